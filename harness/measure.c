@@ -1,0 +1,79 @@
+/* Measurements (kind = measure): dispatch by name, and what the supervisor
+ * records when one hangs. The names are documented in docs/measurements.md;
+ * measure_plan.c parses them, measure_iwg.c runs the inter-work-group family. */
+#include "measure.h"
+
+#include <stdio.h>
+
+#include "measure_iwg.h"
+#include "measure_plan.h"
+
+int measure_known(const char *name)
+{
+    return measure_plan_parse(name, NULL) == 0;
+}
+
+static void set_detail(cJSON *rec, const char *detail)
+{
+    cJSON_DeleteItemFromObject(rec, "detail");
+    cJSON_AddStringToObject(rec, "detail", detail);
+}
+
+/* The record's "measure" object, fresh: a retried probe must not keep the
+ * numbers of an earlier attempt. */
+static cJSON *fresh_measure_object(cJSON *rec)
+{
+    cJSON_DeleteItemFromObject(rec, "measure");
+    return cJSON_AddObjectToObject(rec, "measure");
+}
+
+const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
+{
+    measure_plan plan;
+    if (measure_plan_parse(p->measure, &plan) != 0) {
+        set_detail(rec, "unknown measurement (the loader should have rejected it)");
+        return "error";
+    }
+    cJSON *obj = fresh_measure_object(rec);
+    if (!obj) {
+        set_detail(rec, "out of memory");
+        return "error";
+    }
+    cJSON_AddStringToObject(obj, "name", p->measure);
+    return measure_iwg_run(&plan, p, env, obj, rec);
+}
+
+const char *measure_on_timeout(const clc_probe *p, double waited_s, cJSON *rec)
+{
+    measure_plan plan;
+    int known = measure_plan_parse(p->measure, &plan) == 0;
+    cJSON *obj = fresh_measure_object(rec);
+    char detail[200];
+
+    if (obj) {
+        cJSON_AddStringToObject(obj, "name", p->measure ? p->measure : "");
+        cJSON_AddNumberToObject(obj, "waited_s", waited_s);
+    }
+    if (!known || plan.family != MEASURE_IWG_SPIN_FLAG) {
+        /* The bounded measurements always end: a hang there is the driver's. */
+        if (obj)
+            cJSON_AddStringToObject(obj, "outcome", "timeout");
+        snprintf(detail, sizeof detail, "measurement did not finish within %.1f s", waited_s);
+        set_detail(rec, detail);
+        return "timeout";
+    }
+    /* Nothing of the worker's state reaches this process: record what the
+     * name says; the count itself follows from the rule (see the docs). */
+    if (obj) {
+        cJSON_AddStringToObject(obj, "outcome", "deadlock");
+        cJSON_AddStringToObject(obj, "rule", measure_plan_rule_name(plan.rule));
+        if (plan.wg_request)
+            cJSON_AddNumberToObject(obj, "work_group_size_requested", (double)plan.wg_request);
+        else
+            cJSON_AddStringToObject(obj, "work_group_size_requested", "max");
+    }
+    snprintf(detail, sizeof detail, "spin-flag (%s) deadlocked: no progress within %.1f s",
+             measure_plan_rule_name(plan.rule), waited_s);
+    set_detail(rec, detail);
+    return "info";
+}

@@ -1,0 +1,407 @@
+/* The inter-work-group family. OpenCL 1.2 promises nothing about forward
+ * progress between work-groups, so a kernel in which one group waits for
+ * another may hang. Here we measure how many groups are resident at once
+ * without ever hanging (every wait is bounded), then run the classic
+ * unbounded pattern at chosen counts; when that hangs, the supervisor's
+ * watchdog ends the worker and measure_on_timeout records the deadlock.
+ *
+ * The kernels come from the probe's `source` (see docs/measurements.md);
+ * this file only knows their names and parameters. */
+#include "measure_iwg.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "clerr.h"
+
+#define IWG_KERNEL_RESIDENT "iwg_resident"
+#define IWG_KERNEL_SPIN_FLAG "iwg_spin_flag"
+
+/* A bounded wait lasts about this long when the groups it waits for never
+ * come: long enough for every resident group to start (threads of a CPU
+ * driver included), short enough that a search of ~20 launches stays within
+ * a probe's few seconds, whatever the device's speed. */
+#define IWG_SPIN_TARGET_S 0.1
+/* Calibration grows the round count until one lone wait takes this long, so
+ * launch overhead does not dominate the per-round estimate. */
+#define IWG_CALIBRATE_MIN_S 0.02
+/* A round is one iteration of the kernel's wait loop (32 atomic reads). */
+#define IWG_ROUNDS_MIN 1
+#define IWG_ROUNDS_MAX (1 << 22)
+/* A calibrated wait this much shorter than the target means the driver cut
+ * the loop short (llvmpipe caps loop iterations). */
+#define IWG_SHORT_WAIT_SHARE 0.25
+/* Search cap per compute unit: no device keeps more than a few dozen groups
+ * resident per unit (NVIDIA: 32 blocks per SM, AMD: 32-40 waves per CU). */
+#define IWG_CAP_PER_CU 64
+#define IWG_CAP_MIN 4
+/* Share of the probe's timeout the limit search may use; without a probe
+ * timeout, this many seconds. */
+#define IWG_BUDGET_SHARE 0.5
+#define IWG_BUDGET_DEFAULT_S 5.0
+/* Counters the kernels use: [0] arrivals or flag, [1] groups that saw all
+ * arrive or groups started, [2..3] spare. */
+#define IWG_COUNTERS 4
+
+typedef struct {
+    const clc_clenv *env;
+    cJSON *rec;           /* where OpenCL failures are recorded */
+    cl_program program;
+    cl_kernel resident;
+    cl_kernel spin_flag;  /* NULL for the resident measurement */
+    cl_mem counters;
+    size_t wg;            /* work-group size used for every launch */
+    cl_int rounds;        /* bound of one wait, in loop iterations */
+    double deadline;      /* monotonic time after which the search stops */
+} iwg_session;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void set_detail(cJSON *rec, const char *detail)
+{
+    cJSON_DeleteItemFromObject(rec, "detail");
+    cJSON_AddStringToObject(rec, "detail", detail);
+}
+
+/* A problem that is not an OpenCL call failing (the probe file is wrong). */
+static const char *record_problem(cJSON *rec, const char *detail)
+{
+    set_detail(rec, detail);
+    return "error";
+}
+
+/* Joins the harness's options and the probe's own; caller frees. */
+static char *build_options(const clc_clenv *env, const clc_probe *p)
+{
+    const char *base = env->base_options ? env->base_options : "";
+    const char *extra = p->options ? p->options : "";
+    size_t len = strlen(base) + strlen(extra) + 2;
+    char *opts = malloc(len);
+    if (opts)
+        snprintf(opts, len, "%s%s%s", base, *base && *extra ? " " : "", extra);
+    return opts;
+}
+
+static void add_build_log(iwg_session *s)
+{
+    size_t size = 0;
+    if (clGetProgramBuildInfo(s->program, s->env->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) != CL_SUCCESS ||
+        size == 0)
+        return;
+    char *log = malloc(size + 1);
+    if (!log)
+        return;
+    if (clGetProgramBuildInfo(s->program, s->env->device, CL_PROGRAM_BUILD_LOG, size, log, NULL) == CL_SUCCESS) {
+        log[size] = '\0';
+        cJSON_AddStringToObject(s->rec, "build_log", log);
+    }
+    free(log);
+}
+
+/* Builds the probe's source and creates the kernels the plan needs. */
+static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag)
+{
+    const char *src = p->source;
+    cl_int err;
+    int rc = -1;
+    char *opts = build_options(s->env, p);
+    if (!opts)
+        goto out;
+
+    s->program = clCreateProgramWithSource(s->env->context, 1, &src, NULL, &err);
+    if (err != CL_SUCCESS) {
+        clerr_record(s->rec, "clCreateProgramWithSource", err);
+        goto out;
+    }
+    err = clBuildProgram(s->program, 1, &s->env->device, opts, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        clerr_record(s->rec, "clBuildProgram", err);
+        add_build_log(s);
+        goto out;
+    }
+    s->resident = clCreateKernel(s->program, IWG_KERNEL_RESIDENT, &err);
+    if (err != CL_SUCCESS) {
+        clerr_record(s->rec, "clCreateKernel(" IWG_KERNEL_RESIDENT ")", err);
+        goto out;
+    }
+    if (want_spin_flag) {
+        s->spin_flag = clCreateKernel(s->program, IWG_KERNEL_SPIN_FLAG, &err);
+        if (err != CL_SUCCESS) {
+            clerr_record(s->rec, "clCreateKernel(" IWG_KERNEL_SPIN_FLAG ")", err);
+            goto out;
+        }
+    }
+    s->counters = clCreateBuffer(s->env->context, CL_MEM_READ_WRITE, IWG_COUNTERS * sizeof(cl_int), NULL, &err);
+    if (err != CL_SUCCESS) {
+        clerr_record(s->rec, "clCreateBuffer", err);
+        goto out;
+    }
+    rc = 0;
+out:
+    free(opts);
+    return rc;
+}
+
+static void iwg_release(iwg_session *s)
+{
+    if (s->counters)
+        clReleaseMemObject(s->counters);
+    if (s->spin_flag)
+        clReleaseKernel(s->spin_flag);
+    if (s->resident)
+        clReleaseKernel(s->resident);
+    if (s->program)
+        clReleaseProgram(s->program);
+}
+
+static int kernel_wg_size(iwg_session *s, cl_kernel k, size_t *out)
+{
+    cl_int err = clGetKernelWorkGroupInfo(k, s->env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof *out, out, NULL);
+    if (err != CL_SUCCESS) {
+        clerr_record(s->rec, "clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* The work-group size: the request (0: the device maximum), clamped to what
+ * the device and every kernel of the plan accept. Records the choice. */
+static int iwg_pick_wg(iwg_session *s, size_t request, cJSON *obj)
+{
+    size_t item_sizes[16] = {0}, k_res = 0, k_flag = 0;
+    cl_int err = clGetDeviceInfo(s->env->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof item_sizes, item_sizes, NULL);
+    if (err != CL_SUCCESS) {
+        clerr_record(s->rec, "clGetDeviceInfo(CL_DEVICE_MAX_WORK_ITEM_SIZES)", err);
+        return -1;
+    }
+    if (kernel_wg_size(s, s->resident, &k_res) != 0)
+        return -1;
+    if (s->spin_flag && kernel_wg_size(s, s->spin_flag, &k_flag) != 0)
+        return -1;
+
+    size_t limit = s->env->max_work_group_size;
+    if (item_sizes[0] && item_sizes[0] < limit)
+        limit = item_sizes[0];
+    size_t kernel_limit = k_flag && k_flag < k_res ? k_flag : k_res;
+    if (kernel_limit && kernel_limit < limit)
+        limit = kernel_limit;
+    if (limit == 0)
+        limit = 1;
+    s->wg = request && request < limit ? request : limit;
+
+    if (request)
+        cJSON_AddNumberToObject(obj, "work_group_size_requested", (double)request);
+    else
+        cJSON_AddStringToObject(obj, "work_group_size_requested", "max");
+    cJSON_AddNumberToObject(obj, "work_group_size", (double)s->wg);
+    cJSON_AddBoolToObject(obj, "work_group_size_clamped",
+                          request ? s->wg < request : s->wg < s->env->max_work_group_size);
+    cJSON_AddNumberToObject(obj, "device_max_work_group_size", (double)s->env->max_work_group_size);
+    cJSON_AddNumberToObject(obj, "device_max_work_item_size_0", (double)item_sizes[0]);
+    cJSON_AddNumberToObject(obj, "kernel_work_group_size", (double)kernel_limit);
+    cJSON_AddNumberToObject(obj, "max_compute_units", (double)s->env->max_compute_units);
+    return 0;
+}
+
+/* One launch of k over `groups` work-groups: counters zeroed, arguments
+ * (counters, args...) set, run to completion, counters read back. */
+static int iwg_launch(iwg_session *s, cl_kernel k, size_t groups, const cl_int *args, cl_uint n_args,
+                      cl_int counters[IWG_COUNTERS], double *secs)
+{
+    cl_int zero[IWG_COUNTERS] = {0};
+    cl_int err = clEnqueueWriteBuffer(s->env->queue, s->counters, CL_TRUE, 0, sizeof zero, zero, 0, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        clerr_record(s->rec, "clEnqueueWriteBuffer", err);
+        return -1;
+    }
+    err = clSetKernelArg(k, 0, sizeof s->counters, &s->counters);
+    for (cl_uint i = 0; err == CL_SUCCESS && i < n_args; i++)
+        err = clSetKernelArg(k, i + 1, sizeof args[i], &args[i]);
+    if (err != CL_SUCCESS) {
+        clerr_record(s->rec, "clSetKernelArg", err);
+        return -1;
+    }
+    size_t global = groups * s->wg, local = s->wg;
+    double t0 = now_s();
+    err = clEnqueueNDRangeKernel(s->env->queue, k, 1, NULL, &global, &local, 0, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        clerr_record(s->rec, "clEnqueueNDRangeKernel", err);
+        return -1;
+    }
+    err = clFinish(s->env->queue);
+    if (err != CL_SUCCESS) {
+        clerr_record(s->rec, "clFinish", err);
+        return -1;
+    }
+    *secs = now_s() - t0;
+    err = clEnqueueReadBuffer(s->env->queue, s->counters, CL_TRUE, 0, IWG_COUNTERS * sizeof(cl_int), counters, 0,
+                              NULL, NULL);
+    if (err != CL_SUCCESS) {
+        clerr_record(s->rec, "clEnqueueReadBuffer", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* One launch of the bounded-wait kernel: `groups` groups each announce
+ * themselves and wait (at most s->rounds iterations) for `target` arrivals.
+ * *all_saw: every group saw the target reached while it waited. */
+static int iwg_resident_launch(iwg_session *s, size_t groups, size_t target, int *all_saw, double *secs)
+{
+    cl_int args[2] = {(cl_int)target, s->rounds}, c[IWG_COUNTERS];
+    if (iwg_launch(s, s->resident, groups, args, 2, c, secs) != 0)
+        return -1;
+    *all_saw = c[1] == (cl_int)groups;
+    return 0;
+}
+
+/* How long one fruitless wait of `rounds` lasts: a lone group waits for a
+ * second one that never comes. */
+static int iwg_time_wait(iwg_session *s, cl_int rounds, double *secs)
+{
+    int saw;
+    s->rounds = rounds;
+    return iwg_resident_launch(s, 1, 2, &saw, secs);
+}
+
+/* Chooses s->rounds so that one fruitless wait lasts about IWG_SPIN_TARGET_S
+ * on this device, then checks it does. The first launch only warms the
+ * driver up (some compile a kernel per local size on first use). */
+static int iwg_calibrate(iwg_session *s, cJSON *obj)
+{
+    int saw;
+    double t = 0, wait = 0;
+    s->rounds = 1;
+    if (iwg_resident_launch(s, 1, 1, &saw, &t) != 0)
+        return -1;
+    cl_int rounds = IWG_ROUNDS_MIN;
+    for (;;) {
+        if (iwg_time_wait(s, rounds, &t) != 0)
+            return -1;
+        if (t >= IWG_CALIBRATE_MIN_S || rounds > IWG_ROUNDS_MAX / 8)
+            break;
+        rounds *= 8;
+    }
+    double want = t > 1e-6 ? (double)rounds * IWG_SPIN_TARGET_S / t : (double)IWG_ROUNDS_MAX;
+    if (want < IWG_ROUNDS_MIN)
+        want = IWG_ROUNDS_MIN;
+    if (want > IWG_ROUNDS_MAX)
+        want = IWG_ROUNDS_MAX;
+    if (iwg_time_wait(s, (cl_int)want, &wait) != 0)
+        return -1;
+    cJSON_AddNumberToObject(obj, "wait_rounds", s->rounds);
+    cJSON_AddNumberToObject(obj, "wait_target_ms", IWG_SPIN_TARGET_S * 1e3);
+    cJSON_AddNumberToObject(obj, "wait_ms", wait * 1e3);
+    cJSON_AddBoolToObject(obj, "wait_cut_short", wait < IWG_SPIN_TARGET_S * IWG_SHORT_WAIT_SHARE);
+    return 0;
+}
+
+/* The search predicate: are n groups all resident at once? */
+static measure_pred_answer iwg_pred_resident(void *ctx, size_t n)
+{
+    iwg_session *s = ctx;
+    int all_saw;
+    double t;
+    if (now_s() > s->deadline)
+        return MEASURE_PRED_STOP;
+    if (iwg_resident_launch(s, n, n, &all_saw, &t) != 0)
+        return MEASURE_PRED_ERROR;
+    return all_saw ? MEASURE_PRED_TRUE : MEASURE_PRED_FALSE;
+}
+
+/* Measures the resident limit at s->wg and records it. */
+static int iwg_measure_limit(iwg_session *s, cJSON *obj, size_t *limit)
+{
+    double t0 = now_s();
+    if (iwg_calibrate(s, obj) != 0)
+        return -1;
+    size_t cap = (size_t)s->env->max_compute_units * IWG_CAP_PER_CU;
+    if (cap < IWG_CAP_MIN)
+        cap = IWG_CAP_MIN;
+    measure_search_result r;
+    int rc = measure_search_limit(iwg_pred_resident, s, cap, &r);
+    cJSON_AddNumberToObject(obj, "resident_limit", (double)r.limit);
+    cJSON_AddNumberToObject(obj, "first_non_resident", (double)r.first_fail);
+    cJSON_AddNumberToObject(obj, "launches", (double)r.launches);
+    cJSON_AddNumberToObject(obj, "search_cap", (double)cap);
+    cJSON_AddBoolToObject(obj, "capped", r.capped);
+    cJSON_AddBoolToObject(obj, "search_stopped_by_time", r.stopped);
+    cJSON_AddNumberToObject(obj, "search_ms", (now_s() - t0) * 1e3);
+    *limit = r.limit;
+    return rc;
+}
+
+static const char *iwg_run_resident(iwg_session *s, cJSON *obj)
+{
+    size_t limit;
+    if (iwg_measure_limit(s, obj, &limit) != 0)
+        return "error";
+    char detail[160];
+    snprintf(detail, sizeof detail, "%zu work-groups of %zu resident at once (%u compute units)%s", limit, s->wg,
+             (unsigned)s->env->max_compute_units,
+             cJSON_IsTrue(cJSON_GetObjectItem(obj, "search_stopped_by_time")) ? "; search stopped by time" : "");
+    set_detail(s->rec, detail);
+    return "info";
+}
+
+/* The classic pattern at the plan's count: groups 0..G-2 spin without bound
+ * until group G-1 sets a flag. If it hangs, this call never returns. */
+static const char *iwg_run_spin_flag(iwg_session *s, const measure_plan *plan, cJSON *obj)
+{
+    size_t limit = 0;
+    if ((plan->rule == MEASURE_COUNT_AT_LIMIT || plan->rule == MEASURE_COUNT_ABOVE_LIMIT) &&
+        iwg_measure_limit(s, obj, &limit) != 0)
+        return "error";
+    size_t groups = measure_plan_groups(plan->rule, limit, s->env->max_compute_units);
+    cJSON_AddStringToObject(obj, "rule", measure_plan_rule_name(plan->rule));
+    cJSON_AddNumberToObject(obj, "groups", (double)groups);
+    cJSON_AddNumberToObject(obj, "spinning_groups", (double)(groups - 1));
+
+    cl_int args[1] = {(cl_int)groups}, c[IWG_COUNTERS];
+    double t;
+    if (iwg_launch(s, s->spin_flag, groups, args, 1, c, &t) != 0)
+        return "error";
+    /* Every spinner must have seen the flag; one that did not left a loop
+     * the driver cut short, which is not the kernel completing. */
+    int honest = c[2] == (cl_int)(groups - 1);
+    const char *outcome = honest ? "completed" : "loop_cut_short";
+    cJSON_AddStringToObject(obj, "outcome", outcome);
+    cJSON_AddNumberToObject(obj, "started_groups", c[1]);
+    cJSON_AddNumberToObject(obj, "spinners_saw_flag", c[2]);
+    cJSON_AddNumberToObject(obj, "kernel_ms", t * 1e3);
+
+    char detail[200];
+    snprintf(detail, sizeof detail, "spin-flag with %zu work-groups of %zu (%s): %s", groups, s->wg,
+             measure_plan_rule_name(plan->rule),
+             honest ? "completed" : "the driver ended spinning loops before the flag was set");
+    set_detail(s->rec, detail);
+    return "info";
+}
+
+const char *measure_iwg_run(const measure_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
+                            cJSON *rec)
+{
+    iwg_session s = {.env = env, .rec = rec};
+    const char *verdict = "error";
+    int spin_flag = plan->family == MEASURE_IWG_SPIN_FLAG;
+
+    if (!p->source) {
+        verdict = record_problem(rec, "measure probe has no 'source' with the iwg kernels");
+        goto out;
+    }
+    double budget = p->timeout_s > 0 ? p->timeout_s * IWG_BUDGET_SHARE : IWG_BUDGET_DEFAULT_S;
+    s.deadline = now_s() + budget;
+    if (iwg_build(&s, p, spin_flag) != 0 || iwg_pick_wg(&s, plan->wg_request, obj) != 0)
+        goto out;
+    verdict = spin_flag ? iwg_run_spin_flag(&s, plan, obj) : iwg_run_resident(&s, obj);
+out:
+    iwg_release(&s);
+    return verdict;
+}

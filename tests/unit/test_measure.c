@@ -1,0 +1,121 @@
+/* Unit tests of the driver-free half of the measurements: names and the
+ * doubling-then-bisection search. */
+#include <stddef.h>
+
+#include "check.h"
+#include "measure.h"
+#include "measure_plan.h"
+
+typedef struct {
+    size_t threshold;   /* the predicate holds for n <= threshold */
+    size_t stop_after;  /* answer STOP on this call (1-based); 0: never */
+    size_t error_on;    /* answer ERROR for this n; 0: never */
+    size_t calls;
+    size_t max_asked;
+} fake_device;
+
+static measure_pred_answer fake_pred(void *ctx, size_t n)
+{
+    fake_device *d = ctx;
+    d->calls++;
+    if (n > d->max_asked)
+        d->max_asked = n;
+    if (d->stop_after && d->calls == d->stop_after)
+        return MEASURE_PRED_STOP;
+    if (d->error_on && n == d->error_on)
+        return MEASURE_PRED_ERROR;
+    return n <= d->threshold ? MEASURE_PRED_TRUE : MEASURE_PRED_FALSE;
+}
+
+static void test_search_finds_every_threshold(void)
+{
+    int all_ok = 1, never_over = 1;
+    for (size_t cap = 1; cap <= 70; cap++)
+        for (size_t t = 0; t <= cap + 2; t++) {
+            fake_device d = {t, 0, 0, 0, 0};
+            measure_search_result r;
+            int rc = measure_search_limit(fake_pred, &d, cap, &r);
+            size_t want = t < cap ? t : cap;
+            if (rc != 0 || r.limit != want || r.launches != d.calls || r.stopped ||
+                r.capped != (t >= cap) || (t < cap && r.first_fail != t + 1))
+                all_ok = 0;
+            if (d.max_asked > cap)
+                never_over = 0;
+        }
+    CHECK(all_ok, "search finds every threshold 0..cap+2 for caps 1..70");
+    CHECK(never_over, "search never asks above the cap");
+}
+
+static void test_search_launch_counts(void)
+{
+    fake_device d = {2, 0, 0, 0, 0};
+    measure_search_result r;
+    measure_search_limit(fake_pred, &d, 128, &r);
+    /* 1, 2, 4 (fails), 3 (fails) */
+    CHECK(r.limit == 2 && r.launches == 4 && r.first_fail == 3, "limit 2: 4 launches (got %zu)", r.launches);
+
+    d = (fake_device){0, 0, 0, 0, 0};
+    measure_search_limit(fake_pred, &d, 128, &r);
+    CHECK(r.limit == 0 && r.launches == 1 && r.first_fail == 1, "nothing holds: one launch");
+
+    d = (fake_device){1000, 0, 0, 0, 0};
+    measure_search_limit(fake_pred, &d, 100, &r);
+    CHECK(r.limit == 100 && r.capped && r.launches == 8, "capped at 100: 1..64 then 100 (%zu launches)", r.launches);
+}
+
+static void test_search_stop_and_error(void)
+{
+    fake_device d = {40, 4, 0, 0, 0};   /* 1, 2, 4 hold, then STOP */
+    measure_search_result r;
+    int rc = measure_search_limit(fake_pred, &d, 256, &r);
+    CHECK(rc == 0 && r.stopped && r.limit == 4, "STOP keeps the last count that held");
+
+    d = (fake_device){40, 0, 48, 0, 0}; /* ... 32, 64 fails, 48 errors */
+    rc = measure_search_limit(fake_pred, &d, 256, &r);
+    CHECK(rc == -1 && r.limit == 32 && r.first_fail == 64, "ERROR ends the search, keeps bounds");
+}
+
+static void test_plan_names(void)
+{
+    measure_plan p;
+    CHECK(measure_plan_parse("iwg_resident_wg64", &p) == 0 && p.family == MEASURE_IWG_RESIDENT &&
+              p.wg_request == 64 && p.rule == MEASURE_COUNT_NONE, "iwg_resident_wg64");
+    CHECK(measure_plan_parse("iwg_resident_wgmax", &p) == 0 && p.wg_request == 0, "iwg_resident_wgmax");
+    CHECK(measure_plan_parse("iwg_spin_flag_wg1_at_limit", &p) == 0 && p.family == MEASURE_IWG_SPIN_FLAG &&
+              p.wg_request == 1 && p.rule == MEASURE_COUNT_AT_LIMIT, "iwg_spin_flag_wg1_at_limit");
+    CHECK(measure_plan_parse("iwg_spin_flag_wg256_cu_x1_5", &p) == 0 && p.wg_request == 256 &&
+              p.rule == MEASURE_COUNT_CU_X1_5, "iwg_spin_flag_wg256_cu_x1_5");
+
+    static const char *const bad[] = {
+        "", "iwg_resident", "iwg_resident_", "iwg_resident_wg63", "iwg_resident_wg64_at_limit",
+        "iwg_resident_wg6", "iwg_spin_flag_wg64", "iwg_spin_flag_wg64_", "iwg_spin_flag_wg64_cu_x3",
+        "iwg_spin_flag_wgmax_at_limitx", "IWG_RESIDENT_WG64", "iwg_resident_wg640",
+    };
+    int rejected = 1;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (measure_plan_parse(bad[i], &p) == 0 || measure_known(bad[i]))
+            rejected = 0;
+    CHECK(rejected, "misspelt measurement names are rejected");
+    CHECK(!measure_known(NULL), "measure_known(NULL) is false");
+    CHECK(measure_known("iwg_spin_flag_wgmax_above_limit"), "measure_known accepts a real name");
+}
+
+static void test_plan_groups(void)
+{
+    CHECK(measure_plan_groups(MEASURE_COUNT_AT_LIMIT, 2, 8) == 2, "at_limit");
+    CHECK(measure_plan_groups(MEASURE_COUNT_ABOVE_LIMIT, 2, 8) == 3, "above_limit");
+    CHECK(measure_plan_groups(MEASURE_COUNT_CU_X1_5, 2, 3) == 5, "cu_x1_5 rounds up");
+    CHECK(measure_plan_groups(MEASURE_COUNT_CU_X1_5, 2, 1) == 2, "cu_x1_5 of one CU is 2");
+    CHECK(measure_plan_groups(MEASURE_COUNT_CU_X2, 2, 8) == 16, "cu_x2");
+    CHECK(measure_plan_groups(MEASURE_COUNT_AT_LIMIT, 0, 8) == 1, "never fewer than one group");
+}
+
+int main(void)
+{
+    test_search_finds_every_threshold();
+    test_search_launch_counts();
+    test_search_stop_and_error();
+    test_plan_names();
+    test_plan_groups();
+    return check_done();
+}
