@@ -207,7 +207,7 @@ static int repro_probe_decode(const cJSON *rec, repro_probe *p, char *why, size_
         return -1;
     }
     /* A 1-D local size with a 2-D global one: the other dimensions are 1. */
-    for (unsigned d = 1; p->local[0] && d < p->work_dim; d++)
+    for (unsigned d = 1; p->local[0] && d < 3; d++)
         p->local[d] = p->local[d] ? p->local[d] : 1;
     const cJSON *in;
     cJSON_ArrayForEach(in, obj_field(rec, "inputs")) {
