@@ -27,6 +27,8 @@
 /* Calibration grows the round count until one lone wait takes this long, so
  * launch overhead does not dominate the per-round estimate. */
 #define IWG_CALIBRATE_MIN_S 0.02
+/* At most this many rescaling launches after that. */
+#define IWG_CALIBRATE_STEPS 4
 /* A round is one iteration of the kernel's wait loop (32 atomic reads). */
 #define IWG_ROUNDS_MIN 1
 #define IWG_ROUNDS_MAX (1 << 22)
@@ -271,13 +273,26 @@ static int iwg_time_wait(iwg_session *s, cl_int rounds, double *secs)
     return iwg_resident_launch(s, 1, 2, &saw, secs);
 }
 
+static cl_int clamp_rounds(double want)
+{
+    if (want < IWG_ROUNDS_MIN)
+        return IWG_ROUNDS_MIN;
+    if (want > IWG_ROUNDS_MAX)
+        return IWG_ROUNDS_MAX;
+    return (cl_int)want;
+}
+
 /* Chooses s->rounds so that one fruitless wait lasts about IWG_SPIN_TARGET_S
- * on this device, then checks it does. The first launch only warms the
- * driver up (some compile a kernel per local size on first use). */
+ * on this device. The first launch only warms the driver up (some compile a
+ * kernel per local size on first use); then the round count grows until a
+ * wait is long enough to time, and is rescaled until a wait lands near the
+ * target, because one noisy timing (a busy 2-core host) must not leave us
+ * with waits far too short to see the other groups start, or far too long
+ * for the probe's timeout. */
 static int iwg_calibrate(iwg_session *s, cJSON *obj)
 {
     int saw;
-    double t = 0, wait = 0;
+    double t = 0;
     s->rounds = 1;
     if (iwg_resident_launch(s, 1, 1, &saw, &t) != 0)
         return -1;
@@ -289,17 +304,20 @@ static int iwg_calibrate(iwg_session *s, cJSON *obj)
             break;
         rounds *= 8;
     }
-    double want = t > 1e-6 ? (double)rounds * IWG_SPIN_TARGET_S / t : (double)IWG_ROUNDS_MAX;
-    if (want < IWG_ROUNDS_MIN)
-        want = IWG_ROUNDS_MIN;
-    if (want > IWG_ROUNDS_MAX)
-        want = IWG_ROUNDS_MAX;
-    if (iwg_time_wait(s, (cl_int)want, &wait) != 0)
-        return -1;
+    for (int step = 0; step < IWG_CALIBRATE_STEPS; step++) {
+        cl_int next = clamp_rounds(t > 1e-4 ? (double)rounds * IWG_SPIN_TARGET_S / t : IWG_ROUNDS_MAX);
+        if (next == rounds)
+            break;  /* at a bound, or already on target */
+        rounds = next;
+        if (iwg_time_wait(s, rounds, &t) != 0)
+            return -1;
+        if (t >= IWG_SPIN_TARGET_S / 2 && t <= IWG_SPIN_TARGET_S * 2)
+            break;
+    }
     cJSON_AddNumberToObject(obj, "wait_rounds", s->rounds);
     cJSON_AddNumberToObject(obj, "wait_target_ms", IWG_SPIN_TARGET_S * 1e3);
-    cJSON_AddNumberToObject(obj, "wait_ms", wait * 1e3);
-    cJSON_AddBoolToObject(obj, "wait_cut_short", wait < IWG_SPIN_TARGET_S * IWG_SHORT_WAIT_SHARE);
+    cJSON_AddNumberToObject(obj, "wait_ms", t * 1e3);
+    cJSON_AddBoolToObject(obj, "wait_cut_short", t < IWG_SPIN_TARGET_S * IWG_SHORT_WAIT_SHARE);
     return 0;
 }
 

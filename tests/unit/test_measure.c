@@ -1,6 +1,7 @@
 /* Unit tests of the driver-free half of the measurements: names and the
  * doubling-then-bisection search. */
 #include <stddef.h>
+#include <string.h>
 
 #include "check.h"
 #include "measure.h"
@@ -110,6 +111,37 @@ static void test_plan_groups(void)
     CHECK(measure_plan_groups(MEASURE_COUNT_AT_LIMIT, 0, 8) == 1, "never fewer than one group");
 }
 
+/* measure_on_timeout runs in the supervisor, without OpenCL state. */
+static void test_on_timeout(void)
+{
+    clc_probe p;
+    memset(&p, 0, sizeof p);
+    p.kind = CLC_KIND_MEASURE;
+    p.measure = "iwg_spin_flag_wg64_above_limit";
+    cJSON *rec = cJSON_CreateObject();
+    cJSON_AddStringToObject(rec, "detail", "stale");
+    const char *v = measure_on_timeout(&p, 6.0, rec);
+    cJSON *m = cJSON_GetObjectItem(rec, "measure");
+    CHECK(strcmp(v, "info") == 0, "a spin-flag hang is a measurement: info");
+    CHECK(m && strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(m, "outcome")), "deadlock") == 0 &&
+              cJSON_GetNumberValue(cJSON_GetObjectItem(m, "waited_s")) == 6.0 &&
+              strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(m, "rule")), "above_limit") == 0 &&
+              cJSON_GetNumberValue(cJSON_GetObjectItem(m, "work_group_size_requested")) == 64,
+          "deadlock record: outcome, waited_s, rule, work-group size");
+    const char *detail = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "detail"));
+    CHECK(detail && strstr(detail, "deadlock"), "detail replaced: %s", detail ? detail : "(none)");
+    cJSON_Delete(rec);
+
+    p.measure = "iwg_resident_wgmax";
+    rec = cJSON_CreateObject();
+    v = measure_on_timeout(&p, 20.0, rec);
+    m = cJSON_GetObjectItem(rec, "measure");
+    CHECK(strcmp(v, "timeout") == 0 && m &&
+              strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(m, "outcome")), "timeout") == 0,
+          "a bounded measurement that hangs is a timeout");
+    cJSON_Delete(rec);
+}
+
 int main(void)
 {
     test_search_finds_every_threshold();
@@ -117,5 +149,6 @@ int main(void)
     test_search_stop_and_error();
     test_plan_names();
     test_plan_groups();
+    test_on_timeout();
     return check_done();
 }

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Isolation with a real driver: a kernel that spins forever must end as
+# `timeout` within the watchdog's limit, a kernel that writes through a wild
+# pointer (it really segfaults PoCL's CPU device) must end as `crash`, the
+# probes after each must still run and pass, and SIGTERM during a run must
+# leave a valid report that says it is incomplete. Needs PoCL's CPU device;
+# set CLC_POCL_DEVICE to another --device selector to point it elsewhere.
+. "$(dirname "$0")/lib.sh"
+
+SEL=${CLC_POCL_DEVICE:-pthread}
+PROBES=$SRCDIR/tests/isolation
+
+if ! "$CLCONFORM" --list 2>/dev/null | grep -qi -- "$SEL"; then
+    echo "ok - isolation tests skipped: no device matching '$SEL' (# SKIP)"
+    done_checks
+fi
+
+# report_in DIR: the one device report (the JSON with a "device" object) in DIR.
+report_in() {
+    python3 - "$1" <<'EOF'
+import glob, json, sys
+found = []
+for path in sorted(glob.glob(sys.argv[1] + "/*.json")):
+    try:
+        r = json.load(open(path))
+    except ValueError:
+        continue
+    if isinstance(r, dict) and isinstance(r.get("device"), dict) and "probes" in r:
+        found.append(path)
+print(found[0] if len(found) == 1 else "")
+EOF
+}
+
+# verdict_is REPORT ID VERDICT
+verdict_is() {
+    local got
+    got=$(json_get "$1" "[p['verdict'] for p in r['probes'] if p['id'] == '$2']") || return 1
+    [ "$got" = "['$3']" ] || { echo "$2: expected ['$3'], got $got"; return 1; }
+}
+
+now() { date +%s.%N; }
+# within START SECONDS: fewer than SECONDS have passed since START.
+within() { python3 -c 'import sys,time; sys.exit(0 if time.time() - float(sys.argv[1]) < float(sys.argv[2]) else 1)' "$1" "$2"; }
+
+# --- a hang and a crash in one run -------------------------------------------
+start=$(now)
+"$CLCONFORM" --device "$SEL" --probes "$PROBES" --timeout 3 --out "$TMP/r" >"$TMP/run.out" 2>&1
+rc=$?
+check "run with a hang and a crash ends (exit $rc is 0 or 1)" test "$rc" -le 1
+# One 3 s timeout, a crash and two fresh workers: far below 30 s.
+check "run finished within 30 s" within "$start" 30
+R=$(report_in "$TMP/r")
+check "one device report written" test -n "$R"
+if [ -n "$R" ]; then
+    check "report is complete" test "$(json_get "$R" "r['run']['complete']")" = True
+    check "probe before the hang passes" verdict_is "$R" isolation.hang.before pass
+    check "spinning kernel is a timeout" verdict_is "$R" isolation.hang.spin timeout
+    check "probe after the hang passes" verdict_is "$R" isolation.hang.after pass
+    check "probe before the crash passes" verdict_is "$R" isolation.crash.before pass
+    check "wild-pointer kernel is a crash" verdict_is "$R" isolation.crash.wild_write crash
+    check "crash names its signal" test "$(json_get "$R" \
+        "[p.get('signal') for p in r['probes'] if p['id'] == 'isolation.crash.wild_write'][0]")" = SIGSEGV
+    check "probe after the crash passes" verdict_is "$R" isolation.crash.after pass
+    check "summary counts one timeout and one crash" test "$(json_get "$R" \
+        "(r['summary']['timeout'], r['summary']['crash'], r['summary']['pass'])")" = "(1, 1, 4)"
+fi
+
+# --- SIGTERM while a kernel hangs --------------------------------------------
+"$CLCONFORM" --device "$SEL" --probes "$PROBES/hang.probe" --timeout 120 --out "$TMP/t" >"$TMP/term.out" 2>&1 &
+pid=$!
+sleep 2
+workers=$(pgrep -P "$pid" 2>/dev/null | tr '\n' ' ')
+kill -TERM "$pid"
+term_at=$(now)
+# Wait at most 15 s for it to go; then it failed the check, and we end it.
+for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+check "SIGTERM ends the run within 15 s" within "$term_at" 15
+if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid"; fi
+wait "$pid" 2>/dev/null
+R=$(report_in "$TMP/t")
+check "interrupted run still writes a valid JSON report" test -n "$R"
+if [ -n "$R" ]; then
+    check "interrupted report says run.complete == false" test "$(json_get "$R" "r['run']['complete']")" = False
+    check "interrupted report gives a reason" json_get "$R" "r['run']['incomplete_reason']"
+fi
+alive=""
+for w in $workers; do kill -0 "$w" 2>/dev/null && alive="$alive $w"; done
+check "no worker outlives the interrupted run" test -z "$alive"
+for w in $alive; do kill -KILL "$w" 2>/dev/null; done
+
+done_checks
