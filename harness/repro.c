@@ -92,9 +92,9 @@ static const char *token_of(const cJSON *v, char *buf, size_t len)
 static int decode_sizes(const cJSON *v, size_t out[3], unsigned *dims, size_t dflt)
 {
     out[0] = out[1] = out[2] = dflt;
-    if (!v) {
+    if (!v)
         return 0;
-    } else if (cJSON_IsNumber(v) && v->valuedouble >= 0) {
+    if (cJSON_IsNumber(v) && v->valuedouble >= 0) {
         out[0] = (size_t)v->valuedouble;
         return 0;
     }
