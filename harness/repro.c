@@ -408,7 +408,8 @@ static void emit_identity(FILE *f, const cJSON *report, const repro_probe *p)
     emit_note(f, p);
     emit_string_const(f, "PLATFORM_NAME", str_or(obj_field(report, "platform"), "name", ""));
     emit_string_const(f, "DEVICE_NAME", str_or(dev, "name", ""));
-    fprintf(f, "/* device.index \"%d:%d\" in the report: used only when no name matches */\n"
+    fprintf(f, "/* device.index \"%d:%d\" in the report; when no device name matches, the\n"
+            " * same-named platform's device FALLBACK_DEVICE is used */\n"
             "static const int FALLBACK_PLATFORM = %d;\nstatic const int FALLBACK_DEVICE = %d;\n",
             plat, devi, plat, devi);
     emit_string_const(f, "BUILD_OPTIONS", p->options);
@@ -596,8 +597,9 @@ static void readme_howto(FILE *f, const repro_probe *p)
           "  ./repro                         runs the kernel embedded in repro.c\n"
           "  ./repro kernel.cl               runs kernel.cl instead (edit it freely)\n"
           "  ./repro -d 1:0                  another device, by `clinfo -l` index\n"
-          "  The device is found by platform and device name; the report's index is\n"
-          "  the fallback. Set the environment listed under Run if the device needs it.\n"
+          "  The device is found by platform and device name; if the name is gone, the\n"
+          "  same platform's device at the report's index. Set the environment listed\n"
+          "  under Run if the device needs it.\n"
           "  Exit status: 0 the device follows the spec here, 1 it does not (or an\n"
           "  OpenCL call failed), 2 usage or setup error.\n", f);
     if (strcmp(p->kind, "measure") == 0)

@@ -90,6 +90,13 @@ check "repro_unknown_device_name_builds" build "$TMP/renamed/pocl-e2e/e2e.add"
 check "repro_unknown_device_name_falls_back_to_index" \
     output_has "trying $INDEX, the index the report recorded" "$TMP/renamed/pocl-e2e/e2e.add/repro"
 
+# Another vendor's platform is never a fallback: no such platform, exit 2.
+N="$TMP/renamed/pocl-e2e/e2e.add"
+sed -i 's/^static const char PLATFORM_NAME\[\] = ".*";/static const char PLATFORM_NAME[] = "No Such Platform";/' "$N/repro.c"
+check "repro_unknown_platform_rebuilds" build "$N"
+check "repro_unknown_platform_exits_2" expect_rc 2 "$N/repro"
+check "repro_unknown_platform_suggests_d_option" output_has "pick a device with -d" "$N/repro"
+
 # -0, NaN payloads and the most negative char cross into the kernel intact.
 check "repro_bits_generates" gen bits
 B="$TMP/bits/pocl-e2e/e2e.bits"
