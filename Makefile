@@ -1,0 +1,81 @@
+# clconform: build, test, install.
+#   make            build ./clconform
+#   make check      unit + end-to-end tests, then the same under ASan+UBSan
+#   make bench      batched vs one-program-per-probe timings on every device
+#   make regen      regenerate generated probes; make check-generated diffs them
+PREFIX  ?= /usr/local
+CC      ?= cc
+PKGS     = OpenCL libcjson
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
+VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+
+WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS  ?= -O2 -g
+ALL_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L \
+             -DCLC_VERSION='"$(VERSION)"' $(WARN) $(PKG_CFLAGS) $(CFLAGS)
+LDLIBS  = $(PKG_LIBS) -lm
+
+SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+
+SRC      := $(sort $(wildcard harness/*.c))
+LIB_SRC  := $(filter-out harness/main.c,$(SRC))
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+E2E      := $(sort $(wildcard tests/e2e/test_*.sh))
+
+# Variant builds live apart so a sanitizer build never mixes with a release one.
+rel_obj  = $(LIB_SRC:harness/%.c=build/rel/%.o)
+san_obj  = $(LIB_SRC:harness/%.c=build/san/%.o)
+rel_unit = $(UNIT_SRC:tests/unit/%.c=build/rel/%)
+san_unit = $(UNIT_SRC:tests/unit/%.c=build/san/%)
+
+.PHONY: all check check-rel check-san bench clean install regen check-generated
+all: clconform
+
+clconform: build/rel/main.o $(rel_obj)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/san/clconform: build/san/main.o $(san_obj)
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
+
+build/rel/%.o: harness/%.c $(wildcard harness/*.h) | build/rel
+	$(CC) $(ALL_CFLAGS) -MMD -c -o $@ $<
+build/san/%.o: harness/%.c $(wildcard harness/*.h) | build/san
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -c -o $@ $<
+
+build/rel/test_%: tests/unit/test_%.c $(rel_obj) | build/rel
+	$(CC) $(ALL_CFLAGS) -Iharness -Itests/unit -o $@ $^ $(LDLIBS)
+build/san/test_%: tests/unit/test_%.c $(san_obj) | build/san
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -Iharness -Itests/unit -o $@ $^ $(LDLIBS)
+
+build/rel build/san:
+	mkdir -p $@
+
+-include $(wildcard scripts/*.mk)
+
+# Sanitizer notes: LeakSanitizer is off because the OpenCL drivers we load
+# (LLVM inside PoCL and Mesa) keep allocations alive until exit by design;
+# our own leaks show in the unit tests, which load no driver (see
+# tests/unit/lsan.supp for the few driver frames we allow there).
+SAN_ENV = ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:handle_segv=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+check: check-rel check-san
+
+check-rel: clconform $(rel_unit)
+	CLCONFORM=$(CURDIR)/clconform SRCDIR=$(CURDIR) tests/run.sh $(rel_unit) $(E2E)
+
+check-san: build/san/clconform $(san_unit)
+	$(SAN_ENV) CLCONFORM=$(CURDIR)/build/san/clconform SRCDIR=$(CURDIR) tests/run.sh $(san_unit) $(E2E)
+
+bench: clconform
+	scripts/bench.sh
+
+install: clconform
+	install -D -m 755 clconform $(DESTDIR)$(PREFIX)/bin/clconform
+	mkdir -p $(DESTDIR)$(PREFIX)/share/clconform
+	cp -r probes $(DESTDIR)$(PREFIX)/share/clconform/
+
+clean:
+	rm -rf build clconform
+
+-include $(wildcard build/*/*.d)

@@ -1,0 +1,30 @@
+/* Measurements (kind = measure): numbers recorded about a device, never
+ * pass/fail. Each measure probe is self-contained: it may be re-run in a fresh
+ * worker after an earlier probe hung, so it carries no state between probes. */
+#ifndef CLC_MEASURE_H
+#define CLC_MEASURE_H
+
+#include <cjson/cJSON.h>
+
+#include "clenv.h"
+#include "probe.h"
+
+/* Is `name` a measurement this harness implements? (The probe loader asks, so
+ * a misspelt `measure =` is a parse error with file and line.) */
+int measure_known(const char *name);
+
+/* Runs probe p (kind measure) on env. Adds the "measure" object to rec, and
+ * "detail"; on an OpenCL failure calls clerr_record(rec, ...). Returns the
+ * verdict to record ("info" or "error"). A measurement that hangs by design
+ * is killed by the supervisor's watchdog; it then records it (see
+ * measure_on_timeout). */
+const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec);
+
+/* Called in the supervisor when probe p (kind measure) hit the watchdog:
+ * fills rec's "measure" object to say the kernel did not finish (for a
+ * deadlock probe that is the measurement) and returns the verdict to record
+ * ("info" when a hang is a legitimate outcome of this measurement, else
+ * "timeout"). */
+const char *measure_on_timeout(const clc_probe *p, double waited_s, cJSON *rec);
+
+#endif

@@ -1,0 +1,70 @@
+/* The probe model: what a probe file describes, once loaded. No OpenCL here. */
+#ifndef CLC_PROBE_H
+#define CLC_PROBE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "value.h"
+
+typedef enum {
+    CLC_KIND_RUN, CLC_KIND_BUILD_FAIL, CLC_KIND_BUILD_OK, CLC_KIND_IMPL_DEFINED,
+    CLC_KIND_MEASURE
+} clc_kind;
+
+#define CLC_MAX_INPUTS 8
+
+typedef struct {
+    char *name;          /* parameter name in the kernel */
+    clc_type type;
+    size_t count;
+    unsigned char *data; /* count packed elements, host (= device) byte order */
+} clc_input;
+
+typedef struct {
+    char *id;            /* stable id, unique in the suite */
+    char *file;          /* where it was defined: path and line of its header */
+    int line;
+    char *clause;        /* spec section, e.g. "6.2.3" */
+    char *spec;          /* "OpenCL C 1.2" unless the file says otherwise */
+    char *why;           /* the rule, in our words; may be NULL */
+    clc_kind kind;
+    char **requires;     /* capability tokens; "!x" means must lack x */
+    size_t n_requires;
+    char *options;       /* extra build options; may be NULL */
+    char *prelude;       /* may be NULL */
+    char *body;          /* kernel statements, or NULL when source is set */
+    char *source;        /* whole program with kernel "probe", or NULL */
+    char *measure;       /* name of the measurement, kind measure only */
+    clc_input inputs[CLC_MAX_INPUTS];
+    size_t n_inputs;
+    clc_type out_type;
+    size_t out_count;
+    clc_expect *expect;  /* out_count elements for run probes, else NULL */
+    size_t global_size;  /* default 1 */
+    size_t local_size;   /* 0: left to the driver */
+    double timeout_s;    /* 0: the run's --timeout */
+} clc_probe;
+
+typedef struct {
+    clc_probe *items;
+    size_t count;
+    size_t cap;
+} clc_probe_set;
+
+const char *probe_kind_name(clc_kind k);
+
+/* Writes into buf the whole program that builds this probe alone, with its
+ * kernel named kernel_name. Returns a malloc'd string the caller frees. */
+char *probe_program_source(const clc_probe *p, const char *kernel_name);
+/* Appends the probe's kernel (prelude, signature, body) named kernel_name to
+ * a growing program text. Returns 0, or -1 when out of memory. */
+int probe_append_kernel(const clc_probe *p, const char *kernel_name, char **text, size_t *len, size_t *cap);
+
+/* Frees what one probe owns (not the struct itself). */
+void probe_free(clc_probe *p);
+
+/* Frees everything a probe set owns; leaves it empty. */
+void probe_set_free(clc_probe_set *set);
+
+#endif

@@ -1,0 +1,27 @@
+# Shared helpers for end-to-end tests: source it, call check, end with done_checks.
+# Each check prints "ok - NAME" or "not ok - NAME"; tests/run.sh adds them up.
+# $CLCONFORM is the binary under test, $SRCDIR the repository root.
+set -u
+: "${CLCONFORM:?set CLCONFORM to the clconform binary}"
+: "${SRCDIR:?set SRCDIR to the repository root}"
+CHECK_FAILED=0
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/clc-e2e.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+# check NAME COMMAND...: passes when COMMAND exits 0.
+check() {
+    local name=$1; shift
+    if "$@" >"$TMP/last.out" 2>&1; then
+        echo "ok - $name"
+    else
+        echo "not ok - $name"; sed 's/^/#   /' "$TMP/last.out" | head -n 20
+        CHECK_FAILED=1
+    fi
+}
+
+# jq-free JSON query through python3: json_get FILE EXPR (EXPR in python, `r` is the report).
+json_get() {
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
+}
+
+done_checks() { exit "$CHECK_FAILED"; }
