@@ -241,7 +241,8 @@ def gen_bool():
                     else:
                         why = ("6.2.1 converts a scalar assigned to a vector first to the element type by the usual "
                                "arithmetic conversions (true -> 1, false -> 0) and then widens it; the all-bits-set "
-                               "rule of 6.2.2 is stated for explicit casts only, so each component is 1 (or 0).")
+                               "rule of 6.2.2 is stated for explicit casts only, so each component is 1 (or 0); 6.2.6 widens a bool "
+                               "operand the same way (see uac.int4-plus-bool).")
                     tv, fv = "t", "f"
                     decl = "%s v = t;\n%s w = f;" % (vt, vt)
                 else:
