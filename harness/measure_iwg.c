@@ -44,8 +44,18 @@
 #define IWG_BUDGET_SHARE 0.5
 #define IWG_BUDGET_DEFAULT_S 5.0
 /* Counters the kernels use: [0] arrivals or flag, [1] groups that saw all
- * arrive or groups started, [2..3] spare. */
+ * arrive or groups started, [2] spinners that saw the flag, [3] spare. */
 #define IWG_COUNTERS 4
+/* iwg_resident's per-group release flags: int c[IWG_FLAG_BASE + g *
+ * IWG_FLAG_STRIDE] is group g's (FLAG_BASE and FLAG_STRIDE in the source;
+ * docs/measurements.md states this contract). */
+#define IWG_FLAG_BASE 64
+#define IWG_FLAG_STRIDE 32
+/* Above this many groups, a launch's wait bound shrinks as 1/groups: a GPU
+ * serves thousands of waiting groups' reads through a few shared units, so
+ * per-read time grows with the groups and a fixed bound would make one
+ * failing launch last tens of seconds (seen on an H200). */
+#define IWG_WAIT_SCALE_FROM 64
 
 typedef struct {
     const clc_clenv *env;
@@ -53,7 +63,8 @@ typedef struct {
     cl_program program;
     cl_kernel resident;
     cl_kernel spin_flag;  /* NULL for the resident measurement */
-    cl_mem counters;
+    cl_mem counters;      /* IWG_FLAG_BASE + cap * IWG_FLAG_STRIDE ints */
+    size_t counters_ints;
     size_t wg;            /* work-group size used for every launch */
     cl_int rounds;        /* bound of one wait, in loop iterations */
     double deadline;      /* monotonic time after which the search stops */
@@ -107,6 +118,13 @@ static void add_build_log(iwg_session *s)
     free(log);
 }
 
+/* The most groups the limit search tries. */
+static size_t iwg_cap(const clc_clenv *env)
+{
+    size_t cap = (size_t)env->max_compute_units * IWG_CAP_PER_CU;
+    return cap < IWG_CAP_MIN ? IWG_CAP_MIN : cap;
+}
+
 /* Builds the probe's source and creates the kernels the plan needs. */
 static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag)
 {
@@ -140,7 +158,8 @@ static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag)
             goto out;
         }
     }
-    s->counters = clCreateBuffer(s->env->context, CL_MEM_READ_WRITE, IWG_COUNTERS * sizeof(cl_int), NULL, &err);
+    s->counters_ints = IWG_FLAG_BASE + iwg_cap(s->env) * IWG_FLAG_STRIDE;
+    s->counters = clCreateBuffer(s->env->context, CL_MEM_READ_WRITE, s->counters_ints * sizeof(cl_int), NULL, &err);
     if (err != CL_SUCCESS) {
         clerr_record(s->rec, "clCreateBuffer", err);
         goto out;
@@ -217,10 +236,14 @@ static int iwg_pick_wg(iwg_session *s, size_t request, cJSON *obj)
 static int iwg_launch(iwg_session *s, cl_kernel k, size_t groups, const cl_int *args, cl_uint n_args,
                       cl_int counters[IWG_COUNTERS], double *secs)
 {
-    cl_int zero[IWG_COUNTERS] = {0};
-    cl_int err = clEnqueueWriteBuffer(s->env->queue, s->counters, CL_TRUE, 0, sizeof zero, zero, 0, NULL, NULL);
+    cl_int zero = 0;
+    size_t ints = IWG_FLAG_BASE + groups * IWG_FLAG_STRIDE;
+    if (ints > s->counters_ints)
+        ints = s->counters_ints;
+    cl_int err = clEnqueueFillBuffer(s->env->queue, s->counters, &zero, sizeof zero, 0, ints * sizeof zero, 0, NULL,
+                                     NULL);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clEnqueueWriteBuffer", err);
+        clerr_record(s->rec, "clEnqueueFillBuffer", err);
         return -1;
     }
     err = clSetKernelArg(k, 0, sizeof s->counters, &s->counters);
@@ -257,7 +280,10 @@ static int iwg_launch(iwg_session *s, cl_kernel k, size_t groups, const cl_int *
  * *all_saw: every group saw the target reached while it waited. */
 static int iwg_resident_launch(iwg_session *s, size_t groups, size_t target, int *all_saw, double *secs)
 {
-    cl_int args[2] = {(cl_int)target, s->rounds}, c[IWG_COUNTERS];
+    cl_int rounds = s->rounds;
+    if (groups > IWG_WAIT_SCALE_FROM)
+        rounds = (cl_int)((double)rounds * IWG_WAIT_SCALE_FROM / (double)groups);
+    cl_int args[2] = {(cl_int)target, rounds > 0 ? rounds : 1}, c[IWG_COUNTERS];
     if (iwg_launch(s, s->resident, groups, args, 2, c, secs) != 0)
         return -1;
     *all_saw = c[1] == (cl_int)groups;
@@ -317,6 +343,7 @@ static int iwg_calibrate(iwg_session *s, cJSON *obj)
     cJSON_AddNumberToObject(obj, "wait_rounds", s->rounds);
     cJSON_AddNumberToObject(obj, "wait_target_ms", IWG_SPIN_TARGET_S * 1e3);
     cJSON_AddNumberToObject(obj, "wait_ms", t * 1e3);
+    cJSON_AddNumberToObject(obj, "wait_scaled_above_groups", IWG_WAIT_SCALE_FROM);
     cJSON_AddBoolToObject(obj, "wait_cut_short", t < IWG_SPIN_TARGET_S * IWG_SHORT_WAIT_SHARE);
     return 0;
 }
@@ -340,9 +367,7 @@ static int iwg_measure_limit(iwg_session *s, cJSON *obj, size_t *limit)
     double t0 = now_s();
     if (iwg_calibrate(s, obj) != 0)
         return -1;
-    size_t cap = (size_t)s->env->max_compute_units * IWG_CAP_PER_CU;
-    if (cap < IWG_CAP_MIN)
-        cap = IWG_CAP_MIN;
+    size_t cap = iwg_cap(s->env);
     measure_search_result r;
     int rc = measure_search_limit(iwg_pred_resident, s, cap, &r);
     cJSON_AddNumberToObject(obj, "resident_limit", (double)r.limit);
