@@ -148,13 +148,13 @@ static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag)
     }
     s->resident = clCreateKernel(s->program, IWG_KERNEL_RESIDENT, &err);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clCreateKernel(" IWG_KERNEL_RESIDENT ")", err);
+        clerr_record(s->rec, "clCreateKernel", err);
         goto out;
     }
     if (want_spin_flag) {
         s->spin_flag = clCreateKernel(s->program, IWG_KERNEL_SPIN_FLAG, &err);
         if (err != CL_SUCCESS) {
-            clerr_record(s->rec, "clCreateKernel(" IWG_KERNEL_SPIN_FLAG ")", err);
+            clerr_record(s->rec, "clCreateKernel", err);
             goto out;
         }
     }
@@ -186,7 +186,7 @@ static int kernel_wg_size(iwg_session *s, cl_kernel k, size_t *out)
 {
     cl_int err = clGetKernelWorkGroupInfo(k, s->env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof *out, out, NULL);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)", err);
+        clerr_record(s->rec, "clGetKernelWorkGroupInfo", err);
         return -1;
     }
     return 0;
@@ -199,7 +199,7 @@ static int iwg_pick_wg(iwg_session *s, size_t request, cJSON *obj)
     size_t item_sizes[16] = {0}, k_res = 0, k_flag = 0;
     cl_int err = clGetDeviceInfo(s->env->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof item_sizes, item_sizes, NULL);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clGetDeviceInfo(CL_DEVICE_MAX_WORK_ITEM_SIZES)", err);
+        clerr_record(s->rec, "clGetDeviceInfo", err);
         return -1;
     }
     if (kernel_wg_size(s, s->resident, &k_res) != 0)
