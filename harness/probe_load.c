@@ -583,8 +583,9 @@ int probe_load_text(const char *name, const char *text, clc_probe_set *set, FILE
                 entries_clear(&defs);
                 cur = &defs;
             } else if (strncmp(line, "[probe ", 7) == 0 && line[n - 1] == ']' && n > 8) {
-                snprintf(id, sizeof id, "%.*s", (int)(n - 8), line + 7);
-                snprintf(id, sizeof id, "%s", trim(id));
+                char raw_id[256];
+                snprintf(raw_id, sizeof raw_id, "%.*s", (int)(n - 8), line + 7);
+                snprintf(id, sizeof id, "%s", trim(raw_id));
                 id_line = lineno;
                 cur = &own;
             } else {

@@ -966,12 +966,24 @@ static void write_as_size(const char *dir, int bytes)
     close_out(f);
 }
 
-static void write_as_bad(FILE *f, const as_pair *p)
+/* Ids already written to build_fail.probe: the pair-picking loops below can
+ * land on the same pair twice, and ids must be unique. */
+typedef struct {
+    char ids[512][96];
+    int n;
+} id_seen;
+
+static void write_as_bad(FILE *f, const as_pair *p, id_seen *seen)
 {
     char id[96], sv[32], dv[32], body[512], sk[64], why[256];
     vec_name(p->st, p->sw, sv, sizeof sv);
     vec_name(p->dt, p->dw, dv, sizeof dv);
     snprintf(id, sizeof id, "astype.badsize.as_%s.%s", dv, sv);
+    for (int i = 0; i < seen->n; i++)
+        if (strcmp(seen->ids[i], id) == 0)
+            return;
+    if (seen->n < 512)
+        snprintf(seen->ids[seen->n++], sizeof seen->ids[0], "%s", id);
     sink(sk, sizeof sk, p->dw);
     snprintf(body, sizeof body, "    %s a = (%s)(1);\n    %s r = as_%s(a);\n%s", sv, sv, dv, dv, sk);
     snprintf(why, sizeof why, "as_%s of a %s: %d bytes reinterpreted as %d; 6.2.4.2 makes a size mismatch an error.",
@@ -985,16 +997,18 @@ static void write_as_bad(FILE *f, const as_pair *p)
 static void write_as_build_fails(const char *dir)
 {
     FILE *f = open_out(dir, "build_fail.probe");
+    static id_seen seen; /* large: kept off the stack; this generator runs once */
+    seen.n = 0;
     for (int s = 0; s < CR_NTYPES; s++)
         for (int d = 0; d < CR_NTYPES; d++)
             if (cr_type_size((cr_type)s) != cr_type_size((cr_type)d))
-                write_as_bad(f, &(as_pair){(cr_type)s, (cr_type)d, 1, 1});
+                write_as_bad(f, &(as_pair){(cr_type)s, (cr_type)d, 1, 1}, &seen);
     int k = 0;
     for (int a = 0; a < NWIDTHS; a++) {
         for (int b = 0; b < NWIDTHS; b++, k++) {
             cr_type t = (cr_type)(k % CR_NTYPES);
             if (vec_size(t, widths[a]) != vec_size(t, widths[b]))
-                write_as_bad(f, &(as_pair){t, t, widths[a], widths[b]});
+                write_as_bad(f, &(as_pair){t, t, widths[a], widths[b]}, &seen);
         }
     }
     for (int s = 0; s < CR_NTYPES; s++) {
@@ -1005,7 +1019,7 @@ static void write_as_build_fails(const char *dir)
             for (int tries = 0; tries < CR_NTYPES * NWIDTHS; tries++, k++) {
                 as_pair p = {(cr_type)s, (cr_type)(k % CR_NTYPES), widths[a], widths[(k / CR_NTYPES) % NWIDTHS]};
                 if (vec_size(p.dt, p.dw) == want && p.sw != 1 && p.dw != 1) {
-                    write_as_bad(f, &p);
+                    write_as_bad(f, &p, &seen);
                     break;
                 }
             }

@@ -1,0 +1,149 @@
+/* Command-line parsing: see cli.h. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void cli_usage(FILE *out)
+{
+    fputs(
+        "usage: clconform --all-devices | --device SEL... [options]\n"
+        "       clconform --list\n"
+        "       clconform merge REPORT.json... --out DIR\n"
+        "       clconform repro REPORT.json... [--out DIR] [--filter GLOB]\n"
+        "\n"
+        "Runs OpenCL C specification probes on OpenCL devices and writes a JSON and an\n"
+        "HTML report per device, plus an index page comparing the devices.\n"
+        "\n"
+        "Selecting:\n"
+        "  --all-devices          every device of every platform\n"
+        "  --list                 platforms and devices, with the key each report uses\n"
+        "  --device SEL           a device by index P:D, key, or name substring (repeatable)\n"
+        "  --probes PATH          probe file or folder instead of probes/ (repeatable)\n"
+        "  --filter GLOB          only probes whose id matches (repeatable; fnmatch syntax)\n"
+        "Output:\n"
+        "  --out DIR              where reports go (default reports/)\n"
+        "  --junit FILE           JUnit XML, one testsuite per device\n"
+        "  --repro DIR            a standalone reproducer for every failing probe\n"
+        "  --quiet                no progress lines\n"
+        "Regressions:\n"
+        "  --baseline FILE        compare with an earlier report (or run index): regressions, fixes\n"
+        "  --flakes FILE          probe-id globs known to be flaky (not counted as regressions)\n"
+        "  --skips FILE           probe-id globs to ignore in the comparison\n"
+        "  --fail-on-fix          a fix against the baseline also exits 1 (stale baselines)\n"
+        "Running:\n"
+        "  --timeout SECONDS      per-probe watchdog (default 10)\n"
+        "  --build-timeout SECONDS  watchdog for one program build (default 120)\n"
+        "  --jobs N               devices run in parallel (default: online CPUs)\n"
+        "  --batch N              most probes built in one program (default 256)\n"
+        "  --group N              most probes behind one kernel (default: per driver)\n"
+        "  --build-options STR    appended to every build\n"
+        "  --no-isolation         run probes in-process: faster to debug, no watchdog\n"
+        "  --help, --version\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  ran, nothing unexpected\n"
+        "  1  something unexpected: a fail, build-fail, unexpected-build-ok, timeout, crash or\n"
+        "     error verdict; with --baseline, a regression (or a fix, with --fail-on-fix)\n"
+        "  2  usage or input error (bad flag, malformed probe file: file and line are named)\n"
+        "  3  infrastructure: no OpenCL platform or no device to run on\n",
+        out);
+}
+
+static int take(int argc, char **argv, int *i, const char **val, FILE *err)
+{
+    if (*i + 1 >= argc) {
+        fprintf(err, "clconform: %s needs a value\n", argv[*i]);
+        return -1;
+    }
+    *val = argv[++*i];
+    return 0;
+}
+
+static int add_list(const char **list, size_t *n, const char *v, const char *flag, FILE *err)
+{
+    if (*n == CLC_MAX_LIST) {
+        fprintf(err, "clconform: too many %s\n", flag);
+        return -1;
+    }
+    list[(*n)++] = v;
+    return 0;
+}
+
+static int to_seconds(const char *flag, const char *v, double *out, FILE *err)
+{
+    char *end;
+    double d = strtod(v, &end);
+    if (*end || !(d > 0)) {
+        fprintf(err, "clconform: %s '%s': expected seconds > 0\n", flag, v);
+        return -1;
+    }
+    *out = d;
+    return 0;
+}
+
+static int to_count(const char *flag, const char *v, size_t *out, FILE *err)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (*end || n < 1 || n > 1000000) {
+        fprintf(err, "clconform: %s '%s': expected a positive integer\n", flag, v);
+        return -1;
+    }
+    *out = (size_t)n;
+    return 0;
+}
+
+int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
+{
+    memset(c, 0, sizeof *c);
+    c->out_dir = "reports";
+    c->timeout_s = 10;
+    c->build_timeout_s = 120;
+    c->batch = 256;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = NULL;
+        int rc = 0;
+        if (!strcmp(a, "--all-devices")) c->all_devices = 1;
+        else if (!strcmp(a, "--list")) c->list = 1;
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) c->help = 1;
+        else if (!strcmp(a, "--version")) c->version = 1;
+        else if (!strcmp(a, "--no-isolation")) c->no_isolation = 1;
+        else if (!strcmp(a, "--fail-on-fix")) c->fail_on_fix = 1;
+        else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) c->quiet = 1;
+        else if (!strcmp(a, "--device")) rc = take(argc, argv, &i, &v, err) || add_list(c->devices, &c->n_devices, v, a, err);
+        else if (!strcmp(a, "--probes")) rc = take(argc, argv, &i, &v, err) || add_list(c->probe_paths, &c->n_probe_paths, v, a, err);
+        else if (!strcmp(a, "--filter")) rc = take(argc, argv, &i, &v, err) || add_list(c->filters, &c->n_filters, v, a, err);
+        else if (!strcmp(a, "--out")) rc = take(argc, argv, &i, &c->out_dir, err);
+        else if (!strcmp(a, "--baseline")) rc = take(argc, argv, &i, &c->baseline, err);
+        else if (!strcmp(a, "--flakes")) rc = take(argc, argv, &i, &c->flakes, err);
+        else if (!strcmp(a, "--skips")) rc = take(argc, argv, &i, &c->skips, err);
+        else if (!strcmp(a, "--junit")) rc = take(argc, argv, &i, &c->junit, err);
+        else if (!strcmp(a, "--repro")) rc = take(argc, argv, &i, &c->repro_dir, err);
+        else if (!strcmp(a, "--build-options")) rc = take(argc, argv, &i, &c->build_options, err);
+        else if (!strcmp(a, "--timeout")) rc = take(argc, argv, &i, &v, err) || to_seconds(a, v, &c->timeout_s, err);
+        else if (!strcmp(a, "--build-timeout")) rc = take(argc, argv, &i, &v, err) || to_seconds(a, v, &c->build_timeout_s, err);
+        else if (!strcmp(a, "--jobs")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->jobs, err);
+        else if (!strcmp(a, "--batch")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->batch, err);
+        else if (!strcmp(a, "--group")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->group, err);
+        else {
+            fprintf(err, "clconform: unknown option '%s' (see --help)\n", a);
+            return -1;
+        }
+        if (rc)
+            return -1;
+    }
+    if (!c->help && !c->version && !c->list && !c->all_devices && c->n_devices == 0) {
+        fprintf(err, "clconform: say which devices: --all-devices, or --device SEL (see --list)\n");
+        return -1;
+    }
+    if (c->all_devices && c->n_devices) {
+        fprintf(err, "clconform: --all-devices and --device exclude each other\n");
+        return -1;
+    }
+    if ((c->flakes || c->skips || c->fail_on_fix) && !c->baseline) {
+        fprintf(err, "clconform: --flakes, --skips and --fail-on-fix go with --baseline\n");
+        return -1;
+    }
+    return 0;
+}

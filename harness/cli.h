@@ -1,0 +1,40 @@
+/* The command line of `clconform` (the run itself; `merge` and `repro` are
+ * subcommands with their own parsers). */
+#ifndef CLC_CLI_H
+#define CLC_CLI_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Exit codes (README and --help explain them). */
+enum {
+    CLC_EXIT_OK = 0,          /* ran, nothing unexpected */
+    CLC_EXIT_UNEXPECTED = 1,  /* a failure, or against a baseline a regression */
+    CLC_EXIT_USAGE = 2,       /* bad flag, malformed probe file, unreadable input */
+    CLC_EXIT_INFRA = 3,       /* no ICD loader/platform/device where one was required */
+};
+
+#define CLC_MAX_LIST 64
+
+typedef struct {
+    int all_devices, list, help, version, no_isolation, fail_on_fix, quiet;
+    const char *devices[CLC_MAX_LIST];
+    size_t n_devices;
+    const char *probe_paths[CLC_MAX_LIST];
+    size_t n_probe_paths;
+    const char *filters[CLC_MAX_LIST];
+    size_t n_filters;
+    const char *out_dir;
+    const char *baseline, *flakes, *skips, *junit, *repro_dir, *build_options;
+    double timeout_s, build_timeout_s;
+    size_t jobs, batch, group;
+} clc_cli;
+
+/* Parses argv into cli (defaults filled). Returns 0, or -1 after printing
+ * the problem to err. */
+int cli_parse(int argc, char **argv, clc_cli *cli, FILE *err);
+
+/* Prints the --help text. */
+void cli_usage(FILE *out);
+
+#endif

@@ -1,0 +1,247 @@
+/* Platform and device identity: see devinfo.h. */
+#include "devinfo.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clerr.h"
+#include "record.h"
+
+static void add_error(cJSON *obj, const char *field, cl_int err)
+{
+    char key[96], val[96];
+    snprintf(key, sizeof key, "%s_error", field);
+    snprintf(val, sizeof val, "%s (%d)", clerr_name(err), err);
+    cJSON_AddStringToObject(obj, key, val);
+}
+
+static void add_platform_string(cJSON *obj, cl_platform_id p, cl_platform_info what, const char *field)
+{
+    size_t size = 0;
+    cl_int err = clGetPlatformInfo(p, what, 0, NULL, &size);
+    char *buf = err == CL_SUCCESS ? calloc(1, size + 1) : NULL;
+    if (buf)
+        err = clGetPlatformInfo(p, what, size, buf, NULL);
+    if (err != CL_SUCCESS || !buf) {
+        add_error(obj, field, err);
+    } else {
+        char *clean = record_clean_utf8(buf);
+        cJSON_AddStringToObject(obj, field, clean ? clean : "");
+        free(clean);
+    }
+    free(buf);
+}
+
+static char *device_string(cl_device_id d, cl_device_info what, cl_int *err)
+{
+    size_t size = 0;
+    *err = clGetDeviceInfo(d, what, 0, NULL, &size);
+    if (*err != CL_SUCCESS)
+        return NULL;
+    char *buf = calloc(1, size + 1);
+    if (buf && (*err = clGetDeviceInfo(d, what, size, buf, NULL)) != CL_SUCCESS) {
+        free(buf);
+        return NULL;
+    }
+    char *clean = buf ? record_clean_utf8(buf) : NULL;
+    free(buf);
+    return clean;
+}
+
+static void add_device_string(cJSON *obj, cl_device_id d, cl_device_info what, const char *field)
+{
+    cl_int err;
+    char *s = device_string(d, what, &err);
+    if (!s)
+        add_error(obj, field, err);
+    else
+        cJSON_AddStringToObject(obj, field, s);
+    free(s);
+}
+
+static cJSON *split_words(const char *s)
+{
+    cJSON *arr = cJSON_CreateArray();
+    const char *p = s;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        const char *e = p;
+        while (*e && *e != ' ')
+            e++;
+        if (e > p) {
+            char *w = strndup(p, (size_t)(e - p));
+            cJSON_AddItemToArray(arr, cJSON_CreateString(w));
+            free(w);
+        }
+        p = e;
+    }
+    return arr;
+}
+
+cJSON *devinfo_platform(cl_platform_id platform, int index)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "index", index);
+    add_platform_string(o, platform, CL_PLATFORM_NAME, "name");
+    add_platform_string(o, platform, CL_PLATFORM_VENDOR, "vendor");
+    add_platform_string(o, platform, CL_PLATFORM_VERSION, "version");
+    add_platform_string(o, platform, CL_PLATFORM_PROFILE, "profile");
+    add_platform_string(o, platform, CL_PLATFORM_EXTENSIONS, "extensions");
+    cJSON *ext = cJSON_GetObjectItemCaseSensitive(o, "extensions");
+    if (cJSON_IsString(ext))
+        cJSON_ReplaceItemInObjectCaseSensitive(o, "extensions", split_words(ext->valuestring));
+    return o;
+}
+
+static void add_uint(cJSON *o, cl_device_id d, cl_device_info what, const char *field)
+{
+    cl_uint v = 0;
+    cl_int err = clGetDeviceInfo(d, what, sizeof v, &v, NULL);
+    if (err != CL_SUCCESS)
+        add_error(o, field, err);
+    else
+        cJSON_AddNumberToObject(o, field, v);
+}
+
+static void add_ulong(cJSON *o, cl_device_id d, cl_device_info what, const char *field)
+{
+    cl_ulong v = 0;
+    cl_int err = clGetDeviceInfo(d, what, sizeof v, &v, NULL);
+    if (err != CL_SUCCESS)
+        add_error(o, field, err);
+    else
+        cJSON_AddNumberToObject(o, field, (double)v);
+}
+
+static void add_size(cJSON *o, cl_device_id d, cl_device_info what, const char *field)
+{
+    size_t v = 0;
+    cl_int err = clGetDeviceInfo(d, what, sizeof v, &v, NULL);
+    if (err != CL_SUCCESS)
+        add_error(o, field, err);
+    else
+        cJSON_AddNumberToObject(o, field, (double)v);
+}
+
+static cl_device_fp_config add_fp_config(cJSON *o, cl_device_id d, cl_device_info what, const char *field)
+{
+    cl_device_fp_config cfg = 0;
+    cl_int err = clGetDeviceInfo(d, what, sizeof cfg, &cfg, NULL);
+    cJSON *arr = cJSON_CreateArray();
+    static const struct {
+        cl_device_fp_config bit;
+        const char *name;
+    } bits[] = {{CL_FP_DENORM, "denorm"}, {CL_FP_INF_NAN, "inf_nan"},
+                {CL_FP_ROUND_TO_NEAREST, "round_to_nearest"}, {CL_FP_ROUND_TO_ZERO, "round_to_zero"},
+                {CL_FP_ROUND_TO_INF, "round_to_inf"}, {CL_FP_FMA, "fma"},
+                {CL_FP_SOFT_FLOAT, "soft_float"},
+                {CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT, "correctly_rounded_divide_sqrt"}};
+    if (err != CL_SUCCESS) {
+        /* CL_DEVICE_DOUBLE_FP_CONFIG is invalid on devices without fp64 in 1.x. */
+        cfg = 0;
+    }
+    for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++)
+        if (cfg & bits[i].bit)
+            cJSON_AddItemToArray(arr, cJSON_CreateString(bits[i].name));
+    cJSON_AddItemToObject(o, field, arr);
+    return cfg;
+}
+
+static const char *type_name(cl_device_type t)
+{
+    if (t & CL_DEVICE_TYPE_GPU)
+        return "GPU";
+    if (t & CL_DEVICE_TYPE_CPU)
+        return "CPU";
+    if (t & CL_DEVICE_TYPE_ACCELERATOR)
+        return "ACCELERATOR";
+    if (t & CL_DEVICE_TYPE_CUSTOM)
+        return "CUSTOM";
+    return "OTHER";
+}
+
+static int has_word(const cJSON *arr, const char *w)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, arr)
+        if (cJSON_IsString(it) && strcmp(it->valuestring, w) == 0)
+            return 1;
+    return 0;
+}
+
+/* Capability tokens, so probes can say `requires = fp64 !fp_denorm`. */
+static void add_capabilities(cJSON *o, cl_device_id d, cl_device_fp_config single, cl_device_fp_config dbl)
+{
+    cJSON *caps = cJSON_CreateArray();
+    const cJSON *ext = cJSON_GetObjectItemCaseSensitive(o, "extensions");
+    if (dbl || has_word(ext, "cl_khr_fp64"))
+        cJSON_AddItemToArray(caps, cJSON_CreateString("fp64"));
+    if (single & CL_FP_DENORM)
+        cJSON_AddItemToArray(caps, cJSON_CreateString("fp_denorm"));
+    if (single & CL_FP_INF_NAN)
+        cJSON_AddItemToArray(caps, cJSON_CreateString("fp_inf_nan"));
+    cl_bool images = CL_FALSE;
+    if (clGetDeviceInfo(d, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, NULL) == CL_SUCCESS && images)
+        cJSON_AddItemToArray(caps, cJSON_CreateString("images"));
+    const cJSON *prof = cJSON_GetObjectItemCaseSensitive(o, "profile");
+    if (cJSON_IsString(prof) && strcmp(prof->valuestring, "FULL_PROFILE") == 0)
+        cJSON_AddItemToArray(caps, cJSON_CreateString("full_profile"));
+    const cJSON *cver = cJSON_GetObjectItemCaseSensitive(o, "opencl_c_version");
+    int major = 0, minor = 0;
+    if (cJSON_IsString(cver))
+        sscanf(cver->valuestring, "OpenCL C %d.%d", &major, &minor);
+    static const int versions[][2] = {{1, 0}, {1, 1}, {1, 2}, {2, 0}, {3, 0}};
+    for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++) {
+        if (major > versions[i][0] || (major == versions[i][0] && minor >= versions[i][1])) {
+            char tok[32];
+            snprintf(tok, sizeof tok, "opencl_c_%d.%d", versions[i][0], versions[i][1]);
+            cJSON_AddItemToArray(caps, cJSON_CreateString(tok));
+        }
+    }
+    cJSON_AddItemToObject(o, "capabilities", caps);
+}
+
+cJSON *devinfo_device(cl_device_id d, const char *key, int pidx, int didx)
+{
+    cJSON *o = cJSON_CreateObject();
+    char index[32];
+    snprintf(index, sizeof index, "%d:%d", pidx, didx);
+    cJSON_AddStringToObject(o, "key", key);
+    cJSON_AddStringToObject(o, "index", index);
+    add_device_string(o, d, CL_DEVICE_NAME, "name");
+    add_device_string(o, d, CL_DEVICE_VENDOR, "vendor");
+    add_device_string(o, d, CL_DEVICE_VERSION, "version");
+    add_device_string(o, d, CL_DRIVER_VERSION, "driver_version");
+    add_device_string(o, d, CL_DEVICE_OPENCL_C_VERSION, "opencl_c_version");
+    add_device_string(o, d, CL_DEVICE_PROFILE, "profile");
+    cl_device_type t = 0;
+    if (clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof t, &t, NULL) == CL_SUCCESS)
+        cJSON_AddStringToObject(o, "type", type_name(t));
+    add_device_string(o, d, CL_DEVICE_EXTENSIONS, "extensions");
+    cJSON *ext = cJSON_GetObjectItemCaseSensitive(o, "extensions");
+    if (cJSON_IsString(ext))
+        cJSON_ReplaceItemInObjectCaseSensitive(o, "extensions", split_words(ext->valuestring));
+    add_uint(o, d, CL_DEVICE_VENDOR_ID, "vendor_id");
+    add_uint(o, d, CL_DEVICE_MAX_COMPUTE_UNITS, "max_compute_units");
+    add_size(o, d, CL_DEVICE_MAX_WORK_GROUP_SIZE, "max_work_group_size");
+    add_uint(o, d, CL_DEVICE_MAX_CLOCK_FREQUENCY, "max_clock_frequency_mhz");
+    add_ulong(o, d, CL_DEVICE_GLOBAL_MEM_SIZE, "global_mem_size");
+    add_ulong(o, d, CL_DEVICE_LOCAL_MEM_SIZE, "local_mem_size");
+    add_ulong(o, d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, "max_mem_alloc_size");
+    add_uint(o, d, CL_DEVICE_ADDRESS_BITS, "address_bits");
+    cl_bool little = CL_TRUE;
+    if (clGetDeviceInfo(d, CL_DEVICE_ENDIAN_LITTLE, sizeof little, &little, NULL) == CL_SUCCESS)
+        cJSON_AddBoolToObject(o, "endian_little", little);
+    cl_device_fp_config single = add_fp_config(o, d, CL_DEVICE_SINGLE_FP_CONFIG, "single_fp_config");
+    cl_device_fp_config dbl = add_fp_config(o, d, CL_DEVICE_DOUBLE_FP_CONFIG, "double_fp_config");
+    add_capabilities(o, d, single, dbl);
+    return o;
+}
+
+int devinfo_has_capability(const cJSON *device, const char *token)
+{
+    return has_word(cJSON_GetObjectItemCaseSensitive(device, "capabilities"), token) ||
+           has_word(cJSON_GetObjectItemCaseSensitive(device, "extensions"), token);
+}

@@ -1,0 +1,36 @@
+/* Finding every platform and device behind the ICD loader. The queries run
+ * in a child process, restarted past a platform whose driver crashes, so one
+ * broken driver never hides the others. */
+#ifndef CLC_ENUMERATE_H
+#define CLC_ENUMERATE_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+
+typedef struct {
+    int pidx, didx;       /* indices as the loader lists them */
+    char *key;            /* stable report key, e.g. "portable-computing-language--pthread-..." */
+    char *platform_name;
+    char *device_name;
+    char *type;           /* "CPU", "GPU", ... */
+} clc_devref;
+
+typedef struct {
+    clc_devref *items;
+    size_t count;
+    cJSON *platforms;     /* array of platform objects (devinfo_platform), with "devices": N */
+    cJSON *problems;      /* array of strings: what went wrong, platform by platform */
+    int no_platform;      /* the loader found no platform at all */
+} clc_devlist;
+
+/* Enumerates. Returns 0 (even with problems, which it lists), or -1 when the
+ * enumeration itself could not run. */
+int enumerate_devices(clc_devlist *out, double timeout_s);
+
+/* Makes the stable key of a device: slug(platform) "--" slug(device), with
+ * "-2", "-3"... for identical devices of one platform. Caller frees. */
+char *enumerate_make_key(const char *platform_name, const char *device_name, int nth);
+
+void enumerate_free(clc_devlist *list);
+
+#endif

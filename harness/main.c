@@ -1,0 +1,667 @@
+/* clconform: the command that ties the modules together. It never talks to a
+ * driver itself: enumeration and every device run happen in child
+ * processes, so whatever a driver does, this process writes the reports and
+ * the exit code. */
+#include <errno.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "baseline.h"
+#include "cli.h"
+#include "enumerate.h"
+#include "merge.h"
+#include "probe_load.h"
+#include "proc.h"
+#include "report_html.h"
+#include "report_json.h"
+#include "report_junit.h"
+#include "repro.h"
+#include "supervise.h"
+#include "verdict.h"
+
+/* Set from signal handlers only; the one piece of global state, as a signal
+ * handler can reach nothing else. */
+static volatile sig_atomic_t stop_requested;
+
+static void on_stop_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+static void install_stop_handlers(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+/* ---- probes -------------------------------------------------------------- */
+
+/* The built-in probes: ./probes, else beside the executable, else the
+ * installed copy. */
+static const char *default_probe_dir(char *buf, size_t len)
+{
+    struct stat st;
+    if (stat("probes", &st) == 0 && S_ISDIR(st.st_mode))
+        return "probes";
+    char exe[PATH_MAX / 2];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            snprintf(buf, len, "%s/probes", exe);
+            if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+                return buf;
+            snprintf(buf, len, "%s/../share/clconform/probes", exe);
+            if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+                return buf;
+        }
+    }
+    return "probes";
+}
+
+static int load_probes(const clc_cli *cli, clc_probe_set *set)
+{
+    int rc = 0;
+    char buf[PATH_MAX];
+    if (cli->n_probe_paths == 0)
+        rc = probe_load_path(default_probe_dir(buf, sizeof buf), set, stderr);
+    for (size_t i = 0; i < cli->n_probe_paths; i++)
+        if (probe_load_path(cli->probe_paths[i], set, stderr) != 0)
+            rc = -1;
+    if (rc == 0 && probe_check_unique(set, stderr) != 0)
+        rc = -1;
+    return rc;
+}
+
+/* Indices of the probes that pass --filter, in suite order. */
+static size_t *filter_probes(const clc_cli *cli, const clc_probe_set *set, size_t *n)
+{
+    size_t *idx = malloc((set->count ? set->count : 1) * sizeof *idx);
+    *n = 0;
+    for (size_t i = 0; idx && i < set->count; i++) {
+        int keep = cli->n_filters == 0;
+        for (size_t f = 0; f < cli->n_filters && !keep; f++)
+            keep = fnmatch(cli->filters[f], set->items[i].id, 0) == 0;
+        if (keep)
+            idx[(*n)++] = i;
+    }
+    return idx;
+}
+
+/* ---- devices ------------------------------------------------------------- */
+
+static void print_list(const clc_devlist *l)
+{
+    const cJSON *plat;
+    cJSON_ArrayForEach(plat, l->platforms) {
+        int p = cJSON_GetObjectItemCaseSensitive(plat, "index")->valueint;
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(plat, "name");
+        const cJSON *ver = cJSON_GetObjectItemCaseSensitive(plat, "version");
+        printf("platform %d: %s (%s)\n", p, cJSON_IsString(name) ? name->valuestring : "?",
+               cJSON_IsString(ver) ? ver->valuestring : "?");
+        int any = 0;
+        for (size_t i = 0; i < l->count; i++) {
+            if (l->items[i].pidx != p)
+                continue;
+            any = 1;
+            printf("  %d:%d  %-48s %s [%s]\n", p, l->items[i].didx, l->items[i].key,
+                   l->items[i].device_name, l->items[i].type);
+        }
+        if (!any)
+            printf("  (no devices)\n");
+    }
+    const cJSON *pr;
+    cJSON_ArrayForEach(pr, l->problems)
+        fprintf(stderr, "clconform: note: %s\n", pr->valuestring);
+}
+
+static int device_matches(const clc_devref *d, const char *sel)
+{
+    char index[32];
+    snprintf(index, sizeof index, "%d:%d", d->pidx, d->didx);
+    return strcmp(sel, index) == 0 || strcmp(sel, d->key) == 0 || strstr(d->device_name, sel) ||
+           strstr(d->key, sel);
+}
+
+/* Devices chosen by --all-devices or --device; each at most once. */
+static size_t select_devices(const clc_cli *cli, const clc_devlist *l, const clc_devref **out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < l->count; i++) {
+        int take = cli->all_devices;
+        for (size_t s = 0; s < cli->n_devices && !take; s++)
+            take = device_matches(&l->items[i], cli->devices[s]);
+        if (take)
+            out[n++] = &l->items[i];
+    }
+    return n;
+}
+
+/* ---- running devices ------------------------------------------------------ */
+
+typedef struct {
+    const clc_cli *cli;
+    const clc_probe_set *set;
+    const clc_devref *dev;
+    const size_t *todo;
+    size_t n_todo;
+    clc_report_meta meta;
+    char json_path[PATH_MAX];
+    char html_path[PATH_MAX];  /* empty: no page */
+} device_job;
+
+static volatile sig_atomic_t device_stop;
+static void on_device_stop(int sig)
+{
+    (void)sig;
+    device_stop = 1;
+}
+
+/* In a child of its own: supervises one device and writes its report. */
+static void device_main(int fd, void *arg)
+{
+    device_job *j = arg;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_device_stop;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGINT, SIG_IGN);
+    clc_supervise_opts o = {j->set, j->dev, j->todo, j->n_todo, j->cli->timeout_s,
+                            j->cli->build_timeout_s, j->cli->batch, j->cli->group,
+                            j->cli->build_options, !j->cli->no_isolation, &device_stop};
+    clc_device_run run;
+    cJSON *msg = cJSON_CreateObject();
+    if (supervise_device(&o, &run) != 0) {
+        cJSON_AddStringToObject(msg, "error", "could not supervise the device (out of memory?)");
+        proc_send(fd, msg);
+        return;
+    }
+    cJSON *doc = report_build(&j->meta, j->dev, j->set, j->todo, j->n_todo, &run);
+    int rc = report_write_json(doc, j->json_path, stderr);
+    if (rc == 0 && j->html_path[0])
+        rc = report_html_write_device(doc, j->html_path, stderr);
+    cJSON_AddBoolToObject(msg, "written", rc == 0);
+    cJSON_AddItemToObject(msg, "summary", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(doc, "summary"), 1));
+    cJSON_AddNumberToObject(msg, "wall_ms", run.wall_ms);
+    cJSON_AddNumberToObject(msg, "builds", (double)run.builds);
+    proc_send(fd, msg);
+    cJSON_Delete(doc);
+    supervise_free(&run, j->set->count);
+}
+
+static void print_device_line(const device_job *j, const cJSON *msg)
+{
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(msg, "summary");
+    const cJSON *wall = cJSON_GetObjectItemCaseSensitive(msg, "wall_ms");
+    const cJSON *builds = cJSON_GetObjectItemCaseSensitive(msg, "builds");
+    fprintf(stderr, "clconform: %s: %d probes, %d builds, %.1f s:", j->dev->key,
+            cJSON_GetObjectItemCaseSensitive(s, "total")->valueint, builds ? builds->valueint : 0,
+            wall ? wall->valuedouble / 1e3 : 0);
+    for (size_t v = 0; v < verdict_count; v++) {
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(s, verdict_names[v]);
+        if (c && c->valueint)
+            fprintf(stderr, " %d %s", c->valueint, verdict_names[v]);
+    }
+    fprintf(stderr, " -> %s\n", j->json_path);
+}
+
+/* Runs every job, at most `parallel` at a time. A signal asks each running
+ * device to stop and still write its (incomplete) report. Returns the number
+ * of reports written. */
+static size_t run_jobs(device_job *jobs, size_t n, size_t parallel, int quiet)
+{
+    clc_child *kids = calloc(n ? n : 1, sizeof *kids);
+    int *state = calloc(n ? n : 1, sizeof *state); /* 0 waiting, 1 running, 2 done */
+    size_t written = 0, running = 0, next = 0, finished = 0;
+    double stop_at = 0;
+    while (finished < n) {
+        while (!stop_requested && running < parallel && next < n) {
+            if (proc_spawn(&kids[next], device_main, &jobs[next]) == 0) {
+                state[next] = 1;
+                running++;
+            } else {
+                fprintf(stderr, "clconform: %s: could not start a process\n", jobs[next].dev->key);
+                state[next] = 2;
+                finished++;
+            }
+            next++;
+        }
+        if (stop_requested && next < n) {
+            for (; next < n; next++, finished++)
+                state[next] = 2; /* never started: no report */
+        }
+        if (stop_requested && stop_at == 0) {
+            stop_at = proc_now();
+            for (size_t i = 0; i < n; i++)
+                if (state[i] == 1)
+                    kill(kids[i].pid, SIGTERM);
+        }
+        for (size_t i = 0; i < n; i++) {
+            if (state[i] != 1)
+                continue;
+            cJSON *m = NULL;
+            int r = proc_read_msg(&kids[i], 0.02, NULL, &m);
+            if (r == 1) {
+                const cJSON *w = cJSON_GetObjectItemCaseSensitive(m, "written");
+                if (cJSON_IsTrue(w)) {
+                    written++;
+                    if (!quiet)
+                        print_device_line(&jobs[i], m);
+                }
+                cJSON_Delete(m);
+                continue;
+            }
+            /* A device process that ignores the stop for 30 s is killed. */
+            if (r == 0 || (stop_at > 0 && proc_now() - stop_at > 30)) {
+                int status;
+                if (r == 0)
+                    proc_reap(&kids[i], &status);
+                else
+                    proc_kill(&kids[i], &status);
+                state[i] = 2;
+                running--;
+                finished++;
+            }
+        }
+    }
+    free(kids);
+    free(state);
+    return written;
+}
+
+/* ---- after the run ----------------------------------------------------------- */
+
+static cJSON *load_json(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)len + 1);
+    cJSON *doc = NULL;
+    if (buf && fread(buf, 1, (size_t)len, f) == (size_t)len) {
+        buf[len] = '\0';
+        doc = cJSON_Parse(buf);
+    }
+    free(buf);
+    fclose(f);
+    return doc;
+}
+
+static int report_has_unexpected(const cJSON *report)
+{
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(report, "summary");
+    for (size_t v = 0; v < verdict_count; v++) {
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(s, verdict_names[v]);
+        if (c && c->valueint && verdict_is_unexpected(verdict_names[v]))
+            return 1;
+    }
+    const cJSON *run = cJSON_GetObjectItemCaseSensitive(report, "run");
+    return !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(run, "complete"));
+}
+
+static void write_index(const clc_cli *cli, cJSON **reports, device_job *jobs, size_t n,
+                        const clc_devlist *l, const char *started)
+{
+    cJSON *idx = cJSON_CreateObject();
+    cJSON_AddNumberToObject(idx, "schema_version", 1);
+    cJSON_AddStringToObject(idx, "started", started);
+    char now[32];
+    report_now_iso(now, sizeof now);
+    cJSON_AddStringToObject(idx, "finished", now);
+    cJSON_AddBoolToObject(idx, "complete", !stop_requested);
+    cJSON *paths = cJSON_CreateArray();
+    const cJSON **docs = calloc(n ? n : 1, sizeof *docs);
+    const char **pages = calloc(n ? n : 1, sizeof *pages);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!reports[i])
+            continue;
+        const char *base = strrchr(jobs[i].json_path, '/');
+        cJSON_AddItemToArray(paths, cJSON_CreateString(base ? base + 1 : jobs[i].json_path));
+        docs[k] = reports[i];
+        const char *hbase = strrchr(jobs[i].html_path, '/');
+        pages[k++] = hbase ? hbase + 1 : jobs[i].html_path;
+    }
+    cJSON_AddItemToObject(idx, "reports", paths);
+    cJSON_AddItemToObject(idx, "problems", cJSON_Duplicate(l->problems, 1));
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/index.json", cli->out_dir);
+    report_write_json(idx, path, stderr);
+    snprintf(path, sizeof path, "%s/index.html", cli->out_dir);
+    if (report_html_write_index(docs, pages, k, path, stderr) == 0 && !cli->quiet)
+        fprintf(stderr, "clconform: cross-device page: %s\n", path);
+    if (cli->junit)
+        report_junit_write(docs, k, cli->junit, stderr);
+    cJSON_Delete(idx);
+    free(docs);
+    free(pages);
+}
+
+/* ---- baseline ---------------------------------------------------------------- */
+
+typedef struct {
+    cJSON *base;
+    char **flakes, **skips;
+    size_t n_flakes, n_skips;
+} baseline_ctx;
+
+static int ids_to_todo(const clc_probe_set *set, const cJSON *ids, size_t *todo)
+{
+    size_t n = 0;
+    const cJSON *id;
+    cJSON_ArrayForEach(id, ids)
+        for (size_t i = 0; i < set->count; i++)
+            if (cJSON_IsString(id) && strcmp(set->items[i].id, id->valuestring) == 0)
+                todo[n++] = i;
+    return (int)n;
+}
+
+static const cJSON *find_record(const cJSON *report, const char *id)
+{
+    const cJSON *rec;
+    cJSON_ArrayForEach(rec, cJSON_GetObjectItemCaseSensitive(report, "probes")) {
+        const cJSON *rid = cJSON_GetObjectItemCaseSensitive(rec, "id");
+        if (cJSON_IsString(rid) && strcmp(rid->valuestring, id) == 0)
+            return rec;
+    }
+    return NULL;
+}
+
+static int verdict_good(const char *v)
+{
+    return v && (!strcmp(v, "pass") || !strcmp(v, "info") || !strcmp(v, "skip"));
+}
+
+/* Runs the regressed probes once more: a result that changes on the retry is
+ * flaky, not a regression. Marks each record with "retried". */
+static void retry_regressions(const clc_cli *cli, const clc_probe_set *set, device_job *job,
+                              cJSON *report, cJSON *cmp)
+{
+    cJSON *regs = cJSON_GetObjectItemCaseSensitive(cmp, "regressions");
+    if (cJSON_GetArraySize(regs) == 0 || stop_requested)
+        return;
+    size_t *todo = calloc((size_t)cJSON_GetArraySize(regs), sizeof *todo);
+    device_job retry = *job;
+    retry.todo = todo;
+    retry.n_todo = (size_t)ids_to_todo(set, regs, todo);
+    snprintf(retry.json_path, sizeof retry.json_path, "%s/.retry-%s.json", cli->out_dir, job->dev->key);
+    retry.html_path[0] = '\0';
+    if (!cli->quiet)
+        fprintf(stderr, "clconform: %s: retrying %zu regressed probe(s)\n", job->dev->key, retry.n_todo);
+    run_jobs(&retry, 1, 1, 1);
+    cJSON *second = load_json(retry.json_path);
+    unlink(retry.json_path);
+    cJSON *still = cJSON_CreateArray();
+    cJSON *flaky = cJSON_GetObjectItemCaseSensitive(cmp, "flaky");
+    if (!flaky)
+        flaky = cJSON_AddArrayToObject(cmp, "flaky");
+    const cJSON *id;
+    cJSON_ArrayForEach(id, regs) {
+        cJSON *rec = (cJSON *)find_record(report, id->valuestring);
+        const cJSON *rec2 = second ? find_record(second, id->valuestring) : NULL;
+        const char *v1 = rec ? cJSON_GetObjectItemCaseSensitive(rec, "verdict")->valuestring : "?";
+        const char *v2 = rec2 ? cJSON_GetObjectItemCaseSensitive(rec2, "verdict")->valuestring : "not run";
+        if (rec) {
+            cJSON *r = cJSON_CreateObject();
+            cJSON_AddStringToObject(r, "first", v1);
+            cJSON_AddStringToObject(r, "second", v2);
+            cJSON_AddItemToObject(rec, "retried", r);
+        }
+        if (rec2 && verdict_good(v2))
+            cJSON_AddItemToArray(flaky, cJSON_CreateString(id->valuestring));
+        else
+            cJSON_AddItemToArray(still, cJSON_CreateString(id->valuestring));
+    }
+    cJSON_ReplaceItemInObjectCaseSensitive(cmp, "regressions", still);
+    cJSON_Delete(second);
+    free(todo);
+}
+
+static void print_ids(const char *key, const char *what, const cJSON *arr)
+{
+    int n = cJSON_GetArraySize(arr);
+    if (n == 0)
+        return;
+    fprintf(stderr, "clconform: %s: %d %s:", key, n, what);
+    int shown = 0;
+    const cJSON *id;
+    cJSON_ArrayForEach(id, arr) {
+        if (shown++ == 10) {
+            fprintf(stderr, " ...");
+            break;
+        }
+        fprintf(stderr, " %s", cJSON_IsString(id) ? id->valuestring : "?");
+    }
+    fputc('\n', stderr);
+}
+
+/* Compares each report with the baseline. Returns 1 when the run must fail
+ * (a regression, or a fix with --fail-on-fix), 2 on an input error. */
+static int apply_baseline(const clc_cli *cli, const clc_probe_set *set, baseline_ctx *b,
+                          cJSON **reports, device_job *jobs, size_t n)
+{
+    clc_baseline_opts opts = {(const char *const *)b->flakes, b->n_flakes,
+                              (const char *const *)b->skips, b->n_skips};
+    int verdict = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!reports[i])
+            continue;
+        const cJSON *base = baseline_find_device(b->base, jobs[i].dev->key);
+        const cJSON *single_dev = cJSON_GetObjectItemCaseSensitive(b->base, "device");
+        if (!base && !single_dev) {
+            fprintf(stderr, "clconform: %s: not in the baseline; every probe is new\n", jobs[i].dev->key);
+            continue;
+        }
+        cJSON *cmp = baseline_compare(reports[i], base ? base : b->base, cli->baseline, &opts, stderr);
+        if (!cmp)
+            return 2;
+        retry_regressions(cli, set, &jobs[i], reports[i], cmp);
+        const char *key = jobs[i].dev->key;
+        print_ids(key, "regression(s)", cJSON_GetObjectItemCaseSensitive(cmp, "regressions"));
+        print_ids(key, "fix(es)", cJSON_GetObjectItemCaseSensitive(cmp, "fixes"));
+        print_ids(key, "flaky", cJSON_GetObjectItemCaseSensitive(cmp, "flaky"));
+        print_ids(key, "new", cJSON_GetObjectItemCaseSensitive(cmp, "new"));
+        print_ids(key, "removed", cJSON_GetObjectItemCaseSensitive(cmp, "removed"));
+        if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(cmp, "regressions")) > 0)
+            verdict = 1;
+        if (cli->fail_on_fix && cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(cmp, "fixes")) > 0)
+            verdict = 1;
+        /* The comparison goes into the report, where nightly jobs look. */
+        cJSON_DeleteItemFromObjectCaseSensitive(reports[i], "baseline");
+        cJSON_AddItemToObject(reports[i], "baseline", cmp);
+        report_write_json(reports[i], jobs[i].json_path, stderr);
+        if (jobs[i].html_path[0])
+            report_html_write_device(reports[i], jobs[i].html_path, stderr);
+    }
+    return verdict;
+}
+
+static int load_baseline(const clc_cli *cli, baseline_ctx *b)
+{
+    memset(b, 0, sizeof *b);
+    if (!cli->baseline)
+        return 0;
+    if (!(b->base = baseline_load(cli->baseline, stderr)))
+        return -1;
+    if (cli->flakes && baseline_read_patterns(cli->flakes, &b->flakes, &b->n_flakes, stderr) != 0)
+        return -1;
+    if (cli->skips && baseline_read_patterns(cli->skips, &b->skips, &b->n_skips, stderr) != 0)
+        return -1;
+    return 0;
+}
+
+static void free_baseline(baseline_ctx *b)
+{
+    cJSON_Delete(b->base);
+    if (b->flakes)
+        baseline_free_patterns(b->flakes, b->n_flakes);
+    if (b->skips)
+        baseline_free_patterns(b->skips, b->n_skips);
+}
+
+/* ---- main ---------------------------------------------------------------------- */
+
+static int make_dir(const char *path)
+{
+    char buf[PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(buf, 0777);
+            *p = '/';
+        }
+    }
+    if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "clconform: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static size_t default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (size_t)n : 1;
+}
+
+static int run_main(int argc, char **argv)
+{
+    clc_cli cli;
+    if (cli_parse(argc, argv, &cli, stderr) != 0)
+        return CLC_EXIT_USAGE;
+    if (cli.help) {
+        cli_usage(stdout);
+        return CLC_EXIT_OK;
+    }
+    if (cli.version) {
+        printf("clconform %s\n", CLC_VERSION);
+        return CLC_EXIT_OK;
+    }
+    install_stop_handlers();
+    clc_probe_set set = {0};
+    baseline_ctx base = {0};
+    clc_devlist devs = {0};
+    size_t *todo = NULL, n_todo = 0;
+    const clc_devref **chosen = NULL;
+    device_job *jobs = NULL;
+    cJSON **reports = NULL;
+    size_t n_chosen = 0;
+    int rc = CLC_EXIT_USAGE;
+    char started[32];
+    report_now_iso(started, sizeof started);
+
+    /* Everything that can be wrong with the input is found before anything runs. */
+    if (!cli.list) {
+        if (load_probes(&cli, &set) != 0)
+            goto out;
+        todo = filter_probes(&cli, &set, &n_todo);
+        if (n_todo == 0) {
+            fprintf(stderr, "clconform: no probe matches (%zu loaded)\n", set.count);
+            goto out;
+        }
+        if (load_baseline(&cli, &base) != 0)
+            goto out;
+        if (make_dir(cli.out_dir) != 0)
+            goto out;
+    }
+    rc = CLC_EXIT_INFRA;
+    enumerate_devices(&devs, cli.build_timeout_s);
+    if (cli.list) {
+        print_list(&devs);
+        rc = devs.no_platform ? CLC_EXIT_INFRA : CLC_EXIT_OK;
+        goto out;
+    }
+    const cJSON *pr;
+    cJSON_ArrayForEach(pr, devs.problems)
+        if (!cli.quiet || devs.no_platform)
+            fprintf(stderr, "clconform: note: %s\n", pr->valuestring);
+    chosen = calloc(devs.count ? devs.count : 1, sizeof *chosen);
+    n_chosen = select_devices(&cli, &devs, chosen);
+    if (n_chosen == 0) {
+        fprintf(stderr, "clconform: no device to run on%s (see clconform --list)\n",
+                devs.no_platform ? ": no OpenCL platform found" : "");
+        goto out;
+    }
+    jobs = calloc(n_chosen, sizeof *jobs);
+    reports = calloc(n_chosen, sizeof *reports);
+    for (size_t i = 0; i < n_chosen; i++) {
+        jobs[i] = (device_job){&cli, &set, chosen[i], todo, n_todo,
+                               {started, argc, argv, cli.timeout_s, !cli.no_isolation}, "", ""};
+        snprintf(jobs[i].json_path, sizeof jobs[i].json_path, "%s/%s.json", cli.out_dir, chosen[i]->key);
+        snprintf(jobs[i].html_path, sizeof jobs[i].html_path, "%s/%s.html", cli.out_dir, chosen[i]->key);
+        unlink(jobs[i].json_path); /* a stale report must never pass for this run's */
+    }
+    if (!cli.quiet)
+        fprintf(stderr, "clconform: %zu probes on %zu device(s)\n", n_todo, n_chosen);
+    run_jobs(jobs, n_chosen, cli.jobs ? cli.jobs : default_jobs(), cli.quiet);
+
+    int unexpected = 0;
+    for (size_t i = 0; i < n_chosen; i++) {
+        reports[i] = load_json(jobs[i].json_path);
+        if (!reports[i]) {
+            fprintf(stderr, "clconform: %s: no report was written\n", chosen[i]->key);
+            unexpected = 1;
+        } else if (report_has_unexpected(reports[i])) {
+            unexpected = 1;
+        }
+    }
+    rc = unexpected ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
+    if (cli.baseline) {
+        int b = apply_baseline(&cli, &set, &base, reports, jobs, n_chosen);
+        rc = b == 2 ? CLC_EXIT_USAGE : b ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
+    }
+    write_index(&cli, reports, jobs, n_chosen, &devs, started);
+    if (cli.repro_dir) {
+        for (size_t i = 0; i < n_chosen; i++) {
+            if (!reports[i])
+                continue;
+            int w = cli.n_filters ? repro_write_matching(reports[i], cli.repro_dir, cli.filters, cli.n_filters, stderr)
+                                  : repro_write_all(reports[i], cli.repro_dir, stderr);
+            if (w > 0 && !cli.quiet)
+                fprintf(stderr, "clconform: %s: %d reproducer(s) in %s\n", chosen[i]->key, w, cli.repro_dir);
+        }
+    }
+    if (stop_requested) {
+        fprintf(stderr, "clconform: interrupted; the reports written say they are incomplete\n");
+        rc = CLC_EXIT_UNEXPECTED;
+    }
+out:
+    for (size_t i = 0; reports && i < n_chosen; i++)
+        cJSON_Delete(reports[i]);
+    free(reports);
+    free(jobs);
+    free(chosen);
+    free(todo);
+    free_baseline(&base);
+    enumerate_free(&devs);
+    probe_set_free(&set);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "merge") == 0)
+        return merge_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "repro") == 0)
+        return repro_main(argc - 1, argv + 1);
+    return run_main(argc, argv);
+}

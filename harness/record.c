@@ -1,0 +1,165 @@
+/* Probe records: see record.h. */
+#include "record.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+cJSON *record_new(const clc_probe *p)
+{
+    cJSON *rec = cJSON_CreateObject();
+    if (!rec)
+        return NULL;
+    cJSON_AddStringToObject(rec, "id", p->id);
+    cJSON_AddStringToObject(rec, "clause", p->clause ? p->clause : "");
+    cJSON_AddStringToObject(rec, "spec", p->spec ? p->spec : "");
+    cJSON_AddStringToObject(rec, "kind", probe_kind_name(p->kind));
+    cJSON_AddStringToObject(rec, "verdict", "error");
+    cJSON_AddStringToObject(rec, "file", p->file);
+    cJSON_AddNumberToObject(rec, "line", p->line);
+    cJSON_AddNumberToObject(rec, "time_ms", 0);
+    cJSON_AddNumberToObject(rec, "build_ms", 0);
+    cJSON_AddNumberToObject(rec, "batch_size", 0);
+    if (p->why)
+        cJSON_AddStringToObject(rec, "why", p->why);
+    return rec;
+}
+
+void record_set_string(cJSON *rec, const char *key, const char *value)
+{
+    char *clean = record_clean_utf8(value ? value : "");
+    cJSON *item = cJSON_CreateString(clean ? clean : "");
+    free(clean);
+    if (cJSON_GetObjectItemCaseSensitive(rec, key))
+        cJSON_ReplaceItemInObjectCaseSensitive(rec, key, item);
+    else
+        cJSON_AddItemToObject(rec, key, item);
+}
+
+void record_set_number(cJSON *rec, const char *key, double value)
+{
+    cJSON *item = cJSON_CreateNumber(value);
+    if (cJSON_GetObjectItemCaseSensitive(rec, key))
+        cJSON_ReplaceItemInObjectCaseSensitive(rec, key, item);
+    else
+        cJSON_AddItemToObject(rec, key, item);
+}
+
+void record_set_verdict(cJSON *rec, const char *verdict, const char *detail)
+{
+    record_set_string(rec, "verdict", verdict);
+    if (detail)
+        record_set_string(rec, "detail", detail);
+}
+
+static cJSON *values_array(clc_type t, const void *data, size_t count)
+{
+    cJSON *arr = cJSON_CreateArray();
+    for (size_t i = 0; i < count; i++) {
+        char buf[64];
+        cJSON_AddItemToArray(arr, cJSON_CreateString(value_format(t, value_load(t, data, i), buf, sizeof buf)));
+    }
+    return arr;
+}
+
+void record_add_repro(cJSON *rec, const clc_probe *p, const char *options)
+{
+    char *src = probe_program_source(p, "probe");
+    record_set_string(rec, "options", options ? options : "");
+    record_set_string(rec, "source", src ? src : "");
+    free(src);
+    record_set_string(rec, "kernel", "probe");
+    record_set_number(rec, "global", (double)p->global_size);
+    record_set_number(rec, "local", (double)p->local_size);
+    cJSON *inputs = cJSON_CreateArray();
+    for (size_t i = 0; i < p->n_inputs; i++) {
+        const clc_input *in = &p->inputs[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "name", in->name);
+        cJSON_AddStringToObject(o, "type", value_type_name(in->type));
+        cJSON_AddItemToObject(o, "values", values_array(in->type, in->data, in->count));
+        cJSON_AddItemToArray(inputs, o);
+    }
+    cJSON_DeleteItemFromObjectCaseSensitive(rec, "inputs");
+    cJSON_AddItemToObject(rec, "inputs", inputs);
+    record_set_string(rec, "out_type", value_type_name(p->out_type));
+    record_set_number(rec, "out_count", (double)p->out_count);
+    if (p->expect) {
+        cJSON *exp = cJSON_CreateArray();
+        for (size_t i = 0; i < p->out_count; i++) {
+            char buf[256];
+            cJSON_AddItemToArray(exp, cJSON_CreateString(value_format_expect(p->out_type, &p->expect[i], buf, sizeof buf)));
+        }
+        cJSON_DeleteItemFromObjectCaseSensitive(rec, "expected");
+        cJSON_AddItemToObject(rec, "expected", exp);
+    }
+}
+
+const char *record_judge_output(cJSON *rec, const clc_probe *p, const void *actual)
+{
+    cJSON_DeleteItemFromObjectCaseSensitive(rec, "actual");
+    cJSON_AddItemToObject(rec, "actual", values_array(p->out_type, actual, p->out_count));
+    if (p->kind != CLC_KIND_RUN) {
+        record_set_verdict(rec, "info", "implementation-defined: recorded, not judged");
+        return "info";
+    }
+    long first = -1;
+    size_t mismatches = 0;
+    for (size_t i = 0; i < p->out_count; i++) {
+        if (!value_matches(p->out_type, &p->expect[i], value_load(p->out_type, actual, i))) {
+            if (first < 0)
+                first = (long)i;
+            mismatches++;
+        }
+    }
+    if (first < 0) {
+        cJSON_DeleteItemFromObjectCaseSensitive(rec, "actual");
+        record_set_verdict(rec, "pass", NULL);
+        return "pass";
+    }
+    char exp[256], act[64], detail[512];
+    value_format_expect(p->out_type, &p->expect[first], exp, sizeof exp);
+    value_format(p->out_type, value_load(p->out_type, actual, (size_t)first), act, sizeof act);
+    snprintf(detail, sizeof detail, "%zu of %zu elements differ; first at [%ld]: expected %s, got %s",
+             mismatches, p->out_count, first, exp, act);
+    record_set_verdict(rec, "fail", detail);
+    record_set_number(rec, "first_mismatch", (double)first);
+    record_set_number(rec, "mismatches", (double)mismatches);
+    return "fail";
+}
+
+/* Length of the valid UTF-8 sequence at s, or 0 when it is not one. */
+static size_t utf8_len(const unsigned char *s)
+{
+    if (s[0] < 0x80)
+        return 1;
+    size_t n = (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
+    if (n == 0 || (n == 2 && s[0] < 0xc2) || (n == 4 && s[0] > 0xf4))
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    return n;
+}
+
+char *record_clean_utf8(const char *s)
+{
+    size_t len = strlen(s);
+    char *out = malloc(len + 1);
+    if (!out)
+        return NULL;
+    size_t o = 0;
+    for (size_t i = 0; i < len;) {
+        size_t n = utf8_len((const unsigned char *)s + i);
+        if (n == 0) {
+            out[o++] = '?';
+            i++;
+        } else {
+            memcpy(out + o, s + i, n);
+            o += n;
+            i += n;
+        }
+    }
+    out[o] = '\0';
+    return out;
+}

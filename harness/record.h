@@ -1,0 +1,36 @@
+/* Probe records: the per-probe objects of a report (docs/report-schema.md),
+ * built from a probe and what happened to it. No OpenCL here: the worker and
+ * the supervisor both make records. */
+#ifndef CLC_RECORD_H
+#define CLC_RECORD_H
+
+#include <cjson/cJSON.h>
+
+#include "probe.h"
+
+/* A new record with the probe's identity (id, clause, spec, kind, file,
+ * line, why) and verdict "error" until one is set. Caller owns it. */
+cJSON *record_new(const clc_probe *p);
+
+/* Sets (replaces) verdict and, when detail is not NULL, detail. */
+void record_set_verdict(cJSON *rec, const char *verdict, const char *detail);
+
+/* Sets (replaces) a number or a string field. */
+void record_set_number(cJSON *rec, const char *key, double value);
+void record_set_string(cJSON *rec, const char *key, const char *value);
+
+/* Adds what a reproducer needs: options, the probe's standalone source,
+ * kernel name, work sizes, inputs, output shape and (run probes) the
+ * expected values. */
+void record_add_repro(cJSON *rec, const clc_probe *p, const char *options);
+
+/* Judges a run probe's output (out_count elements of out_type): verdict pass
+ * or fail with actual values, first_mismatch and mismatches; for
+ * impl-defined probes, records actual and verdict info. Returns the verdict. */
+const char *record_judge_output(cJSON *rec, const clc_probe *p, const void *actual);
+
+/* Copies s, replacing bytes that are not valid UTF-8 by '?', so that driver
+ * strings never make a report invalid JSON. Caller frees. */
+char *record_clean_utf8(const char *s);
+
+#endif

@@ -1,0 +1,37 @@
+/* The device report document (docs/report-schema.md): assembling it and
+ * writing it to disk. */
+#ifndef CLC_REPORT_JSON_H
+#define CLC_REPORT_JSON_H
+
+#include <stdio.h>
+#include <cjson/cJSON.h>
+
+#include "enumerate.h"
+#include "probe.h"
+#include "supervise.h"
+
+typedef struct {
+    const char *started;        /* ISO 8601 UTC */
+    int argc;
+    char **argv;
+    double timeout_s;
+    int isolate;
+} clc_report_meta;
+
+/* The report of one device run: run, platform, device, summary, and the
+ * records of todo in suite order (records are copied). Caller deletes. */
+cJSON *report_build(const clc_report_meta *meta, const clc_devref *dev, const clc_probe_set *set,
+                    const size_t *todo, size_t n_todo, const clc_device_run *run);
+
+/* (Re)computes "summary" from "probes": counts per verdict and per family
+ * (the id up to its first '.'). */
+void report_summarize(cJSON *report);
+
+/* Writes JSON to path through a temporary file and rename, so a reader never
+ * sees half a report. Returns 0, or -1 after printing "path: reason". */
+int report_write_json(const cJSON *doc, const char *path, FILE *err);
+
+/* Current UTC time as "YYYY-MM-DDTHH:MM:SSZ" into buf. */
+void report_now_iso(char *buf, size_t len);
+
+#endif

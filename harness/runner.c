@@ -1,0 +1,670 @@
+/* The worker: see runner.h.
+ *
+ * Speed comes from building many probes per program. Probes that should build
+ * are gathered into batches; each batch becomes one program in which every
+ * probe is a function, and "dispatch" kernels call them by number, so a
+ * compiler that generates code per kernel at first launch does so once per
+ * group of probes, not once per probe. A batch that fails to build is split in
+ * halves until each probe that breaks it stands alone; the others keep their
+ * results. Probes expected not to build, and whole-program probes, are built
+ * one program each. */
+#include "runner.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clenv.h"
+#include "clerr.h"
+#include "devinfo.h"
+#include "measure.h"
+#include "proc.h"
+#include "record.h"
+
+#define DISPATCH_ARGS CLC_MAX_INPUTS
+
+typedef struct {
+    const clc_worker_job *job;
+    clc_clenv env;
+    cJSON *device;      /* device object, for capabilities */
+    char options[1024]; /* base options + extra */
+    size_t group;
+    size_t builds;
+    cl_mem dummy;       /* bound to dispatch parameters a probe does not use */
+} worker;
+
+static void emit(worker *w, cJSON *msg) { w->job->emit(w->job->emit_ctx, msg); }
+
+static cJSON *msg_new(const char *t)
+{
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "t", t);
+    return m;
+}
+
+static void emit_result(worker *w, size_t i, cJSON *rec)
+{
+    cJSON *m = msg_new("result");
+    cJSON_AddNumberToObject(m, "i", (double)i);
+    cJSON_AddItemToObject(m, "rec", rec);
+    emit(w, m);
+}
+
+size_t runner_default_group(const char *platform_name)
+{
+    if (strstr(platform_name, "rusticl"))
+        return 8;
+    return 64;
+}
+
+/* ---- options and requirements --------------------------------------- */
+
+static void probe_options(const worker *w, const clc_probe *p, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s%s%s", w->options, p->options ? " " : "", p->options ? p->options : "");
+}
+
+/* Returns NULL when the device meets every requirement, else a reason. */
+static const char *unmet_requirement(const worker *w, const clc_probe *p, char *buf, size_t len)
+{
+    for (size_t i = 0; i < p->n_requires; i++) {
+        const char *r = p->requires[i];
+        int negate = (r[0] == '!');
+        int has = devinfo_has_capability(w->device, r + negate);
+        if (has == negate) {
+            snprintf(buf, len, negate ? "device has %s; the probe is for devices without it"
+                                      : "device lacks %s", r + negate);
+            return buf;
+        }
+    }
+    return NULL;
+}
+
+/* Does the body use the `local` address space? Such variables may only be
+ * declared in a kernel's own scope, so the probe cannot become a function. */
+static int body_uses_local(const char *body)
+{
+    for (const char *s = body; *s;) {
+        if (isalpha((unsigned char)*s) || *s == '_') {
+            const char *e = s;
+            while (isalnum((unsigned char)*e) || *e == '_')
+                e++;
+            size_t n = (size_t)(e - s);
+            if ((n == 5 && strncmp(s, "local", 5) == 0) || (n == 7 && strncmp(s, "__local", 7) == 0))
+                return 1;
+            s = e;
+        } else {
+            s++;
+        }
+    }
+    return 0;
+}
+
+/* ---- program text ---------------------------------------------------- */
+
+typedef struct {
+    char *text;
+    size_t len, cap;
+} strbuf;
+
+static void sb_add(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void sb_add(strbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        va_end(ap2);
+        return;
+    }
+    if (b->len + (size_t)n + 1 > b->cap) {
+        size_t ncap = b->cap ? b->cap : 8192;
+        while (b->len + (size_t)n + 1 > ncap)
+            ncap *= 2;
+        char *t = realloc(b->text, ncap);
+        if (!t) {
+            va_end(ap2);
+            return;
+        }
+        b->text = t;
+        b->cap = ncap;
+    }
+    vsnprintf(b->text + b->len, (size_t)n + 1, fmt, ap2);
+    va_end(ap2);
+    b->len += (size_t)n;
+}
+
+/* How a probe of a batch is reached: through a dispatch kernel (group >= 0)
+ * or as a kernel of its own. */
+typedef struct {
+    size_t index;     /* probe index in the set */
+    int direct;       /* its own kernel, named clc_k<slot> */
+    size_t group;     /* dispatch kernel clc_dispatch<group> */
+    size_t which;     /* its number inside that kernel */
+} slot;
+
+static void add_probe_function(strbuf *b, const clc_probe *p, size_t s)
+{
+    sb_add(b, "/* probe %s (%s:%d) */\n", p->id, p->file, p->line);
+    if (p->prelude)
+        sb_add(b, "%s\n", p->prelude);
+    sb_add(b, "void clc_f%zu(", s);
+    for (size_t i = 0; i < p->n_inputs; i++)
+        sb_add(b, "__global const %s *%s, ", value_type_name(p->inputs[i].type), p->inputs[i].name);
+    sb_add(b, "__global %s *out)\n{\n%s\n}\n\n", value_type_name(p->out_type), p->body);
+}
+
+static void add_dispatch_kernel(strbuf *b, const clc_probe_set *set, const slot *slots, size_t n, size_t g)
+{
+    sb_add(b, "__kernel void clc_dispatch%zu(", g);
+    for (int i = 0; i < DISPATCH_ARGS; i++)
+        sb_add(b, "__global const uchar *in%d, ", i);
+    sb_add(b, "__global uchar *out, uint which)\n{\n    switch (which) {\n");
+    for (size_t s = 0; s < n; s++) {
+        if (slots[s].direct || slots[s].group != g)
+            continue;
+        const clc_probe *p = &set->items[slots[s].index];
+        sb_add(b, "    case %zu: clc_f%zu(", slots[s].which, s);
+        for (size_t i = 0; i < p->n_inputs; i++)
+            sb_add(b, "(__global const %s *)in%zu, ", value_type_name(p->inputs[i].type), i);
+        sb_add(b, "(__global %s *)out); break;\n", value_type_name(p->out_type));
+    }
+    sb_add(b, "    }\n}\n\n");
+}
+
+/* Lays out slots and writes the batch program. Returns the dispatch kernel count. */
+static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *slots, strbuf *b)
+{
+    const clc_probe_set *set = w->job->set;
+    size_t group = 0, in_group = 0;
+    for (size_t s = 0; s < n; s++) {
+        const clc_probe *p = &set->items[idx[s]];
+        slots[s].index = idx[s];
+        slots[s].direct = body_uses_local(p->body) || w->group <= 1;
+        if (slots[s].direct)
+            continue;
+        if (in_group == w->group) {
+            group++;
+            in_group = 0;
+        }
+        slots[s].group = group;
+        slots[s].which = in_group++;
+    }
+    for (size_t s = 0; s < n; s++) {
+        const clc_probe *p = &set->items[idx[s]];
+        if (slots[s].direct) {
+            char name[32];
+            snprintf(name, sizeof name, "clc_k%zu", s);
+            probe_append_kernel(p, name, &b->text, &b->len, &b->cap);
+        } else {
+            add_probe_function(b, p, s);
+        }
+    }
+    size_t n_groups = (n && in_group) ? group + 1 : group;
+    for (size_t g = 0; g < n_groups; g++)
+        add_dispatch_kernel(b, set, slots, n, g);
+    return n_groups;
+}
+
+/* ---- building ---------------------------------------------------------- */
+
+static char *build_log(cl_program prog, cl_device_id dev)
+{
+    size_t size = 0;
+    if (clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) != CL_SUCCESS)
+        return strdup("(clGetProgramBuildInfo failed: no build log)");
+    char *log = calloc(1, size + 1);
+    if (log && clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, size, log, NULL) != CL_SUCCESS)
+        log[0] = '\0';
+    return log;
+}
+
+typedef struct {
+    cl_program prog;   /* NULL when the build failed */
+    cl_int err;        /* the failing call's code */
+    const char *call;  /* the failing call */
+    char *log;
+    double ms;
+} build_result;
+
+static void build_program(worker *w, const char *src, const char *options, build_result *r)
+{
+    memset(r, 0, sizeof *r);
+    double t0 = proc_now();
+    w->builds++;
+    cl_int err;
+    cl_program prog = clCreateProgramWithSource(w->env.context, 1, &src, NULL, &err);
+    if (err != CL_SUCCESS) {
+        r->err = err;
+        r->call = "clCreateProgramWithSource";
+        r->ms = (proc_now() - t0) * 1e3;
+        return;
+    }
+    err = clBuildProgram(prog, 1, &w->env.device, options, NULL, NULL);
+    r->log = build_log(prog, w->env.device);
+    r->ms = (proc_now() - t0) * 1e3;
+    if (err != CL_SUCCESS) {
+        r->err = err;
+        r->call = "clBuildProgram";
+        clReleaseProgram(prog);
+        return;
+    }
+    r->prog = prog;
+}
+
+static void build_result_free(build_result *r)
+{
+    if (r->prog)
+        clReleaseProgram(r->prog);
+    free(r->log);
+    memset(r, 0, sizeof *r);
+}
+
+static void emit_build_start(worker *w, const size_t *idx, size_t n)
+{
+    cJSON *m = msg_new("build");
+    cJSON *arr = cJSON_CreateArray();
+    for (size_t i = 0; i < n; i++)
+        cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)idx[i]));
+    cJSON_AddItemToObject(m, "probes", arr);
+    emit(w, m);
+}
+
+/* ---- running ------------------------------------------------------------- */
+
+static cJSON *new_record(const worker *w, const clc_probe *p, double build_ms, size_t batch, const char *options)
+{
+    (void)w;
+    cJSON *rec = record_new(p);
+    record_set_number(rec, "build_ms", build_ms);
+    record_set_number(rec, "batch_size", (double)batch);
+    /* Kept until the verdict is known; pass records drop it (report size). */
+    record_add_repro(rec, p, options);
+    return rec;
+}
+
+/* Drops the reproducer fields from a record that passed: reports of
+ * thousands of probes stay small, and a pass needs no reproducing. */
+static void trim_passing(cJSON *rec)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
+    if (!cJSON_IsString(v) || strcmp(v->valuestring, "pass") != 0)
+        return;
+    static const char *const fields[] = {"options", "source", "kernel", "global", "local", "inputs",
+                                         "out_type", "out_count", "expected", "build_log"};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        cJSON_DeleteItemFromObjectCaseSensitive(rec, fields[i]);
+}
+
+typedef struct {
+    cl_kernel kernel;
+    int dispatch;      /* pass input slots and `which` as a dispatch kernel expects */
+    cl_uint which;
+} launch;
+
+/* Runs probe p through kernel k; judges the output into rec. */
+static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec)
+{
+    cl_mem bufs[CLC_MAX_INPUTS] = {0};
+    cl_mem out = NULL;
+    void *host = NULL;
+    cl_int err = CL_SUCCESS;
+    const char *call = NULL;
+    size_t out_bytes = p->out_count * value_type_size(p->out_type);
+    double t0 = proc_now();
+
+    host = calloc(1, out_bytes);
+    if (!host)
+        goto done;
+    for (size_t i = 0; i < p->n_inputs; i++) {
+        const clc_input *in = &p->inputs[i];
+        bufs[i] = clCreateBuffer(w->env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                 in->count * value_type_size(in->type), in->data, &err);
+        if (err != CL_SUCCESS) {
+            call = "clCreateBuffer";
+            goto done;
+        }
+    }
+    /* The output starts zeroed so a kernel that writes nothing reads back as 0s. */
+    out = clCreateBuffer(w->env.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, out_bytes, host, &err);
+    if (err != CL_SUCCESS) {
+        call = "clCreateBuffer";
+        goto done;
+    }
+    cl_uint arg = 0;
+    size_t n_in = l->dispatch ? DISPATCH_ARGS : p->n_inputs;
+    for (size_t i = 0; i < n_in && err == CL_SUCCESS; i++) {
+        cl_mem b = i < p->n_inputs ? bufs[i] : w->dummy;
+        err = clSetKernelArg(l->kernel, arg++, sizeof b, &b);
+    }
+    if (err == CL_SUCCESS)
+        err = clSetKernelArg(l->kernel, arg++, sizeof out, &out);
+    if (err == CL_SUCCESS && l->dispatch)
+        err = clSetKernelArg(l->kernel, arg++, sizeof l->which, &l->which);
+    if (err != CL_SUCCESS) {
+        call = "clSetKernelArg";
+        goto done;
+    }
+    size_t global = p->global_size, local = p->local_size;
+    err = clEnqueueNDRangeKernel(w->env.queue, l->kernel, 1, NULL, &global, local ? &local : NULL, 0, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        call = "clEnqueueNDRangeKernel";
+        goto done;
+    }
+    err = clEnqueueReadBuffer(w->env.queue, out, CL_TRUE, 0, out_bytes, host, 0, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        call = "clEnqueueReadBuffer";
+        goto done;
+    }
+    record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
+    record_judge_output(rec, p, host);
+done:
+    if (call) {
+        record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
+        clerr_record(rec, call, err);
+    } else if (!host) {
+        record_set_verdict(rec, "error", "out of host memory");
+    }
+    for (size_t i = 0; i < p->n_inputs; i++)
+        if (bufs[i])
+            clReleaseMemObject(bufs[i]);
+    if (out)
+        clReleaseMemObject(out);
+    free(host);
+}
+
+/* Handles probe p once its program is built: runs it (run, impl-defined),
+ * or judges the build alone (build-ok). */
+static void finish_built(worker *w, size_t idx, const launch *l, const build_result *b, size_t batch,
+                         const char *options)
+{
+    const clc_probe *p = &w->job->set->items[idx];
+    cJSON *rec = new_record(w, p, b->ms, batch, options);
+    cJSON *m = msg_new("begin");
+    cJSON_AddNumberToObject(m, "i", (double)idx);
+    emit(w, m);
+    if (p->kind == CLC_KIND_BUILD_OK)
+        record_set_verdict(rec, "pass", NULL);
+    else
+        run_probe(w, p, l, rec);
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
+    if (strcmp(v->valuestring, "pass") != 0 && b->log && *b->log)
+        record_set_string(rec, "build_log", b->log);
+    trim_passing(rec);
+    emit_result(w, idx, rec);
+}
+
+/* A probe whose program did not build. */
+static void finish_unbuilt(worker *w, size_t idx, const build_result *b, const char *options)
+{
+    const clc_probe *p = &w->job->set->items[idx];
+    cJSON *rec = new_record(w, p, b->ms, 1, options);
+    if (b->call && strcmp(b->call, "clBuildProgram") == 0 && b->err == CL_BUILD_PROGRAM_FAILURE) {
+        record_set_verdict(rec, "build-fail", "the program did not build (see build_log)");
+    } else {
+        clerr_record(rec, b->call ? b->call : "clBuildProgram", b->err);
+    }
+    record_set_string(rec, "build_log", b->log ? b->log : "");
+    emit_result(w, idx, rec);
+}
+
+/* ---- batches --------------------------------------------------------------- */
+
+static void run_batch(worker *w, const size_t *idx, size_t n, const char *options);
+
+static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *slots,
+                            size_t n_groups, build_result *b, const char *options)
+{
+    cl_kernel *groups = calloc(n_groups ? n_groups : 1, sizeof *groups);
+    for (size_t s = 0; s < n; s++) {
+        launch l = {NULL, !slots[s].direct, (cl_uint)slots[s].which};
+        cl_int err = CL_SUCCESS;
+        char name[48];
+        if (slots[s].direct) {
+            snprintf(name, sizeof name, "clc_k%zu", s);
+            l.kernel = clCreateKernel(b->prog, name, &err);
+        } else {
+            if (!groups[slots[s].group]) {
+                snprintf(name, sizeof name, "clc_dispatch%zu", slots[s].group);
+                groups[slots[s].group] = clCreateKernel(b->prog, name, &err);
+            }
+            l.kernel = groups[slots[s].group];
+        }
+        if (!l.kernel || err != CL_SUCCESS) {
+            cJSON *rec = new_record(w, &w->job->set->items[idx[s]], b->ms, n, options);
+            clerr_record(rec, "clCreateKernel", err);
+            emit_result(w, idx[s], rec);
+            continue;
+        }
+        finish_built(w, idx[s], &l, b, n, options);
+        if (slots[s].direct)
+            clReleaseKernel(l.kernel);
+    }
+    for (size_t g = 0; g < n_groups; g++)
+        if (groups[g])
+            clReleaseKernel(groups[g]);
+    free(groups);
+}
+
+/* Builds probes idx[0..n) as one program and runs them; on a build failure
+ * splits the batch in halves, down to the single probes that break it. */
+static void run_batch(worker *w, const size_t *idx, size_t n, const char *options)
+{
+    if (n == 0)
+        return;
+    slot *slots = calloc(n, sizeof *slots);
+    strbuf src = {0};
+    size_t n_groups = batch_source(w, idx, n, slots, &src);
+    emit_build_start(w, idx, n);
+    build_result b;
+    build_program(w, src.text ? src.text : "", options, &b);
+    free(src.text);
+    if (b.prog) {
+        run_built_batch(w, idx, n, slots, n_groups, &b, options);
+    } else if (n == 1) {
+        finish_unbuilt(w, idx[0], &b, options);
+    } else {
+        size_t half = n / 2;
+        run_batch(w, idx, half, options);
+        run_batch(w, idx + half, n - half, options);
+    }
+    build_result_free(&b);
+    free(slots);
+}
+
+/* A probe built in a program of its own: build-fail probes, whole-program
+ * probes, probes the supervisor asked to isolate, and measurements. */
+static void run_alone(worker *w, size_t idx)
+{
+    const clc_probe *p = &w->job->set->items[idx];
+    char options[2048];
+    probe_options(w, p, options, sizeof options);
+    if (p->kind == CLC_KIND_MEASURE) {
+        cJSON *m = msg_new("begin");
+        cJSON_AddNumberToObject(m, "i", (double)idx);
+        emit(w, m);
+        cJSON *rec = record_new(p);
+        record_set_string(rec, "options", options);
+        double t0 = proc_now();
+        const char *v = measure_run(p, &w->env, rec);
+        record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
+        if (v && strcmp(v, "error") != 0)
+            record_set_verdict(rec, v, NULL);
+        emit_result(w, idx, rec);
+        return;
+    }
+    if (p->kind != CLC_KIND_BUILD_FAIL && !p->source) {
+        run_batch(w, &idx, 1, options);
+        return;
+    }
+    char *src = probe_program_source(p, "probe");
+    emit_build_start(w, &idx, 1);
+    build_result b;
+    build_program(w, src ? src : "", options, &b);
+    free(src);
+    if (p->kind == CLC_KIND_BUILD_FAIL) {
+        cJSON *rec = new_record(w, p, b.ms, 1, options);
+        if (b.prog)
+            record_set_verdict(rec, "unexpected-build-ok", "the spec says this must not build, and it built");
+        else if (b.err == CL_BUILD_PROGRAM_FAILURE || b.err == CL_INVALID_BUILD_OPTIONS)
+            record_set_verdict(rec, "pass", NULL);
+        else
+            clerr_record(rec, b.call, b.err);
+        if (b.log && *b.log && strcmp(cJSON_GetObjectItemCaseSensitive(rec, "verdict")->valuestring, "pass") != 0)
+            record_set_string(rec, "build_log", b.log);
+        trim_passing(rec);
+        emit_result(w, idx, rec);
+    } else if (!b.prog) {
+        finish_unbuilt(w, idx, &b, options);
+    } else {
+        cl_int err;
+        launch l = {clCreateKernel(b.prog, "probe", &err), 0, 0};
+        if (err != CL_SUCCESS) {
+            cJSON *rec = new_record(w, p, b.ms, 1, options);
+            clerr_record(rec, "clCreateKernel", err);
+            emit_result(w, idx, rec);
+        } else {
+            finish_built(w, idx, &l, &b, 1, options);
+            clReleaseKernel(l.kernel);
+        }
+    }
+    build_result_free(&b);
+}
+
+/* ---- set-up ------------------------------------------------------------------ */
+
+static int open_device(worker *w)
+{
+    const clc_devref *d = w->job->dev;
+    cJSON *m;
+    cl_platform_id plats[64];
+    cl_uint np = 0;
+    cl_int err = clGetPlatformIDs(64, plats, &np);
+    char detail[512];
+    if (err != CL_SUCCESS || (cl_uint)d->pidx >= np) {
+        snprintf(detail, sizeof detail, "platform %d is gone (clGetPlatformIDs: %s, %u platforms)",
+                 d->pidx, clerr_name(err), np);
+        goto fatal;
+    }
+    cl_device_id devs[64];
+    cl_uint nd = 0;
+    err = clGetDeviceIDs(plats[d->pidx], CL_DEVICE_TYPE_ALL, 64, devs, &nd);
+    if (err != CL_SUCCESS || (cl_uint)d->didx >= nd) {
+        snprintf(detail, sizeof detail, "device %d:%d is gone (clGetDeviceIDs: %s)", d->pidx, d->didx,
+                 clerr_name(err));
+        goto fatal;
+    }
+    w->env.platform = plats[d->pidx];
+    w->env.device = devs[d->didx];
+    w->device = devinfo_device(w->env.device, d->key, d->pidx, d->didx);
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(w->device, "name");
+    if (!cJSON_IsString(name) || strcmp(name->valuestring, d->device_name) != 0) {
+        snprintf(detail, sizeof detail, "device %d:%d is no longer '%s'", d->pidx, d->didx, d->device_name);
+        goto fatal;
+    }
+    m = msg_new("device");
+    cJSON_AddItemToObject(m, "device", cJSON_Duplicate(w->device, 1));
+    cJSON_AddItemToObject(m, "platform", devinfo_platform(w->env.platform, d->pidx));
+    emit(w, m);
+
+    w->env.context = clCreateContext(NULL, 1, &w->env.device, NULL, NULL, &err);
+    if (err != CL_SUCCESS) {
+        snprintf(detail, sizeof detail, "clCreateContext failed: %s (%d)", clerr_name(err), err);
+        goto fatal;
+    }
+    w->env.queue = clCreateCommandQueue(w->env.context, w->env.device, 0, &err);
+    if (err != CL_SUCCESS) {
+        snprintf(detail, sizeof detail, "clCreateCommandQueue failed: %s (%d)", clerr_name(err), err);
+        goto fatal;
+    }
+    int dummy_data[4] = {0};
+    w->dummy = clCreateBuffer(w->env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof dummy_data,
+                              dummy_data, &err);
+    if (err != CL_SUCCESS) {
+        snprintf(detail, sizeof detail, "clCreateBuffer failed: %s (%d)", clerr_name(err), err);
+        goto fatal;
+    }
+    const cJSON *cu = cJSON_GetObjectItemCaseSensitive(w->device, "max_compute_units");
+    const cJSON *wg = cJSON_GetObjectItemCaseSensitive(w->device, "max_work_group_size");
+    w->env.max_compute_units = cJSON_IsNumber(cu) ? (cl_uint)cu->valuedouble : 1;
+    w->env.max_work_group_size = cJSON_IsNumber(wg) ? (size_t)wg->valuedouble : 1;
+    /* The rules probed are OpenCL C 1.2's; asking for 1.2 explicitly keeps a
+     * 2.0/3.0 compiler from applying later rules. */
+    snprintf(w->options, sizeof w->options, "%s%s%s",
+             devinfo_has_capability(w->device, "opencl_c_1.2") ? "-cl-std=CL1.2" : "",
+             w->job->extra_options ? " " : "", w->job->extra_options ? w->job->extra_options : "");
+    w->env.base_options = w->options;
+    w->group = w->job->group ? w->job->group : runner_default_group(d->platform_name);
+    return 0;
+fatal:
+    m = msg_new("fatal");
+    cJSON_AddStringToObject(m, "detail", detail);
+    emit(w, m);
+    return -1;
+}
+
+static void close_device(worker *w)
+{
+    if (w->dummy)
+        clReleaseMemObject(w->dummy);
+    if (w->env.queue)
+        clReleaseCommandQueue(w->env.queue);
+    if (w->env.context)
+        clReleaseContext(w->env.context);
+    cJSON_Delete(w->device);
+}
+
+static int batchable(const worker *w, const clc_probe *p)
+{
+    return !w->job->alone[p - w->job->set->items] && !p->source && p->body &&
+           (p->kind == CLC_KIND_RUN || p->kind == CLC_KIND_IMPL_DEFINED || p->kind == CLC_KIND_BUILD_OK);
+}
+
+void runner_run(const clc_worker_job *job)
+{
+    worker w;
+    memset(&w, 0, sizeof w);
+    w.job = job;
+    if (open_device(&w) != 0) {
+        close_device(&w);
+        return;
+    }
+    size_t *pending = malloc((job->batch_max ? job->batch_max : 1) * sizeof *pending);
+    size_t n_pending = 0;
+    char pending_opts[2048] = "";
+    for (size_t t = 0; t < job->n_todo; t++) {
+        size_t idx = job->todo[t];
+        const clc_probe *p = &job->set->items[idx];
+        char why[256];
+        if (unmet_requirement(&w, p, why, sizeof why)) {
+            cJSON *rec = record_new(p);
+            record_set_verdict(rec, "skip", why);
+            emit_result(&w, idx, rec);
+            continue;
+        }
+        if (!batchable(&w, p)) {
+            run_alone(&w, idx);
+            continue;
+        }
+        char opts[2048];
+        probe_options(&w, p, opts, sizeof opts);
+        if (n_pending && (strcmp(opts, pending_opts) != 0 || n_pending == job->batch_max)) {
+            run_batch(&w, pending, n_pending, pending_opts);
+            n_pending = 0;
+        }
+        snprintf(pending_opts, sizeof pending_opts, "%s", opts);
+        pending[n_pending++] = idx;
+    }
+    run_batch(&w, pending, n_pending, pending_opts);
+    free(pending);
+    cJSON *m = msg_new("done");
+    cJSON_AddNumberToObject(m, "builds", (double)w.builds);
+    emit(&w, m);
+    close_device(&w);
+}

@@ -1,0 +1,44 @@
+/* The worker: runs a list of probes on one device and reports each result as
+ * a message. It runs in a child process watched by the supervisor
+ * (supervise.c), or inline when isolation is off. */
+#ifndef CLC_RUNNER_H
+#define CLC_RUNNER_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+
+#include "enumerate.h"
+#include "probe.h"
+
+/* Receives each message; takes ownership of msg. */
+typedef void (*clc_emit_fn)(void *ctx, cJSON *msg);
+
+typedef struct {
+    const clc_probe_set *set;
+    const clc_devref *dev;
+    const size_t *todo;          /* probe indices to run, in order */
+    size_t n_todo;
+    const unsigned char *alone;  /* per probe index: 1 = build it in a program of its own */
+    size_t batch_max;            /* most probes in one program */
+    size_t group;                /* most probes behind one dispatch kernel; 0 = per device default */
+    const char *extra_options;   /* appended to every build (--build-options); may be NULL */
+    clc_emit_fn emit;
+    void *emit_ctx;
+} clc_worker_job;
+
+/* Messages, one JSON object each, field "t":
+ *   {"t":"device", "device":{...}, "platform":{...}}   first, once
+ *   {"t":"fatal", "detail":"...", "error":{...}}        the device cannot be used at all
+ *   {"t":"build", "probes":[i,...]}                     a program with these probes is being built
+ *   {"t":"begin", "i":i}                                probe i starts running
+ *   {"t":"result", "i":i, "rec":{...}}                  probe i's record
+ *   {"t":"done", "builds":N}                            all of todo was handled */
+void runner_run(const clc_worker_job *job);
+
+/* The default dispatch group size for a platform: how many probes share one
+ * kernel. Compilers that build a kernel lazily at its first launch (PoCL,
+ * rusticl) pay per kernel, so probes are grouped; rusticl's compile time
+ * grows faster than linearly with kernel size, so its groups are small. */
+size_t runner_default_group(const char *platform_name);
+
+#endif

@@ -1,0 +1,299 @@
+/* The supervisor: see supervise.h.
+ *
+ * The worker tells the supervisor what it is about to do ("build" these
+ * probes, "begin" that one). When the worker goes silent past the watchdog or
+ * dies, that last announcement says whom to blame: a probe that was running
+ * gets timeout/crash; the probes of a multi-probe build are marked to be
+ * built alone and the batch is retried, so one bad probe costs only itself. */
+#include "supervise.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure.h"
+#include "proc.h"
+#include "record.h"
+#include "runner.h"
+
+typedef enum { PHASE_SETUP, PHASE_BUILD, PHASE_RUN, PHASE_BETWEEN } phase;
+
+typedef struct {
+    const clc_supervise_opts *o;
+    clc_device_run *out;
+    unsigned char *alone;
+    phase ph;
+    size_t *building;       /* probes of the program being built */
+    size_t n_building;
+    size_t running;         /* probe being run (PHASE_RUN) */
+    double phase_start;
+    int done, fatal;
+} sv_state;
+
+static void set_record(sv_state *s, size_t i, cJSON *rec)
+{
+    if (s->out->recs[i])
+        cJSON_Delete(s->out->recs[i]);
+    s->out->recs[i] = rec;
+}
+
+static void handle_msg(sv_state *s, cJSON *m)
+{
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(m, "t");
+    const char *type = cJSON_IsString(t) ? t->valuestring : "";
+    s->phase_start = proc_now();
+    if (strcmp(type, "device") == 0) {
+        if (!s->out->device) {
+            s->out->device = cJSON_DetachItemFromObjectCaseSensitive(m, "device");
+            s->out->platform = cJSON_DetachItemFromObjectCaseSensitive(m, "platform");
+        }
+        s->ph = PHASE_BETWEEN;
+    } else if (strcmp(type, "fatal") == 0) {
+        const cJSON *d = cJSON_GetObjectItemCaseSensitive(m, "detail");
+        snprintf(s->out->fatal, sizeof s->out->fatal, "%s", cJSON_IsString(d) ? d->valuestring : "?");
+        s->fatal = 1;
+    } else if (strcmp(type, "build") == 0) {
+        const cJSON *arr = cJSON_GetObjectItemCaseSensitive(m, "probes"), *it;
+        s->n_building = 0;
+        cJSON_ArrayForEach(it, arr)
+            s->building[s->n_building++] = (size_t)it->valuedouble;
+        s->ph = PHASE_BUILD;
+        s->out->builds++;
+    } else if (strcmp(type, "begin") == 0) {
+        s->running = (size_t)cJSON_GetObjectItemCaseSensitive(m, "i")->valuedouble;
+        s->ph = PHASE_RUN;
+    } else if (strcmp(type, "result") == 0) {
+        size_t i = (size_t)cJSON_GetObjectItemCaseSensitive(m, "i")->valuedouble;
+        if (i < s->o->set->count)
+            set_record(s, i, cJSON_DetachItemFromObjectCaseSensitive(m, "rec"));
+        if (s->ph == PHASE_RUN)
+            s->ph = PHASE_BETWEEN;
+    } else if (strcmp(type, "done") == 0) {
+        s->done = 1;
+    }
+}
+
+static void inline_emit(void *ctx, cJSON *msg)
+{
+    handle_msg(ctx, msg);
+    cJSON_Delete(msg);
+}
+
+typedef struct {
+    clc_worker_job job;
+} worker_arg;
+
+static void pipe_emit(void *ctx, cJSON *msg) { proc_send(*(int *)ctx, msg); }
+
+static void worker_main(int fd, void *arg)
+{
+    worker_arg *a = arg;
+    a->job.emit = pipe_emit;
+    a->job.emit_ctx = &fd;
+    runner_run(&a->job);
+}
+
+static double probe_timeout(const sv_state *s, size_t i)
+{
+    double t = s->o->set->items[i].timeout_s;
+    return t > 0 ? t : s->o->timeout_s;
+}
+
+static double current_limit(const sv_state *s)
+{
+    switch (s->ph) {
+    case PHASE_RUN: return probe_timeout(s, s->running);
+    case PHASE_BUILD: return s->o->build_timeout_s;
+    default: return s->o->build_timeout_s; /* set-up: platform init and context creation */
+    }
+}
+
+/* The worker hung (hung = 1) or died (status) while in state s: records
+ * the blame so that the next worker makes progress. */
+static void blame(sv_state *s, int hung, int status)
+{
+    char how[64], detail[512];
+    if (hung)
+        snprintf(how, sizeof how, "no answer within %.1f s", current_limit(s));
+    else
+        proc_describe_status(status, how, sizeof how);
+    const clc_probe_set *set = s->o->set;
+    if (s->ph == PHASE_RUN) {
+        const clc_probe *p = &set->items[s->running];
+        cJSON *rec = record_new(p);
+        if (hung) {
+            snprintf(detail, sizeof detail, "the kernel did not finish: %s; the worker was killed", how);
+            record_set_verdict(rec, "timeout", detail);
+            record_set_number(rec, "time_ms", current_limit(s) * 1e3);
+            if (p->kind == CLC_KIND_MEASURE) {
+                const char *v = measure_on_timeout(p, current_limit(s), rec);
+                record_set_verdict(rec, v, NULL);
+            }
+        } else {
+            snprintf(detail, sizeof detail, "the worker died while running this probe: %s", how);
+            record_set_verdict(rec, "crash", detail);
+            record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
+        }
+        if (p->kind != CLC_KIND_MEASURE)
+            record_add_repro(rec, p, NULL);
+        set_record(s, s->running, rec);
+        return;
+    }
+    if (s->ph == PHASE_BUILD && s->n_building > 1) {
+        /* Somebody in this batch broke the compiler: build each alone next time. */
+        for (size_t k = 0; k < s->n_building; k++)
+            s->alone[s->building[k]] = 1;
+        return;
+    }
+    if (s->ph == PHASE_BUILD && s->n_building == 1) {
+        const clc_probe *p = &set->items[s->building[0]];
+        cJSON *rec = record_new(p);
+        snprintf(detail, sizeof detail, "the build %s: %s", hung ? "hung" : "killed the worker", how);
+        record_set_verdict(rec, hung ? "timeout" : "crash", detail);
+        if (!hung)
+            record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
+        record_add_repro(rec, p, NULL);
+        set_record(s, s->building[0], rec);
+        return;
+    }
+    if (!s->out->device) {
+        snprintf(s->out->fatal, sizeof s->out->fatal, "the worker %s while opening the device: %s",
+                 hung ? "hung" : "died", how);
+        s->fatal = 1;
+        return;
+    }
+    /* Between probes: blame the first probe still without a record. */
+    for (size_t k = 0; k < s->o->n_todo; k++) {
+        size_t i = s->o->todo[k];
+        if (!s->out->recs[i]) {
+            cJSON *rec = record_new(&set->items[i]);
+            snprintf(detail, sizeof detail, "the worker %s just before this probe: %s",
+                     hung ? "hung" : "died", how);
+            record_set_verdict(rec, hung ? "timeout" : "crash", detail);
+            set_record(s, i, rec);
+            return;
+        }
+    }
+}
+
+static size_t remaining(const sv_state *s, size_t *todo)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < s->o->n_todo; k++)
+        if (!s->out->recs[s->o->todo[k]])
+            todo[n++] = s->o->todo[k];
+    return n;
+}
+
+/* One worker's life. Returns 1 when it should be replaced, 0 when finished. */
+static int run_worker(sv_state *s, const size_t *todo, size_t n)
+{
+    worker_arg a;
+    memset(&a, 0, sizeof a);
+    a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->alone, s->o->batch_max, s->o->group,
+                             s->o->extra_options, NULL, NULL};
+    s->ph = PHASE_SETUP;
+    s->done = 0;
+    s->phase_start = proc_now();
+    s->out->workers++;
+    if (!s->o->isolate) {
+        a.job.emit = inline_emit;
+        a.job.emit_ctx = s;
+        runner_run(&a.job);
+        return 0;
+    }
+    clc_child c;
+    if (proc_spawn(&c, worker_main, &a) != 0) {
+        snprintf(s->out->fatal, sizeof s->out->fatal, "could not start a worker process");
+        s->fatal = 1;
+        return 0;
+    }
+    int r;
+    cJSON *m;
+    for (;;) {
+        double left = current_limit(s) - (proc_now() - s->phase_start);
+        r = proc_read_msg(&c, left > 0 ? left : 0, s->o->stop, &m);
+        if (r != 1)
+            break;
+        handle_msg(s, m);
+        cJSON_Delete(m);
+        if (s->done || s->fatal)
+            break;
+    }
+    int status = 0;
+    if (r == -2) {
+        proc_kill(&c, &status);
+        snprintf(s->out->incomplete_reason, sizeof s->out->incomplete_reason, "interrupted by a signal");
+        return 0;
+    }
+    if (r == -1) {
+        proc_kill(&c, &status);
+        blame(s, 1, status);
+        return 1;
+    }
+    proc_reap(&c, &status);
+    if (s->done || s->fatal)
+        return 0;
+    blame(s, 0, status);
+    return 1;
+}
+
+int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
+{
+    memset(out, 0, sizeof *out);
+    double t0 = proc_now();
+    sv_state s;
+    memset(&s, 0, sizeof s);
+    s.o = o;
+    s.out = out;
+    out->recs = calloc(o->set->count ? o->set->count : 1, sizeof *out->recs);
+    s.alone = calloc(o->set->count ? o->set->count : 1, 1);
+    s.building = calloc(o->set->count ? o->set->count : 1, sizeof *s.building);
+    size_t *todo = calloc(o->n_todo ? o->n_todo : 1, sizeof *todo);
+    if (!out->recs || !s.alone || !s.building || !todo) {
+        free(s.alone);
+        free(s.building);
+        free(todo);
+        return -1;
+    }
+    size_t n;
+    while ((n = remaining(&s, todo)) > 0) {
+        if (o->stop && *o->stop) {
+            snprintf(out->incomplete_reason, sizeof out->incomplete_reason, "interrupted by a signal");
+            break;
+        }
+        if (!run_worker(&s, todo, n))
+            break;
+    }
+    if (s.fatal) {
+        /* The device is unusable: every probe left says why, so the report
+         * is still complete and the reason is on every line. */
+        for (size_t k = 0; k < o->n_todo; k++) {
+            size_t i = o->todo[k];
+            if (!out->recs[i]) {
+                cJSON *rec = record_new(&o->set->items[i]);
+                record_set_verdict(rec, "error", out->fatal);
+                out->recs[i] = rec;
+            }
+        }
+    }
+    out->complete = remaining(&s, todo) == 0;
+    if (!out->complete && !out->incomplete_reason[0])
+        snprintf(out->incomplete_reason, sizeof out->incomplete_reason, "the worker stopped early");
+    out->wall_ms = (proc_now() - t0) * 1e3;
+    free(todo);
+    free(s.alone);
+    free(s.building);
+    return 0;
+}
+
+void supervise_free(clc_device_run *run, size_t n_probes)
+{
+    if (run->recs)
+        for (size_t i = 0; i < n_probes; i++)
+            cJSON_Delete(run->recs[i]);
+    free(run->recs);
+    cJSON_Delete(run->device);
+    cJSON_Delete(run->platform);
+    memset(run, 0, sizeof *run);
+}

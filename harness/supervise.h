@@ -1,0 +1,44 @@
+/* The supervisor: runs one device's probes in a worker process under a
+ * watchdog. A probe whose kernel hangs gets `timeout`, one that kills the
+ * worker gets `crash`; the worker is replaced and the rest still run. */
+#ifndef CLC_SUPERVISE_H
+#define CLC_SUPERVISE_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <cjson/cJSON.h>
+
+#include "enumerate.h"
+#include "probe.h"
+
+typedef struct {
+    const clc_probe_set *set;
+    const clc_devref *dev;
+    const size_t *todo;          /* probe indices to run, in order */
+    size_t n_todo;
+    double timeout_s;            /* per-probe watchdog (a probe's own `timeout` wins) */
+    double build_timeout_s;      /* watchdog for one program build */
+    size_t batch_max, group;     /* see runner.h */
+    const char *extra_options;
+    int isolate;                 /* 1: worker in a child process; 0: in this process, no watchdog */
+    volatile sig_atomic_t *stop; /* set by a signal handler: stop, keep what was measured */
+} clc_supervise_opts;
+
+typedef struct {
+    cJSON **recs;                /* per probe index of the set; NULL where not run */
+    cJSON *device, *platform;    /* identity objects from the worker (NULL if it never got there) */
+    size_t builds;               /* programs built */
+    size_t workers;              /* worker processes started */
+    int complete;                /* every probe of todo has a record */
+    char incomplete_reason[256];
+    char fatal[512];             /* why the device could not be used, if so */
+    double wall_ms;
+} clc_device_run;
+
+/* Runs o->todo on o->dev. Fills out (caller frees with supervise_free).
+ * Returns 0, or -1 when not even a worker could be started. */
+int supervise_device(const clc_supervise_opts *o, clc_device_run *out);
+
+void supervise_free(clc_device_run *run, size_t n_probes);
+
+#endif
