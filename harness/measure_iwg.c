@@ -365,6 +365,17 @@ static measure_pred_answer iwg_pred_resident(void *ctx, size_t n)
 static int iwg_measure_limit(iwg_session *s, cJSON *obj, size_t *limit)
 {
     double t0 = now_s();
+    /* A limit this worker measured for this size already is reused: the
+     * spin-flag probes would otherwise repeat the resident probe's search. */
+    char key[64];
+    snprintf(key, sizeof key, "iwg_resident_limit_wg%zu", s->wg);
+    const cJSON *memo = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, key) : NULL;
+    if (cJSON_IsNumber(memo)) {
+        *limit = (size_t)memo->valuedouble;
+        cJSON_AddNumberToObject(obj, "resident_limit", (double)*limit);
+        cJSON_AddStringToObject(obj, "resident_limit_source", "measured by an earlier probe in this worker");
+        return 0;
+    }
     if (iwg_calibrate(s, obj) != 0)
         return -1;
     size_t cap = iwg_cap(s->env);
@@ -378,6 +389,8 @@ static int iwg_measure_limit(iwg_session *s, cJSON *obj, size_t *limit)
     cJSON_AddBoolToObject(obj, "search_stopped_by_time", r.stopped);
     cJSON_AddNumberToObject(obj, "search_ms", (now_s() - t0) * 1e3);
     *limit = r.limit;
+    if (rc == 0 && !r.stopped && s->env->memo)
+        cJSON_AddNumberToObject(s->env->memo, key, (double)r.limit);
     return rc;
 }
 

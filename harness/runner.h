@@ -18,7 +18,8 @@ typedef struct {
     const clc_devref *dev;
     const size_t *todo;          /* probe indices to run, in order */
     size_t n_todo;
-    const unsigned char *alone;  /* per probe index: 1 = build it in a program of its own */
+    const size_t *batch_cap;     /* per probe index: most probes its program may hold (0: no cap;
+                                  * 1: alone); the supervisor halves it after a build crash */
     size_t batch_max;            /* most probes in one program */
     size_t group;                /* most probes behind one dispatch kernel; 0 = per device default */
     const char *extra_options;   /* appended to every build (--build-options); may be NULL */

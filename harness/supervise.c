@@ -4,7 +4,8 @@
  * probes, "begin" that one). When the worker goes silent past the watchdog or
  * dies, that last announcement says whom to blame: a probe that was running
  * gets timeout/crash; the probes of a multi-probe build are marked to be
- * built alone and the batch is retried, so one bad probe costs only itself. */
+ * rebuilt in smaller batches, down to the culprit alone, so one bad probe
+ * costs only itself. */
 #include "supervise.h"
 
 #include <stdio.h>
@@ -21,7 +22,12 @@ typedef enum { PHASE_SETUP, PHASE_BUILD, PHASE_RUN, PHASE_BETWEEN } phase;
 typedef struct {
     const clc_supervise_opts *o;
     clc_device_run *out;
-    unsigned char *alone;
+    size_t *batch_cap;      /* see runner.h */
+    size_t results_since_death; /* progress since the worker last died */
+    int barren_deaths;          /* deaths outside any probe, in a row, with no result between */
+    double spawned_at;          /* when the current worker was started */
+    double startup_s, alone_build_ms; /* sums, for the costs below */
+    size_t startups, alone_builds;
     phase ph;
     size_t *building;       /* probes of the program being built */
     size_t n_building;
@@ -43,6 +49,8 @@ static void handle_msg(sv_state *s, cJSON *m)
     const char *type = cJSON_IsString(t) ? t->valuestring : "";
     s->phase_start = proc_now();
     if (strcmp(type, "device") == 0) {
+        s->startup_s += proc_now() - s->spawned_at;
+        s->startups++;
         if (!s->out->device) {
             s->out->device = cJSON_DetachItemFromObjectCaseSensitive(m, "device");
             s->out->platform = cJSON_DetachItemFromObjectCaseSensitive(m, "platform");
@@ -64,8 +72,17 @@ static void handle_msg(sv_state *s, cJSON *m)
         s->ph = PHASE_RUN;
     } else if (strcmp(type, "result") == 0) {
         size_t i = (size_t)cJSON_GetObjectItemCaseSensitive(m, "i")->valuedouble;
-        if (i < s->o->set->count)
-            set_record(s, i, cJSON_DetachItemFromObjectCaseSensitive(m, "rec"));
+        if (i < s->o->set->count) {
+            cJSON *rec = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
+            const cJSON *bs = cJSON_GetObjectItemCaseSensitive(rec, "batch_size");
+            const cJSON *bm = cJSON_GetObjectItemCaseSensitive(rec, "build_ms");
+            if (cJSON_IsNumber(bs) && bs->valuedouble == 1 && cJSON_IsNumber(bm) && bm->valuedouble > 0) {
+                s->alone_build_ms += bm->valuedouble;
+                s->alone_builds++;
+            }
+            set_record(s, i, rec);
+        }
+        s->results_since_death++;
         if (s->ph == PHASE_RUN)
             s->ph = PHASE_BETWEEN;
     } else if (strcmp(type, "done") == 0) {
@@ -113,6 +130,8 @@ static double current_limit(const sv_state *s)
 static void blame(sv_state *s, int hung, int status)
 {
     char how[64], detail[512];
+    int progressed = s->results_since_death > 0;
+    s->results_since_death = 0;
     if (hung)
         snprintf(how, sizeof how, "no answer within %.1f s", current_limit(s));
     else
@@ -140,9 +159,25 @@ static void blame(sv_state *s, int hung, int status)
         return;
     }
     if (s->ph == PHASE_BUILD && s->n_building > 1) {
-        /* Somebody in this batch broke the compiler: build each alone next time. */
+        /* Somebody in this batch broke the compiler. Either every probe of
+         * it is built alone next time, or in batches of about sqrt(n), and so
+         * on down to the culprit (256, 16, 4, 2, 1: each level costs a worker
+         * restart). Alone, unless this device's measured build cost says
+         * the restarts are cheaper: rusticl builds in ~5 ms and crashes in
+         * clusters (alone: 60 s for the suite, sqrt levels: 71 s, halving:
+         * 83 s); PoCL takes ~130 ms a build. */
+        size_t cap = 1;
+        if (s->alone_builds >= 4 && s->startups >= 1) {
+            double alone_s = (double)s->n_building * s->alone_build_ms / (double)s->alone_builds / 1e3;
+            double levels_s = 4 * s->startup_s / (double)s->startups;
+            if (alone_s > levels_s)
+                while (cap * cap < s->n_building)
+                    cap++;
+            if (cap >= s->n_building)
+                cap = s->n_building - 1;
+        }
         for (size_t k = 0; k < s->n_building; k++)
-            s->alone[s->building[k]] = 1;
+            s->batch_cap[s->building[k]] = cap;
         return;
     }
     if (s->ph == PHASE_BUILD && s->n_building == 1) {
@@ -156,13 +191,21 @@ static void blame(sv_state *s, int hung, int status)
         set_record(s, s->building[0], rec);
         return;
     }
-    if (!s->out->device) {
-        snprintf(s->out->fatal, sizeof s->out->fatal, "the worker %s while opening the device: %s",
-                 hung ? "hung" : "died", how);
+    if (!progressed)
+        s->barren_deaths++;
+    else
+        s->barren_deaths = 0;
+    if (!s->out->device || s->barren_deaths >= 3) {
+        snprintf(s->out->fatal, sizeof s->out->fatal, "the worker %s %s: %s", hung ? "hung" : "died",
+                 s->out->device ? "again and again without finishing a probe" : "while opening the device", how);
         s->fatal = 1;
         return;
     }
-    /* Between probes: blame the first probe still without a record. */
+    /* Between probes (releasing a program, say): nobody to blame yet. Retry
+     * once; a worker that dies again before any progress blames the next
+     * probe, so the run always moves on. */
+    if (progressed)
+        return;
     for (size_t k = 0; k < s->o->n_todo; k++) {
         size_t i = s->o->todo[k];
         if (!s->out->recs[i]) {
@@ -190,11 +233,11 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
 {
     worker_arg a;
     memset(&a, 0, sizeof a);
-    a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->alone, s->o->batch_max, s->o->group,
+    a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->batch_cap, s->o->batch_max, s->o->group,
                              s->o->extra_options, NULL, NULL};
     s->ph = PHASE_SETUP;
     s->done = 0;
-    s->phase_start = proc_now();
+    s->phase_start = s->spawned_at = proc_now();
     s->out->workers++;
     if (!s->o->isolate) {
         a.job.emit = inline_emit;
@@ -247,11 +290,11 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     s.o = o;
     s.out = out;
     out->recs = calloc(o->set->count ? o->set->count : 1, sizeof *out->recs);
-    s.alone = calloc(o->set->count ? o->set->count : 1, 1);
+    s.batch_cap = calloc(o->set->count ? o->set->count : 1, sizeof *s.batch_cap);
     s.building = calloc(o->set->count ? o->set->count : 1, sizeof *s.building);
     size_t *todo = calloc(o->n_todo ? o->n_todo : 1, sizeof *todo);
-    if (!out->recs || !s.alone || !s.building || !todo) {
-        free(s.alone);
+    if (!out->recs || !s.batch_cap || !s.building || !todo) {
+        free(s.batch_cap);
         free(s.building);
         free(todo);
         return -1;
@@ -282,7 +325,7 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
         snprintf(out->incomplete_reason, sizeof out->incomplete_reason, "the worker stopped early");
     out->wall_ms = (proc_now() - t0) * 1e3;
     free(todo);
-    free(s.alone);
+    free(s.batch_cap);
     free(s.building);
     return 0;
 }

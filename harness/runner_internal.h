@@ -1,0 +1,66 @@
+/* Internals shared by the worker's modules (runner.c runs probes,
+ * reject_batch.c batches the probes that must not build). Not for other
+ * modules: they talk to a worker through runner.h messages. */
+#ifndef CLC_RUNNER_INTERNAL_H
+#define CLC_RUNNER_INTERNAL_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+
+#include "clenv.h"
+#include "probe.h"
+#include "runner.h"
+
+typedef struct {
+    const clc_worker_job *job;
+    clc_clenv env;
+    cJSON *device;      /* device object, for capabilities */
+    char options[1024]; /* base options + extra */
+    size_t group;
+    size_t builds;
+    cl_mem dummy;       /* bound to dispatch parameters a probe does not use */
+} worker;
+
+/* A growing string. */
+typedef struct {
+    char *text;
+    size_t len, cap;
+} strbuf;
+
+/* Appends printf-style text to b (on allocation failure, appends nothing). */
+void sb_add(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The outcome of one clCreateProgramWithSource + clBuildProgram. */
+typedef struct {
+    cl_program prog;   /* NULL when the build failed */
+    cl_int err;        /* the failing call's code */
+    const char *call;  /* the failing call */
+    char *log;
+    double ms;
+} build_result;
+
+/* Builds src with options; fills r (r->prog NULL on failure, with the call
+ * and code). Counts the build. */
+void worker_build(worker *w, const char *src, const char *options, build_result *r);
+void build_result_free(build_result *r);
+
+/* Messages to the supervisor (see runner.h). */
+void worker_emit(worker *w, cJSON *msg);
+cJSON *worker_msg(const char *t);
+void worker_emit_result(worker *w, size_t i, cJSON *rec);
+void worker_emit_build_start(worker *w, const size_t *idx, size_t n);
+
+/* The build options of probe p on this device. */
+void worker_probe_options(const worker *w, const clc_probe *p, char *buf, size_t len);
+/* A record with build time, batch size and the reproducer fields. */
+cJSON *worker_new_record(const worker *w, const clc_probe *p, double build_ms, size_t batch, const char *options);
+/* Drops the reproducer fields from a passing record (report size). */
+void worker_trim_passing(cJSON *rec);
+/* Builds (and runs) one probe in a program of its own. */
+void worker_run_alone(worker *w, size_t idx);
+
+/* Probes that must not build, many per program: see reject_batch.c. */
+int reject_batchable(const clc_probe *p);
+void reject_batch_run(worker *w, const size_t *idx, size_t n, const char *options);
+
+#endif
