@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "measure.h"
 #include "proc.h"
@@ -27,6 +28,7 @@ typedef struct {
     int barren_deaths;          /* deaths outside any probe, in a row, with no result between */
     double spawned_at;          /* when the current worker was started */
     double startup_s, alone_build_ms; /* sums, for the costs below */
+    FILE *stderr_file;          /* the current worker's stderr */
     size_t startups, alone_builds;
     phase ph;
     size_t *building;       /* probes of the program being built */
@@ -35,6 +37,24 @@ typedef struct {
     double phase_start;
     int done, fatal;
 } sv_state;
+
+/* The last bytes the worker wrote to stderr: what a driver said as it died. */
+static void attach_stderr_tail(sv_state *s, cJSON *rec)
+{
+    if (!s->stderr_file)
+        return;
+    fflush(s->stderr_file);
+    long end = lseek(fileno(s->stderr_file), 0, SEEK_END);
+    if (end <= 0)
+        return;
+    long from = end > 4096 ? end - 4096 : 0;
+    char buf[4097];
+    ssize_t n = pread(fileno(s->stderr_file), buf, (size_t)(end - from), from);
+    if (n <= 0)
+        return;
+    buf[n] = '\0';
+    record_set_string(rec, "driver_stderr", buf);
+}
 
 static void set_record(sv_state *s, size_t i, cJSON *rec)
 {
@@ -98,6 +118,7 @@ static void inline_emit(void *ctx, cJSON *msg)
 
 typedef struct {
     clc_worker_job job;
+    int stderr_fd;   /* where the worker's stderr goes (-1: left alone) */
 } worker_arg;
 
 static void pipe_emit(void *ctx, cJSON *msg) { proc_send(*(int *)ctx, msg); }
@@ -105,6 +126,11 @@ static void pipe_emit(void *ctx, cJSON *msg) { proc_send(*(int *)ctx, msg); }
 static void worker_main(int fd, void *arg)
 {
     worker_arg *a = arg;
+    /* Drivers and their compilers print to stderr ("1 error generated",
+     * Mesa warnings...). That goes to a file the supervisor reads back when
+     * the worker dies, so it lands in the crash record, not the terminal. */
+    if (a->stderr_fd >= 0)
+        dup2(a->stderr_fd, STDERR_FILENO);
     a->job.emit = pipe_emit;
     a->job.emit_ctx = &fd;
     runner_run(&a->job);
@@ -155,6 +181,7 @@ static void blame(sv_state *s, int hung, int status)
         }
         if (p->kind != CLC_KIND_MEASURE)
             record_add_repro(rec, p, NULL);
+        attach_stderr_tail(s, rec);
         set_record(s, s->running, rec);
         return;
     }
@@ -188,6 +215,7 @@ static void blame(sv_state *s, int hung, int status)
         if (!hung)
             record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
         record_add_repro(rec, p, NULL);
+        attach_stderr_tail(s, rec);
         set_record(s, s->building[0], rec);
         return;
     }
@@ -245,10 +273,16 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
         runner_run(&a.job);
         return 0;
     }
+    FILE *errf = tmpfile();
+    a.stderr_fd = errf ? fileno(errf) : -1;
+    s->stderr_file = errf;
     clc_child c;
     if (proc_spawn(&c, worker_main, &a) != 0) {
         snprintf(s->out->fatal, sizeof s->out->fatal, "could not start a worker process");
         s->fatal = 1;
+        s->stderr_file = NULL;
+        if (errf)
+            fclose(errf);
         return 0;
     }
     int r;
@@ -263,22 +297,25 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
         if (s->done || s->fatal)
             break;
     }
-    int status = 0;
+    int status = 0, again = 1;
     if (r == -2) {
         proc_kill(&c, &status);
         snprintf(s->out->incomplete_reason, sizeof s->out->incomplete_reason, "interrupted by a signal");
-        return 0;
-    }
-    if (r == -1) {
+        again = 0;
+    } else if (r == -1) {
         proc_kill(&c, &status);
         blame(s, 1, status);
-        return 1;
+    } else {
+        proc_reap(&c, &status);
+        if (s->done || s->fatal)
+            again = 0;
+        else
+            blame(s, 0, status);
     }
-    proc_reap(&c, &status);
-    if (s->done || s->fatal)
-        return 0;
-    blame(s, 0, status);
-    return 1;
+    s->stderr_file = NULL;
+    if (errf)
+        fclose(errf);
+    return again;
 }
 
 int supervise_device(const clc_supervise_opts *o, clc_device_run *out)

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Benchmark: the default suite on every device, batched (as clconform runs
+# it) against one program per probe (--batch 1 --group 1), each with cold
+# driver caches (fresh XDG_CACHE_HOME and POCL_CACHE_DIR), and with process
+# isolation against without it (--no-isolation; that comparison leaves out the
+# inter-work-group family, whose deadlocks need the watchdog).
+# Prints numbers; asserts nothing. Usage: scripts/bench.sh [extra clconform args]
+set -u
+cd "$(dirname "$0")/.." || exit 2
+BIN=${CLCONFORM:-./clconform}
+export RUSTICL_ENABLE=${RUSTICL_ENABLE:-swrast}
+work=$(mktemp -d "${TMPDIR:-/tmp}/clc-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# run NAME ARGS...: one cold run into $work/NAME; prints its wall seconds.
+run() {
+    local name=$1; shift
+    local caches="$work/cache-$name"
+    mkdir -p "$caches/xdg" "$caches/pocl"
+    local t0 t1
+    t0=$(date +%s.%N)
+    XDG_CACHE_HOME="$caches/xdg" POCL_CACHE_DIR="$caches/pocl" \
+        "$BIN" --all-devices --quiet --out "$work/$name" "$@" >/dev/null 2>"$work/$name.stderr"
+    t1=$(date +%s.%N)
+    python3 -c "print($t1 - $t0)"
+}
+
+echo "clconform benchmark on $(nproc) CPUs; $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+wall_batched=$(run batched "$@")
+wall_single=$(run single --batch 1 --group 1 "$@")
+wall_iso=$(run iso --filter '[!i]*' "$@")
+wall_noiso=$(run noiso --no-isolation --filter '[!i]*' "$@")
+
+python3 - "$work" "$wall_batched" "$wall_single" "$wall_iso" "$wall_noiso" <<'PY'
+import json, glob, os, sys
+work, wb, ws, wi, wn = sys.argv[1], *map(float, sys.argv[2:])
+def load(name):
+    out = {}
+    for f in sorted(glob.glob(os.path.join(work, name, '*.json'))):
+        if os.path.basename(f) == 'index.json':
+            continue
+        r = json.load(open(f))
+        out[r['device']['key']] = r
+    return out
+b, s = load('batched'), load('single')
+print(f"\n{'device':44} {'probes':>6} {'builds':>7} {'wall s':>7} | {'1/probe builds':>14} {'wall s':>7} | {'speed-up':>8}")
+for key in sorted(b):
+    rb, rs = b[key], s.get(key)
+    pb, bb, tb = rb['summary']['total'], rb['run']['builds'], rb['run']['wall_ms'] / 1e3
+    if rs:
+        bs, ts = rs['run']['builds'], rs['run']['wall_ms'] / 1e3
+        print(f"{key[:44]:44} {pb:6d} {bb:7d} {tb:7.1f} | {bs:14d} {ts:7.1f} | {ts / tb:7.1f}x")
+    else:
+        print(f"{key[:44]:44} {pb:6d} {bb:7d} {tb:7.1f} | {'(no report)':>14}")
+print(f"{'whole run, all devices in parallel':44} {'':6} {'':7} {wb:7.1f} | {'':14} {ws:7.1f} | {ws / wb:7.1f}x")
+# Isolation: only devices that finished in-process too (a driver crash ends
+# an unisolated run of that device, which is the point of isolating).
+i, n = load('iso'), load('noiso')
+print("\nisolation (suite without the iwg family), per device:")
+ti = tn = 0
+for key in sorted(i):
+    ri, rn = i[key], n.get(key)
+    if not rn or not rn['run']['complete'] or rn['summary']['total'] != ri['summary']['total']:
+        print(f"  {key[:44]:44} in-process run did not finish (a crash ends it): not compared")
+        continue
+    a, c = ri['run']['wall_ms'] / 1e3, rn['run']['wall_ms'] / 1e3
+    ti += a; tn += c
+    print(f"  {key[:44]:44} {a:6.1f} s isolated, {c:6.1f} s in-process: {100 * (a - c) / c:+.1f}%")
+if tn:
+    print(f"  {'compared devices together':44} {ti:6.1f} s isolated, {tn:6.1f} s in-process: {100 * (ti - tn) / tn:+.1f}%")
+print(f"  whole runs: {wi:.1f} s isolated, {wn:.1f} s in-process")
+PY

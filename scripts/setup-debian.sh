@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what clconform needs on Debian 12 (run as root): the compiler, the
+# ICD loader and headers, cJSON, the three CPU OpenCL implementations (PoCL,
+# Oclgrind, Mesa's rusticl/Clover), clinfo, and Chromium for the browser test.
+# Oclgrind's package does not register its ICD, so this does.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+packages=(build-essential pkg-config python3 ca-certificates
+          ocl-icd-libopencl1 ocl-icd-opencl-dev opencl-headers opencl-c-headers libcjson-dev
+          pocl-opencl-icd oclgrind mesa-opencl-icd clinfo)
+# CLC_NO_CHROMIUM=1 skips the browser (its test then skips itself).
+[ -n "${CLC_NO_CHROMIUM:-}" ] || packages+=(chromium)
+apt-get update
+apt-get install -y --no-install-recommends "${packages[@]}"
+mkdir -p /etc/OpenCL/vendors
+echo /usr/lib/oclgrind/liboclgrind-rt-icd.so > /etc/OpenCL/vendors/oclgrind.icd
+echo "OpenCL platforms now visible (rusticl needs RUSTICL_ENABLE=swrast):"
+RUSTICL_ENABLE=swrast clinfo -l || true
