@@ -2,6 +2,7 @@
 #include "enumerate.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 
 typedef struct {
     int first_platform; /* restart point after a crash */
+    const char *icd;    /* NULL, or the one .icd file to load */
 } enum_args;
 
 static void send_code(int fd, const char *t, int p, const char *call, cl_int code)
@@ -30,6 +32,8 @@ static void send_code(int fd, const char *t, int p, const char *call, cl_int cod
 static void enum_child(int fd, void *arg)
 {
     const enum_args *a = arg;
+    if (a->icd)
+        setenv("OCL_ICD_VENDORS", a->icd, 1);
     cl_platform_id plats[MAX_PLATFORMS];
     cl_uint np = 0;
     cl_int err = clGetPlatformIDs(MAX_PLATFORMS, plats, &np);
@@ -137,15 +141,17 @@ static const char *platform_name_of(clc_devlist *l, int p)
     return "?";
 }
 
-static void add_device(clc_devlist *l, const cJSON *m)
+static void add_device(clc_devlist *l, const cJSON *m, const char *icd, int pidx_offset)
 {
     clc_devref *n = realloc(l->items, (l->count + 1) * sizeof *n);
     if (!n)
         return;
     l->items = n;
     clc_devref *r = &l->items[l->count++];
-    r->pidx = cJSON_GetObjectItemCaseSensitive(m, "p")->valueint;
+    r->loader_pidx = cJSON_GetObjectItemCaseSensitive(m, "p")->valueint;
+    r->pidx = r->loader_pidx + pidx_offset;
     r->didx = cJSON_GetObjectItemCaseSensitive(m, "d")->valueint;
+    r->icd = icd ? strdup(icd) : NULL;
     r->platform_name = strdup(platform_name_of(l, r->pidx));
     r->device_name = strdup(cJSON_GetObjectItemCaseSensitive(m, "name")->valuestring);
     r->type = strdup(cJSON_GetObjectItemCaseSensitive(m, "type")->valuestring);
@@ -165,9 +171,10 @@ static void add_device(clc_devlist *l, const cJSON *m)
 
 /* One pass of the child from platform `first`; returns the platform it was
  * in when it died (so the next pass skips it), or -1 when it finished. */
-static int enumerate_pass(clc_devlist *l, int first, double timeout_s)
+static int enumerate_pass(clc_devlist *l, int first, double timeout_s, const char *icd, int pidx_offset,
+                          int *platforms_seen)
 {
-    enum_args a = {first};
+    enum_args a = {first, icd};
     clc_child c;
     if (proc_spawn(&c, enum_child, &a) != 0) {
         add_problem(l, "%scould not start the enumeration process", "", 0);
@@ -181,16 +188,22 @@ static int enumerate_pass(clc_devlist *l, int first, double timeout_s)
             current = cJSON_GetObjectItemCaseSensitive(m, "p")->valueint;
         } else if (strcmp(t, "platform") == 0) {
             cJSON *info = cJSON_DetachItemFromObjectCaseSensitive(m, "info");
+            cJSON *idx = cJSON_GetObjectItemCaseSensitive(info, "index");
+            if (cJSON_IsNumber(idx))
+                cJSON_SetNumberValue(idx, idx->valuedouble + pidx_offset);
             cJSON_AddNumberToObject(info, "devices", 0);
+            if (icd)
+                cJSON_AddStringToObject(info, "icd", icd);
             cJSON_AddItemToArray(l->platforms, info);
+            (*platforms_seen)++;
         } else if (strcmp(t, "device") == 0) {
-            add_device(l, m);
+            add_device(l, m, icd, pidx_offset);
         } else if (strcmp(t, "no_devices") == 0) {
-            int p = cJSON_GetObjectItemCaseSensitive(m, "p")->valueint;
+            int p = cJSON_GetObjectItemCaseSensitive(m, "p")->valueint + pidx_offset;
             char what[256];
             snprintf(what, sizeof what, "%s: %%s (clGetDeviceIDs returned %%d)", platform_name_of(l, p));
             add_problem(l, what, "no devices", cJSON_GetObjectItemCaseSensitive(m, "code")->valueint);
-        } else if (strcmp(t, "no_platform") == 0) {
+        } else if (strcmp(t, "no_platform") == 0 && !icd) {
             l->no_platform = 1;
             add_problem(l, "%sno OpenCL platform found (clGetPlatformIDs returned %d)", "",
                         cJSON_GetObjectItemCaseSensitive(m, "code")->valueint);
@@ -204,17 +217,80 @@ static int enumerate_pass(clc_devlist *l, int first, double timeout_s)
         proc_kill(&c, &status);
     else
         proc_reap(&c, &status);
-    if (done || l->no_platform)
+    if (done || (l->no_platform && !icd))
         return -1;
     char how[64];
     if (r == -1)
         snprintf(how, sizeof how, "hung for %.0f s", timeout_s);
     else
         proc_describe_status(status, how, sizeof how);
-    char what[256];
-    snprintf(what, sizeof what, "platform %d: enumeration died (%%s); skipped, others go on%.0d", current, 0);
+    char what[512];
+    if (current < 0)
+        snprintf(what, sizeof what, "%s%s: the loader's enumeration died (%%s)%.0d", icd ? "ICD " : "",
+                 icd ? icd : "clGetPlatformIDs", 0);
+    else
+        snprintf(what, sizeof what, "platform %d: enumeration died (%%s); skipped, others go on%.0d",
+                 current + pidx_offset, 0);
     add_problem(l, what, how, 0);
-    return current < 0 ? -1 : current;
+    return current < 0 ? -2 : current;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The .icd files the loader would read: OCL_ICD_VENDORS (a folder or one
+ * file), else /etc/OpenCL/vendors. Sorted; caller frees. */
+static size_t list_icd_files(char ***out)
+{
+    const char *env = getenv("OCL_ICD_VENDORS");
+    const char *dir = env && *env ? env : "/etc/OpenCL/vendors";
+    *out = NULL;
+    DIR *d = opendir(dir);
+    if (!d) {
+        if (env && *env) {
+            *out = malloc(sizeof **out);
+            if (*out)
+                (*out)[0] = strdup(env);
+            return *out ? 1 : 0;
+        }
+        return 0;
+    }
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".icd") != 0)
+            continue;
+        char **nn = realloc(*out, (n + 1) * sizeof *nn);
+        if (!nn)
+            break;
+        *out = nn;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        (*out)[n++] = strdup(path);
+    }
+    closedir(d);
+    qsort(*out, n, sizeof **out, cmp_str);
+    return n;
+}
+
+/* Enumerates through one ICD source (the loader's own config, or one file),
+ * restarting past platforms whose driver dies. Returns -2 when it died
+ * before naming any platform. */
+static int enumerate_source(clc_devlist *l, double timeout_s, const char *icd, int pidx_offset, int *seen)
+{
+    int first = 0;
+    for (int passes = 0; passes < MAX_PLATFORMS; passes++) {
+        int died_at = enumerate_pass(l, first, timeout_s, icd, pidx_offset, seen);
+        if (died_at == -2)
+            return -2;
+        if (died_at < 0)
+            break;
+        first = died_at + 1;
+    }
+    return 0;
 }
 
 int enumerate_devices(clc_devlist *out, double timeout_s)
@@ -222,13 +298,21 @@ int enumerate_devices(clc_devlist *out, double timeout_s)
     memset(out, 0, sizeof *out);
     out->platforms = cJSON_CreateArray();
     out->problems = cJSON_CreateArray();
-    int first = 0;
-    for (int passes = 0; passes < MAX_PLATFORMS; passes++) {
-        int died_at = enumerate_pass(out, first, timeout_s);
-        if (died_at < 0)
-            break;
-        first = died_at + 1;
+    int seen = 0;
+    if (enumerate_source(out, timeout_s, NULL, 0, &seen) != -2)
+        return 0;
+    /* The loader died inside clGetPlatformIDs: try each driver alone. */
+    char **icds;
+    size_t n = list_icd_files(&icds);
+    cJSON_AddItemToArray(out->problems,
+                         cJSON_CreateString("enumerating each .icd file alone, since the loader's own enumeration died"));
+    for (size_t i = 0; i < n; i++) {
+        int before = seen;
+        enumerate_source(out, timeout_s, icds[i], seen, &seen);
+        (void)before;
+        free(icds[i]);
     }
+    free(icds);
     return 0;
 }
 
@@ -239,6 +323,7 @@ void enumerate_free(clc_devlist *list)
         free(list->items[i].platform_name);
         free(list->items[i].device_name);
         free(list->items[i].type);
+        free(list->items[i].icd);
     }
     free(list->items);
     cJSON_Delete(list->platforms);

@@ -8,7 +8,9 @@
 #include <cjson/cJSON.h>
 
 typedef struct {
-    int pidx, didx;       /* indices as the loader lists them */
+    int pidx, didx;       /* indices as clconform lists them (--list, --device P:D) */
+    char *icd;            /* NULL, or the one .icd file to load (OCL_ICD_VENDORS), see below */
+    int loader_pidx;      /* the platform's index in the loader's own list (with icd, in that file's) */
     char *key;            /* stable report key, e.g. "portable-computing-language--pthread-..." */
     char *platform_name;
     char *device_name;
@@ -24,7 +26,10 @@ typedef struct {
 } clc_devlist;
 
 /* Enumerates. Returns 0 (even with problems, which it lists), or -1 when the
- * enumeration itself could not run. */
+ * enumeration itself could not run. If the loader's own enumeration dies
+ * before naming a platform (ocl-icd asks every driver for its devices inside
+ * clGetPlatformIDs, so one crashing driver hides all), each .icd file is
+ * enumerated alone, and its devices are run with OCL_ICD_VENDORS set to it. */
 int enumerate_devices(clc_devlist *out, double timeout_s);
 
 /* Makes the stable key of a device: slug(platform) "--" slug(device), with

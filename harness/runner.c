@@ -550,22 +550,24 @@ static int open_device(worker *w)
     cJSON *m;
     cl_platform_id plats[64];
     cl_uint np = 0;
+    if (d->icd) /* enumeration found this device with its driver loaded alone */
+        setenv("OCL_ICD_VENDORS", d->icd, 1);
     cl_int err = clGetPlatformIDs(64, plats, &np);
     char detail[512];
-    if (err != CL_SUCCESS || (cl_uint)d->pidx >= np) {
+    if (err != CL_SUCCESS || (cl_uint)d->loader_pidx >= np) {
         snprintf(detail, sizeof detail, "platform %d is gone (clGetPlatformIDs: %s, %u platforms)",
                  d->pidx, clerr_name(err), np);
         goto fatal;
     }
     cl_device_id devs[64];
     cl_uint nd = 0;
-    err = clGetDeviceIDs(plats[d->pidx], CL_DEVICE_TYPE_ALL, 64, devs, &nd);
+    err = clGetDeviceIDs(plats[d->loader_pidx], CL_DEVICE_TYPE_ALL, 64, devs, &nd);
     if (err != CL_SUCCESS || (cl_uint)d->didx >= nd) {
         snprintf(detail, sizeof detail, "device %d:%d is gone (clGetDeviceIDs: %s)", d->pidx, d->didx,
                  clerr_name(err));
         goto fatal;
     }
-    w->env.platform = plats[d->pidx];
+    w->env.platform = plats[d->loader_pidx];
     w->env.device = devs[d->didx];
     w->device = devinfo_device(w->env.device, d->key, d->pidx, d->didx);
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(w->device, "name");
