@@ -221,6 +221,10 @@ int value_parse_expect(clc_type t, const char *tok, clc_expect *e, char *err, si
         if (strncmp(alt, "bits(", 5) != 0 && is_nan_bits(t, b))
             e->any_nan |= (uint8_t)(1u << e->n_alts);
         e->alts[e->n_alts++] = b;
+        if (bar && bar[1] == '\0') {
+            snprintf(err, errlen, "'%s' ends with an empty alternative", tok);
+            return -1;
+        }
         p = bar ? bar + 1 : p + len;
     }
     return 0;
@@ -290,6 +294,10 @@ char *value_format_expect(clc_type t, const clc_expect *e, char *buf, size_t len
         char one[64];
         if (e->any_nan & (1u << i))
             snprintf(one, sizeof one, "nan");
+        else if (is_nan_bits(t, e->alts[i]))
+            /* An exact NaN must not print as "nan", which reads back as "any NaN". */
+            snprintf(one, sizeof one, t == CLC_T_DOUBLE ? "bits(0x%016" PRIx64 ")" : "bits(0x%08" PRIx64 ")",
+                     e->alts[i]);
         else
             value_format(t, e->alts[i], one, sizeof one);
         int n = snprintf(buf + used, len - used, "%s%s", i ? "|" : "", one);
