@@ -103,10 +103,12 @@ cJSON *report_build(const clc_report_meta *meta, const clc_devref *dev, const cl
     return doc;
 }
 
-static void count_into(cJSON *counts, const char *verdict)
+static void count_into(cJSON *counts, const char *verdict, double checks)
 {
     cJSON *total = cJSON_GetObjectItemCaseSensitive(counts, "total");
     cJSON_SetNumberValue(total, total->valuedouble + 1);
+    cJSON *ch = cJSON_GetObjectItemCaseSensitive(counts, "checks");
+    cJSON_SetNumberValue(ch, ch->valuedouble + checks);
     cJSON *c = cJSON_GetObjectItemCaseSensitive(counts, verdict);
     if (c)
         cJSON_SetNumberValue(c, c->valuedouble + 1);
@@ -116,6 +118,7 @@ static cJSON *new_counts(void)
 {
     cJSON *c = cJSON_CreateObject();
     cJSON_AddNumberToObject(c, "total", 0);
+    cJSON_AddNumberToObject(c, "checks", 0); /* values compared by run probes */
     for (size_t i = 0; i < verdict_count; i++)
         cJSON_AddNumberToObject(c, verdict_names[i], 0);
     return c;
@@ -131,7 +134,9 @@ void report_summarize(cJSON *report)
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
         if (!cJSON_IsString(id) || !cJSON_IsString(v))
             continue;
-        count_into(summary, v->valuestring);
+        const cJSON *ch = cJSON_GetObjectItemCaseSensitive(rec, "checks");
+        double checks = cJSON_IsNumber(ch) ? ch->valuedouble : 0;
+        count_into(summary, v->valuestring, checks);
         char fam[64];
         size_t n = strcspn(id->valuestring, ".");
         snprintf(fam, sizeof fam, "%.*s", (int)(n < sizeof fam ? n : sizeof fam - 1), id->valuestring);
@@ -140,7 +145,7 @@ void report_summarize(cJSON *report)
             f = new_counts();
             cJSON_AddItemToObject(families, fam, f);
         }
-        count_into(f, v->valuestring);
+        count_into(f, v->valuestring, checks);
     }
     cJSON_AddItemToObject(summary, "families", families);
     if (cJSON_GetObjectItemCaseSensitive(report, "summary"))
