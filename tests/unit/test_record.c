@@ -1,0 +1,345 @@
+/* harness/record.c, harness/verdict.c and report_summarize of
+ * harness/report_json.c: judging an output buffer (pass, fail with
+ * first_mismatch and mismatches, info for impl-defined), what a record
+ * carries, UTF-8 cleaning of driver strings, which verdicts are unexpected,
+ * and the per-verdict and per-family summary counts. */
+#include "check.h"
+#include "probe_load.h"
+#include "record.h"
+#include "report_json.h"
+#include "verdict.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static clc_probe_set set;
+
+static const clc_probe *probe(const char *id)
+{
+    for (size_t i = 0; i < set.count; i++)
+        if (strcmp(set.items[i].id, id) == 0)
+            return &set.items[i];
+    return NULL;
+}
+
+static const char *str(const cJSON *o, const char *key)
+{
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(s) ? s->valuestring : NULL;
+}
+
+static double num(const cJSON *o, const char *key)
+{
+    const cJSON *n = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(n) ? n->valuedouble : -12345;
+}
+
+static int has(const cJSON *o, const char *key) { return cJSON_GetObjectItemCaseSensitive(o, key) != NULL; }
+
+/* 1 when the string array o[key] is exactly the given strings. */
+static int strings_are(const cJSON *o, const char *key, const char *const *want, int n)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != n)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        const cJSON *s = cJSON_GetArrayItem(arr, i);
+        if (!cJSON_IsString(s) || strcmp(s->valuestring, want[i]) != 0) {
+            printf("#   %s[%d] = '%s', wanted '%s'\n", key, i, cJSON_IsString(s) ? s->valuestring : "?", want[i]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static const char probes_text[] =
+    "[defaults]\n"
+    "clause = 6.2.1\n"
+    "[probe r.ints]\n"
+    "why = ints\n"
+    "kind = run\n"
+    "out = int[5]\n"
+    "expect = 1 -2 * 4|5 0x7fffffff\n"
+    "body = x\n"
+    "[probe r.floats]\n"
+    "kind = run\n"
+    "spec = OpenCL C 3.0\n"
+    "out = float[4]\n"
+    "expect = nan 0 bits(0x7fa00001) 0x1p-149|0\n"
+    "body = x\n"
+    "[probe r.impl]\n"
+    "kind = impl-defined\n"
+    "out = uchar[4]\n"
+    "body = x\n";
+
+static void test_record_new(void)
+{
+    const clc_probe *p = probe("r.ints");
+    cJSON *rec = record_new(p);
+    CHECK(rec && strcmp(str(rec, "id"), "r.ints") == 0 && strcmp(str(rec, "clause"), "6.2.1") == 0 &&
+              strcmp(str(rec, "spec"), "OpenCL C 1.2") == 0 && strcmp(str(rec, "kind"), "run") == 0 &&
+              strcmp(str(rec, "file"), "rec.probe") == 0 && num(rec, "line") == 3 &&
+              strcmp(str(rec, "why"), "ints") == 0,
+          "record_new_carries_the_probe_identity");
+    CHECK(strcmp(str(rec, "verdict"), "error") == 0, "record_new_verdict_is_error_until_set");
+    CHECK(num(rec, "time_ms") == 0 && num(rec, "build_ms") == 0 && num(rec, "batch_size") == 0,
+          "record_new_has_zero_timings");
+    record_set_verdict(rec, "skip", "lacks cl_x");
+    record_set_verdict(rec, "skip", "lacks cl_y");
+    CHECK(strcmp(str(rec, "verdict"), "skip") == 0 && strcmp(str(rec, "detail"), "lacks cl_y") == 0 &&
+              cJSON_GetArraySize(rec) == 12,
+          "record_set_verdict_replaces_without_duplicating_keys");
+    record_set_number(rec, "time_ms", 1.5);
+    CHECK(num(rec, "time_ms") == 1.5 && cJSON_GetArraySize(rec) == 12, "record_set_number_replaces");
+    cJSON_Delete(rec);
+    rec = record_new(probe("r.floats"));
+    CHECK(!has(rec, "why") && strcmp(str(rec, "spec"), "OpenCL C 3.0") == 0, "record_without_why_and_own_spec");
+    cJSON_Delete(rec);
+}
+
+static void test_judge(void)
+{
+    const clc_probe *p = probe("r.ints");
+    cJSON *rec = record_new(p);
+    int32_t good[5] = {1, -2, 999, 5, 0x7fffffff};
+    const char *v = record_judge_output(rec, p, good);
+    CHECK(strcmp(v, "pass") == 0 && strcmp(str(rec, "verdict"), "pass") == 0, "judge_matching_output_passes");
+    CHECK(!has(rec, "actual") && !has(rec, "first_mismatch") && !has(rec, "mismatches") && !has(rec, "detail"),
+          "pass_record_has_no_actual_or_mismatch_fields");
+    cJSON_Delete(rec);
+
+    rec = record_new(p);
+    int32_t bad[5] = {1, 2, 7, 6, 0x7fffffff};
+    v = record_judge_output(rec, p, bad);
+    static const char *const actual[] = {"1", "2", "7", "6", "2147483647"};
+    CHECK(strcmp(v, "fail") == 0 && strcmp(str(rec, "verdict"), "fail") == 0, "judge_wrong_output_fails");
+    CHECK(num(rec, "first_mismatch") == 1, "fail_first_mismatch_is_index_1");
+    CHECK(num(rec, "mismatches") == 2, "fail_counts_two_mismatches_not_the_star");
+    CHECK(strings_are(rec, "actual", actual, 5), "fail_records_every_actual_value");
+    const char *d = str(rec, "detail");
+    CHECK(d && strstr(d, "2 of 5") && strstr(d, "[1]") && strstr(d, "expected -2") && strstr(d, "got 2"),
+          "fail_detail_names_count_index_expected_and_actual");
+    /* Judging again (a retry) replaces rather than appends. */
+    v = record_judge_output(rec, p, good);
+    CHECK(strcmp(v, "pass") == 0 && !has(rec, "actual"), "rejudging_a_record_replaces_actual");
+    cJSON_Delete(rec);
+
+    /* Last element only. */
+    rec = record_new(p);
+    int32_t last[5] = {1, -2, 0, 4, 0};
+    record_judge_output(rec, p, last);
+    CHECK(num(rec, "first_mismatch") == 4 && num(rec, "mismatches") == 1, "fail_in_last_element");
+    cJSON_Delete(rec);
+
+    /* Floats: any NaN for nan, -0 is not 0, bits(...) exact, denormal|0. */
+    p = probe("r.floats");
+    uint32_t fgood[4] = {0xffc00001u, 0, 0x7fa00001, 0};
+    rec = record_new(p);
+    CHECK(strcmp(record_judge_output(rec, p, fgood), "pass") == 0, "judge_float_nan_payload_matches_nan");
+    cJSON_Delete(rec);
+    uint32_t fbad[4] = {0x7f800000, 0x80000000u, 0x7fc00000, 0x80000000u};
+    rec = record_new(p);
+    v = record_judge_output(rec, p, fbad);
+    static const char *const factual[] = {"inf", "-0", "nan", "-0"};
+    CHECK(strcmp(v, "fail") == 0 && num(rec, "first_mismatch") == 0 && num(rec, "mismatches") == 4,
+          "judge_float_inf_minus0_and_wrong_nan_all_fail");
+    CHECK(strings_are(rec, "actual", factual, 4), "fail_float_actual_strings");
+    cJSON_Delete(rec);
+    uint32_t payload[4] = {0x7fc00000, 0, 0x7fa00003, 1};
+    rec = record_new(p);
+    record_judge_output(rec, p, payload);
+    static const char *const pactual[] = {"nan", "0", "bits(0x7fa00003)", "1.4013e-45"};
+    CHECK(num(rec, "first_mismatch") == 2 && num(rec, "mismatches") == 1 && strings_are(rec, "actual", pactual, 4),
+          "fail_actual_keeps_nan_payload_as_bits");
+    cJSON_Delete(rec);
+
+    /* impl-defined: info, with the values, never judged. */
+    p = probe("r.impl");
+    rec = record_new(p);
+    unsigned char bytes[4] = {1, 0, 0, 255};
+    v = record_judge_output(rec, p, bytes);
+    static const char *const iactual[] = {"1", "0", "0", "255"};
+    CHECK(strcmp(v, "info") == 0 && strcmp(str(rec, "verdict"), "info") == 0, "impl_defined_is_info");
+    CHECK(strings_are(rec, "actual", iactual, 4), "impl_defined_records_actual_values");
+    CHECK(!has(rec, "first_mismatch") && !has(rec, "mismatches"), "impl_defined_has_no_mismatch_fields");
+    cJSON_Delete(rec);
+}
+
+static void test_repro_fields(void)
+{
+    const clc_probe *p = probe("r.floats");
+    cJSON *rec = record_new(p);
+    record_add_repro(rec, p, "-cl-std=CL1.2");
+    static const char *const expected[] = {"nan", "0", "bits(0x7fa00001)", "1.4013e-45|0"};
+    CHECK(strings_are(rec, "expected", expected, 4), "repro_expected_strings_as_in_the_probe_file");
+    CHECK(strcmp(str(rec, "options"), "-cl-std=CL1.2") == 0 && strcmp(str(rec, "kernel"), "probe") == 0 &&
+              strcmp(str(rec, "out_type"), "float") == 0 && num(rec, "out_count") == 4 && num(rec, "global") == 1 &&
+              num(rec, "local") == 0,
+          "repro_options_kernel_and_shape");
+    const char *src = str(rec, "source");
+    CHECK(src && strstr(src, "__kernel") && strstr(src, "probe") && strstr(src, "__global float *out"),
+          "repro_source_is_a_whole_program_with_kernel_probe");
+    cJSON_Delete(rec);
+}
+
+static void test_utf8(void)
+{
+    static const struct {
+        const char *in, *out, *name;
+    } cases[] = {
+        {"plain ascii", "plain ascii", "ascii_kept"},
+        {"caf\xc3\xa9 \xe2\x82\xac \xf0\x9d\x84\x9e", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9d\x84\x9e", "valid_2_3_4_byte_kept"},
+        {"a\x80z", "a?z", "lone_continuation_byte"},
+        {"a\xffz", "a?z", "byte_ff"},
+        {"a\xfe\xfez", "a??z", "bytes_fe"},
+        {"end\xc3", "end?", "truncated_2_byte_at_end"},
+        {"end\xe2\x82", "end??", "truncated_3_byte_at_end"},
+        {"a\xc3(z", "a?(z", "bad_continuation"},
+        {"a\xc0\xafz", "a??z", "overlong_2_byte_c0"},
+        {"a\xc1\xbfz", "a??z", "overlong_2_byte_c1"},
+        {"a\xf5\x80\x80\x80z", "a????z", "lead_byte_f5"},
+        {"", "", "empty"},
+        /* KNOWN BUG: record.c utf8_len accepts overlong 3-byte forms,
+         * UTF-16 surrogates and code points above U+10FFFF; strict decoders
+         * (Python's json.load) then refuse the whole report. */
+        {"a\xe0\x80\xafz", NULL, "overlong_3_byte_e0_80"},
+        {"a\xed\xa0\x80z", NULL, "surrogate_d800"},
+        {"a\xf4\x90\x80\x80z", NULL, "above_u10ffff"},
+        {"a\xf0\x80\x80\xafz", NULL, "overlong_4_byte_f0_80"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *got = record_clean_utf8(cases[i].in);
+        int ok = got != NULL;
+        if (ok && cases[i].out) {
+            ok = strcmp(got, cases[i].out) == 0;
+        } else if (ok) {
+            /* Out: "a", one or more '?', "z", and nothing else. */
+            size_t n = strlen(got);
+            ok = n >= 3 && got[0] == 'a' && got[n - 1] == 'z' && strspn(got + 1, "?") == n - 2;
+        }
+        if (!ok && got) {
+            printf("#   got:");
+            for (const unsigned char *c = (const unsigned char *)got; *c; c++)
+                printf(*c < 0x80 ? " %c" : " \\x%02x", *c);
+            printf("\n");
+        }
+        CHECK(ok, "clean_utf8_%s", cases[i].name);
+        free(got);
+    }
+    /* Strings set on a record are cleaned. */
+    cJSON *rec = record_new(probe("r.ints"));
+    record_set_string(rec, "build_log", "error\xff here");
+    CHECK(strcmp(str(rec, "build_log"), "error? here") == 0, "record_set_string_cleans_driver_text");
+    record_set_string(rec, "build_log", NULL);
+    CHECK(str(rec, "build_log") && str(rec, "build_log")[0] == '\0', "record_set_string_null_is_empty");
+    cJSON_Delete(rec);
+}
+
+static void test_verdicts(void)
+{
+    static const struct {
+        const char *v;
+        int unexpected;
+    } table[] = {{"pass", 0}, {"fail", 1}, {"build-fail", 1}, {"unexpected-build-ok", 1}, {"info", 0},
+                 {"skip", 0}, {"timeout", 1}, {"crash", 1}, {"error", 1}};
+    CHECK(verdict_count == 9, "nine_verdicts");
+    for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+        CHECK(verdict_is_unexpected(table[i].v) == table[i].unexpected, "verdict_is_unexpected_%s_is_%d", table[i].v,
+              table[i].unexpected);
+        CHECK(verdict_is_known(table[i].v) && i < verdict_count && strcmp(verdict_names[i], table[i].v) == 0,
+              "verdict_%s_known_and_in_report_order", table[i].v);
+    }
+    CHECK(!verdict_is_known("passed") && !verdict_is_known("") && !verdict_is_known(NULL) &&
+              !verdict_is_known("PASS"),
+          "unknown_verdicts_not_known");
+    CHECK(!verdict_is_unexpected(NULL), "null_verdict_not_unexpected");
+}
+
+static cJSON *rec_of(const char *id, const char *verdict)
+{
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "id", id);
+    cJSON_AddStringToObject(r, "verdict", verdict);
+    return r;
+}
+
+static double count(const cJSON *report, const char *family, const char *verdict)
+{
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(report, "summary");
+    if (family)
+        s = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(s, "families"), family);
+    return num(s, verdict);
+}
+
+static void test_summary(void)
+{
+    cJSON *report = cJSON_CreateObject();
+    cJSON_AddItemToObject(report, "summary", cJSON_CreateString("stale"));
+    cJSON *probes = cJSON_AddArrayToObject(report, "probes");
+    cJSON_AddItemToArray(probes, rec_of("conv.a.b", "pass"));
+    cJSON_AddItemToArray(probes, rec_of("conv.c", "fail"));
+    cJSON_AddItemToArray(probes, rec_of("conv.d", "pass"));
+    cJSON_AddItemToArray(probes, rec_of("bool.x", "skip"));
+    cJSON_AddItemToArray(probes, rec_of("bool.y", "unexpected-build-ok"));
+    cJSON_AddItemToArray(probes, rec_of("bool.z", "crash"));
+    cJSON_AddItemToArray(probes, rec_of("nodot", "info"));
+    cJSON_AddItemToArray(probes, rec_of("op.t", "timeout"));
+    cJSON_AddItemToArray(probes, rec_of("op.e", "error"));
+    cJSON_AddItemToArray(probes, rec_of("op.b", "build-fail"));
+    report_summarize(report);
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(report, "summary");
+    CHECK(cJSON_IsObject(s), "summarize_replaces_a_stale_summary");
+    CHECK(count(report, NULL, "total") == 10, "summary_total");
+    CHECK(count(report, NULL, "pass") == 2 && count(report, NULL, "fail") == 1 && count(report, NULL, "skip") == 1 &&
+              count(report, NULL, "unexpected-build-ok") == 1 && count(report, NULL, "crash") == 1 &&
+              count(report, NULL, "info") == 1 && count(report, NULL, "timeout") == 1 &&
+              count(report, NULL, "error") == 1 && count(report, NULL, "build-fail") == 1,
+          "summary_counts_per_verdict");
+    int all = 1;
+    for (size_t i = 0; i < verdict_count; i++)
+        all = all && count(report, "op", verdict_names[i]) >= 0;
+    CHECK(all, "every_verdict_has_a_count_even_when_zero");
+    CHECK(count(report, "conv", "total") == 3 && count(report, "conv", "pass") == 2 && count(report, "conv", "fail") == 1,
+          "family_conv_counts_by_first_dot");
+    CHECK(count(report, "bool", "total") == 3 && count(report, "bool", "skip") == 1 && count(report, "bool", "pass") == 0,
+          "family_bool_counts");
+    CHECK(count(report, "nodot", "info") == 1, "id_without_dot_is_its_own_family");
+    CHECK(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(s, "families")) == 4, "four_families");
+    /* A verdict change, then summarising again. */
+    cJSON *first = cJSON_GetArrayItem(probes, 1);
+    cJSON_ReplaceItemInObjectCaseSensitive(first, "verdict", cJSON_CreateString("pass"));
+    report_summarize(report);
+    CHECK(count(report, NULL, "pass") == 3 && count(report, NULL, "fail") == 0 && count(report, NULL, "total") == 10 &&
+              count(report, "conv", "pass") == 3,
+          "resummarize_recounts_from_scratch");
+    int n_summary = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, report) n_summary += strcmp(it->string, "summary") == 0;
+    CHECK(n_summary == 1, "only_one_summary_key");
+    cJSON_Delete(report);
+
+    report = cJSON_CreateObject();
+    cJSON_AddArrayToObject(report, "probes");
+    report_summarize(report);
+    CHECK(count(report, NULL, "total") == 0 &&
+              cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "summary"),
+                                                                   "families")) == 0,
+          "empty_report_summary_is_zero");
+    cJSON_Delete(report);
+}
+
+int main(void)
+{
+    if (probe_load_text("rec.probe", probes_text, &set, stdout) != 0 || set.count != 3) {
+        CHECK(0, "record_test_probes_load");
+        return check_done();
+    }
+    test_record_new();
+    test_judge();
+    test_repro_fields();
+    test_utf8();
+    test_verdicts();
+    test_summary();
+    probe_set_free(&set);
+    return check_done();
+}
