@@ -116,6 +116,6 @@ for f in "$TMP"/p/*.json; do
     check "$key: filtered_run_has_only_the_six_passing_probes" report_ok "$f" \
         "sorted(p['id'] for p in r['probes']) == sorted(['selftest.batch.before', 'selftest.pass.build-fail', 'selftest.pass.build-ok', 'selftest.pass.const', 'selftest.pass.input', 'selftest.pass.requires-absent']) and all(p['verdict'] == 'pass' for p in r['probes'])"
 done
-check selftest_filtered_run_wrote_as_many_reports "test" "$n" -eq "${#reports[@]}"
+check selftest_filtered_run_wrote_as_many_reports test "$n" -ge 1 -a "$n" -eq "${#reports[@]}"
 
 done_checks
