@@ -155,11 +155,19 @@ static void add_device(clc_devlist *l, const cJSON *m, const char *icd, int pidx
     r->platform_name = strdup(platform_name_of(l, r->pidx));
     r->device_name = strdup(cJSON_GetObjectItemCaseSensitive(m, "name")->valuestring);
     r->type = strdup(cJSON_GetObjectItemCaseSensitive(m, "type")->valuestring);
-    int nth = 1;
-    for (size_t i = 0; i + 1 < l->count; i++)
-        if (l->items[i].pidx == r->pidx && strcmp(l->items[i].device_name, r->device_name) == 0)
-            nth++;
-    r->key = enumerate_make_key(r->platform_name, r->device_name, nth);
+    /* Keys must be unique: identical devices, and names that differ only in
+     * what the key leaves out, get -2, -3... in enumeration order. */
+    r->key = NULL;
+    for (int nth = 1; !r->key; nth++) {
+        char *k = enumerate_make_key(r->platform_name, r->device_name, nth);
+        int taken = 0;
+        for (size_t i = 0; k && i + 1 < l->count; i++)
+            taken |= strcmp(l->items[i].key, k) == 0;
+        if (!taken || !k)
+            r->key = k;
+        else
+            free(k);
+    }
     cJSON *plat;
     cJSON_ArrayForEach(plat, l->platforms) {
         cJSON *idx = cJSON_GetObjectItemCaseSensitive(plat, "index");

@@ -115,6 +115,8 @@ static int parse_typed_count(const char *s, clc_type *t, size_t *count)
     *count = 0;
     if (br) {
         char *end;
+        if (!isdigit((unsigned char)br[1]))
+            return -1; /* strtoul would take "-1" as a huge count */
         unsigned long n = strtoul(br + 1, &end, 10);
         if (n == 0 || strcmp(end, "]") != 0)
             return -1;
@@ -582,12 +584,16 @@ int probe_load_text(const char *name, const char *text, clc_probe_set *set, FILE
             if (strcmp(line, "[defaults]") == 0) {
                 entries_clear(&defs);
                 cur = &defs;
-            } else if (strncmp(line, "[probe ", 7) == 0 && line[n - 1] == ']' && n > 8) {
+            } else if (strncmp(line, "[probe ", 7) == 0 && line[n - 1] == ']' && n > 8 &&
+                       n - 8 < sizeof id) {
                 char raw_id[256];
                 snprintf(raw_id, sizeof raw_id, "%.*s", (int)(n - 8), line + 7);
                 snprintf(id, sizeof id, "%s", trim(raw_id));
                 id_line = lineno;
                 cur = &own;
+            } else if (strncmp(line, "[probe ", 7) == 0 && n - 8 >= sizeof id) {
+                perr(&ps, lineno, "probe id longer than 255 characters%s", "", NULL);
+                cur = NULL;
             } else {
                 perr(&ps, lineno, "'%s': expected [probe ID] or [defaults]", line, NULL);
                 cur = NULL;
@@ -601,6 +607,12 @@ int probe_load_text(const char *name, const char *text, clc_probe_set *set, FILE
         }
         *eq = '\0';
         char *key = trim(line), *value = trim(eq + 1);
+        /* "input  a" and "input a" are one key: blanks inside a key collapse. */
+        char *o = key;
+        for (char *k = key; *k; k++)
+            if (!(isspace((unsigned char)*k) && (o == key || isspace((unsigned char)o[-1]))))
+                *o++ = isspace((unsigned char)*k) ? ' ' : *k;
+        *o = '\0';
         int key_line = lineno;
         char *v;
         if (strncmp(value, "<<", 2) == 0 && value[2]) {

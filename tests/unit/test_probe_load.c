@@ -401,7 +401,7 @@ static void test_corners(void)
           "hash_lines_inside_a_heredoc_are_kept_verbatim");
     probe_set_free(&set);
 
-    /* KNOWN BUG: probe_load.c parse_typed_count reads the count with
+    /* Regression test (fixed bug): probe_load.c parse_typed_count reads the count with
      * strtoul, which accepts a minus sign: "out = int[-1]" loads with
      * out_count = 18446744073709551615 (no error), and the runner would then
      * size the output buffer from it. */
@@ -409,7 +409,7 @@ static void test_corners(void)
     CHECK(rc == -1 && err_has("neg.probe:4: "), "out_with_negative_count_rejected");
     probe_set_free(&set);
 
-    /* KNOWN BUG: probe_load.c add_entry compares input keys as written, so
+    /* Regression test (fixed bug): probe_load.c add_entry compares input keys as written, so
      * "input a" and "input  a" (two blanks) are both accepted and the kernel
      * gets two parameters named a: a driver build error instead of a
      * FILE:LINE parse error. */
@@ -418,7 +418,7 @@ static void test_corners(void)
     CHECK(rc == -1 && err_has("twice.probe:5: "), "same_input_name_with_different_spacing_rejected");
     probe_set_free(&set);
 
-    /* KNOWN BUG: probe_load_text copies the id into char id[256] with
+    /* Regression test (fixed bug): probe_load_text copies the id into char id[256] with
      * snprintf, so a 300-character id loads cut to 255 characters with no
      * error (two long ids sharing a prefix would then collide). */
     char text[1024], id[301];

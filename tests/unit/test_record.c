@@ -199,7 +199,7 @@ static void test_utf8(void)
         {"a\xc1\xbfz", "a??z", "overlong_2_byte_c1"},
         {"a\xf5\x80\x80\x80z", "a????z", "lead_byte_f5"},
         {"", "", "empty"},
-        /* KNOWN BUG: record.c utf8_len accepts overlong 3-byte forms,
+        /* Regression test (fixed bug): record.c utf8_len accepts overlong 3-byte forms,
          * UTF-16 surrogates and code points above U+10FFFF; strict decoders
          * (Python's json.load) then refuse the whole report. */
         {"a\xe0\x80\xafz", NULL, "overlong_3_byte_e0_80"},
