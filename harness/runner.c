@@ -341,11 +341,15 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
     err = clEnqueueNDRangeKernel(w->env.queue, l->kernel, 1, NULL, &global, local ? &local : NULL, 0, NULL, NULL);
     if (err != CL_SUCCESS) {
         call = "clEnqueueNDRangeKernel";
+        /* Argument errors are the probe's; resource errors may be the aftermath of an earlier kernel. */
+        w->poisoned = err == CL_OUT_OF_RESOURCES || err == CL_OUT_OF_HOST_MEMORY ||
+                      err == CL_INVALID_COMMAND_QUEUE || err == CL_MEM_OBJECT_ALLOCATION_FAILURE;
         goto done;
     }
     err = clEnqueueReadBuffer(w->env.queue, out, CL_TRUE, 0, out_bytes, host, 0, NULL, NULL);
     if (err != CL_SUCCESS) {
         call = "clEnqueueReadBuffer";
+        w->poisoned = 1; /* the kernel itself failed as it ran */
         goto done;
     }
     record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
@@ -408,7 +412,7 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
                             size_t n_groups, build_result *b, const char *options)
 {
     cl_kernel *groups = calloc(n_groups ? n_groups : 1, sizeof *groups);
-    for (size_t s = 0; s < n; s++) {
+    for (size_t s = 0; s < n && !w->poisoned; s++) {
         launch l = {NULL, !slots[s].direct, (cl_uint)slots[s].which};
         cl_int err = CL_SUCCESS;
         char name[48];
@@ -442,7 +446,7 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
  * splits the batch in halves, down to the single probes that break it. */
 static void run_batch(worker *w, const size_t *idx, size_t n, const char *options)
 {
-    if (n == 0)
+    if (n == 0 || w->poisoned)
         return;
     slot *slots = calloc(n, sizeof *slots);
     strbuf src = {0};
@@ -648,7 +652,8 @@ typedef struct {
 
 static void pending_flush(worker *w, pending_list *l)
 {
-    l->flush(w, l->idx, l->n, l->options);
+    if (!w->poisoned)
+        l->flush(w, l->idx, l->n, l->options);
     l->n = 0;
 }
 
@@ -677,7 +682,7 @@ void runner_run(const clc_worker_job *job)
     pending_list run = {NULL, 0, 0, "", run_batch}, rej = {NULL, 0, 0, "", reject_batch_run};
     run.idx = malloc((job->batch_max ? job->batch_max : 1) * sizeof *run.idx);
     rej.idx = malloc((job->batch_max ? job->batch_max : 1) * sizeof *rej.idx);
-    for (size_t t = 0; t < job->n_todo && run.idx && rej.idx; t++) {
+    for (size_t t = 0; t < job->n_todo && run.idx && rej.idx && !w.poisoned; t++) {
         size_t idx = job->todo[t];
         const clc_probe *p = &job->set->items[idx];
         char why[256];
@@ -699,7 +704,9 @@ void runner_run(const clc_worker_job *job)
     pending_flush(&w, &rej);
     free(run.idx);
     free(rej.idx);
-    cJSON *m = worker_msg("done");
+    /* A poisoned worker says so and ends: the supervisor starts a fresh one
+     * (a new context) for the probes it did not reach. */
+    cJSON *m = worker_msg(w.poisoned ? "retire" : "done");
     cJSON_AddNumberToObject(m, "builds", (double)w.builds);
     worker_emit(&w, m);
     close_device(&w);

@@ -33,7 +33,9 @@ typedef struct {
  *   {"t":"build", "probes":[i,...]}                     a program with these probes is being built
  *   {"t":"begin", "i":i}                                probe i starts running
  *   {"t":"result", "i":i, "rec":{...}}                  probe i's record
- *   {"t":"done", "builds":N}                            all of todo was handled */
+ *   {"t":"done", "builds":N}                            all of todo was handled
+ *   {"t":"retire", "builds":N}                          a kernel failed as it ran and may have
+ *                                                       broken the context: replace this worker */
 void runner_run(const clc_worker_job *job);
 
 /* The default dispatch group size for a platform: how many probes share one

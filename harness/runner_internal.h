@@ -18,6 +18,10 @@ typedef struct {
     char options[1024]; /* base options + extra */
     size_t group;
     size_t builds;
+    /* A kernel failed while executing: some drivers (NVIDIA after a bad
+     * memory access) then fail every later call of the context. The worker
+     * stops and is replaced, so the failure costs that probe only. */
+    int poisoned;
     cl_mem dummy;       /* bound to dispatch parameters a probe does not use */
 } worker;
 

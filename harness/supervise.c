@@ -35,7 +35,7 @@ typedef struct {
     size_t n_building;
     size_t running;         /* probe being run (PHASE_RUN) */
     double phase_start;
-    int done, fatal;
+    int done, fatal, retired;
 } sv_state;
 
 /* The last bytes the worker wrote to stderr: what a driver said as it died. */
@@ -107,6 +107,8 @@ static void handle_msg(sv_state *s, cJSON *m)
             s->ph = PHASE_BETWEEN;
     } else if (strcmp(type, "done") == 0) {
         s->done = 1;
+    } else if (strcmp(type, "retire") == 0) {
+        s->retired = 1;
     }
 }
 
@@ -264,14 +266,14 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
     a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->batch_cap, s->o->batch_max, s->o->group,
                              s->o->extra_options, NULL, NULL};
     s->ph = PHASE_SETUP;
-    s->done = 0;
+    s->done = s->retired = 0;
     s->phase_start = s->spawned_at = proc_now();
     s->out->workers++;
     if (!s->o->isolate) {
         a.job.emit = inline_emit;
         a.job.emit_ctx = s;
         runner_run(&a.job);
-        return 0;
+        return s->retired; /* a retired worker's context is dropped; start afresh */
     }
     FILE *errf = tmpfile();
     a.stderr_fd = errf ? fileno(errf) : -1;
@@ -294,7 +296,7 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
             break;
         handle_msg(s, m);
         cJSON_Delete(m);
-        if (s->done || s->fatal)
+        if (s->done || s->fatal || s->retired)
             break;
     }
     int status = 0, again = 1;
@@ -309,7 +311,7 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
         proc_reap(&c, &status);
         if (s->done || s->fatal)
             again = 0;
-        else
+        else if (!s->retired)
             blame(s, 0, status);
     }
     s->stderr_file = NULL;
