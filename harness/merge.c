@@ -1,0 +1,218 @@
+/* `clconform merge A.json B.json ... --out DIR`: reports from several
+ * machines (a device farm) into one probes x devices matrix: DIR/index.html,
+ * a page per device, and DIR/matrix.json. */
+#include "merge.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "html_page.h"
+#include "report_html.h"
+#include "report_json.h"
+
+#define MAX_REPORTS 256
+
+static cJSON *load_report(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "clconform merge: %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    cJSON *doc = NULL;
+    if (buf && fread(buf, 1, (size_t)len, f) == (size_t)len) {
+        buf[len] = '\0';
+        const char *end = NULL;
+        doc = cJSON_ParseWithOpts(buf, &end, 0);
+        if (!doc) {
+            long line = 1;
+            for (const char *c = buf; end && c < end; c++)
+                line += *c == '\n';
+            fprintf(stderr, "clconform merge: %s:%ld: not valid JSON\n", path, line);
+        }
+    }
+    free(buf);
+    fclose(f);
+    if (doc && (!cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "device")) ||
+                !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(doc, "probes")))) {
+        fprintf(stderr, "clconform merge: %s: not a clconform device report (no device or probes)\n", path);
+        cJSON_Delete(doc);
+        doc = NULL;
+    }
+    return doc;
+}
+
+/* Two machines may report the same device key: the later ones get the host
+ * name appended (then a number), so no page overwrites another. */
+static void make_keys_unique(cJSON **docs, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        cJSON *dev = cJSON_GetObjectItemCaseSensitive(docs[i], "device");
+        const char *key = html_json_str(dev, "key");
+        for (size_t j = 0; key && j < i; j++) {
+            const char *other = html_json_str(cJSON_GetObjectItemCaseSensitive(docs[j], "device"), "key");
+            if (!other || strcmp(other, key) != 0)
+                continue;
+            const char *host = html_json_str(cJSON_GetObjectItemCaseSensitive(docs[i], "run"), "host");
+            char fresh[512];
+            snprintf(fresh, sizeof fresh, "%s@%s", key, host ? host : "host");
+            for (int k = 2; k < 1000; k++) {
+                int taken = 0;
+                for (size_t m = 0; m < i; m++) {
+                    const char *o = html_json_str(cJSON_GetObjectItemCaseSensitive(docs[m], "device"), "key");
+                    taken |= o && strcmp(o, fresh) == 0;
+                }
+                if (!taken)
+                    break;
+                snprintf(fresh, sizeof fresh, "%s@%s-%d", key, host ? host : "host", k);
+            }
+            cJSON_ReplaceItemInObjectCaseSensitive(dev, "key", cJSON_CreateString(fresh));
+            break;
+        }
+    }
+}
+
+static cJSON *matrix_json(cJSON **docs, size_t n)
+{
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddNumberToObject(m, "schema_version", 1);
+    cJSON *devices = cJSON_AddArrayToObject(m, "devices");
+    cJSON *probes = cJSON_AddArrayToObject(m, "probes");
+    for (size_t i = 0; i < n; i++) {
+        const cJSON *dev = cJSON_GetObjectItemCaseSensitive(docs[i], "device");
+        cJSON *d = cJSON_CreateObject();
+        cJSON_AddStringToObject(d, "key", html_json_str(dev, "key") ? html_json_str(dev, "key") : "");
+        cJSON_AddStringToObject(d, "name", html_json_str(dev, "name") ? html_json_str(dev, "name") : "");
+        const char *plat = html_json_str(cJSON_GetObjectItemCaseSensitive(docs[i], "platform"), "name");
+        cJSON_AddStringToObject(d, "platform", plat ? plat : "");
+        cJSON_AddItemToObject(d, "summary", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(docs[i], "summary"), 1));
+        cJSON_AddItemToArray(devices, d);
+        const char *key = html_json_str(dev, "key");
+        const cJSON *rec;
+        cJSON_ArrayForEach(rec, cJSON_GetObjectItemCaseSensitive(docs[i], "probes")) {
+            const char *id = html_json_str(rec, "id");
+            if (!id || !key)
+                continue;
+            cJSON *row = NULL, *it;
+            cJSON_ArrayForEach(it, probes)
+                if (strcmp(html_json_str(it, "id"), id) == 0) {
+                    row = it;
+                    break;
+                }
+            if (!row) {
+                row = cJSON_CreateObject();
+                cJSON_AddStringToObject(row, "id", id);
+                const char *clause = html_json_str(rec, "clause");
+                cJSON_AddStringToObject(row, "clause", clause ? clause : "");
+                cJSON_AddObjectToObject(row, "verdicts");
+                cJSON_AddItemToArray(probes, row);
+            }
+            const char *v = html_json_str(rec, "verdict");
+            cJSON_AddStringToObject(cJSON_GetObjectItemCaseSensitive(row, "verdicts"), key, v ? v : "?");
+        }
+    }
+    return m;
+}
+
+/* Failures first: a stable sort of the matrix rows by their worst verdict. */
+static int worst_rank(const cJSON *row)
+{
+    int worst = HTML_N_VERDICTS;
+    const cJSON *v;
+    cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(row, "verdicts")) {
+        int r = html_verdict_rank(cJSON_IsString(v) ? v->valuestring : NULL);
+        worst = r < worst ? r : worst;
+    }
+    return worst;
+}
+
+static void sort_rows(cJSON *matrix)
+{
+    cJSON *probes = cJSON_DetachItemFromObjectCaseSensitive(matrix, "probes");
+    cJSON *sorted = cJSON_AddArrayToObject(matrix, "probes");
+    for (int rank = 0; rank <= HTML_N_VERDICTS; rank++) {
+        cJSON *row = probes->child;
+        while (row) {
+            cJSON *next = row->next;
+            if (worst_rank(row) == rank)
+                cJSON_AddItemToArray(sorted, cJSON_DetachItemViaPointer(probes, row));
+            row = next;
+        }
+    }
+    cJSON_Delete(probes);
+}
+
+int merge_main(int argc, char **argv)
+{
+    const char *out = NULL;
+    const char *paths[MAX_REPORTS];
+    size_t n = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
+            out = argv[++i];
+        } else if (argv[i][0] == '-' || n == MAX_REPORTS) {
+            fprintf(stderr, "usage: clconform merge REPORT.json... --out DIR\n");
+            return 2;
+        } else {
+            paths[n++] = argv[i];
+        }
+    }
+    if (!out || n == 0) {
+        fprintf(stderr, "usage: clconform merge REPORT.json... --out DIR\n");
+        return 2;
+    }
+    cJSON *docs[MAX_REPORTS];
+    size_t loaded = 0;
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        docs[loaded] = load_report(paths[i]);
+        if (docs[loaded])
+            loaded++;
+        else
+            rc = 2;
+    }
+    if (rc == 0 && mkdir(out, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "clconform merge: %s: %s\n", out, strerror(errno));
+        rc = 2;
+    }
+    if (rc == 0) {
+        make_keys_unique(docs, loaded);
+        char *pages[MAX_REPORTS];
+        char path[4096];
+        for (size_t i = 0; i < loaded; i++) {
+            const char *key = html_json_str(cJSON_GetObjectItemCaseSensitive(docs[i], "device"), "key");
+            char page[600];
+            snprintf(page, sizeof page, "%s.html", key ? key : "device");
+            for (char *c = page; *c; c++)
+                if (*c == '/')
+                    *c = '_'; /* a key from a file must not name another folder */
+            pages[i] = strdup(page);
+            snprintf(path, sizeof path, "%s/%s", out, page);
+            if (report_html_write_device(docs[i], path, stderr) != 0)
+                rc = 2;
+        }
+        snprintf(path, sizeof path, "%s/index.html", out);
+        if (report_html_write_index((const cJSON *const *)docs, (const char *const *)pages, loaded, path, stderr))
+            rc = 2;
+        cJSON *matrix = matrix_json(docs, loaded);
+        sort_rows(matrix);
+        snprintf(path, sizeof path, "%s/matrix.json", out);
+        if (report_write_json(matrix, path, stderr) != 0)
+            rc = 2;
+        cJSON_Delete(matrix);
+        for (size_t i = 0; i < loaded; i++)
+            free(pages[i]);
+        if (rc == 0)
+            fprintf(stderr, "clconform merge: %zu report(s) -> %s/index.html\n", loaded, out);
+    }
+    for (size_t i = 0; i < loaded; i++)
+        cJSON_Delete(docs[i]);
+    return rc;
+}

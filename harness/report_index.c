@@ -1,0 +1,208 @@
+/* The cross-device page: the devices with their counts, then the probes x
+ * devices matrix. Rows where the devices are not all good come first, worst
+ * first; probes that pass everywhere are only counted and listed in a
+ * collapsed block, so the page stays readable with thousands of probes. */
+#include "report_html.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "html_escape.h"
+#include "html_page.h"
+#include "html_probe.h"
+
+typedef struct {
+    const char *id;
+    const char *clause;
+    int worst;            /* lowest verdict rank over the devices */
+    int all_good;         /* pass, info or skip everywhere it ran */
+    size_t order;         /* suite order, for stable ties */
+} row;
+
+static const cJSON *probes_of(const cJSON *report)
+{
+    return cJSON_GetObjectItemCaseSensitive(report, "probes");
+}
+
+static const cJSON *find_probe(const cJSON *report, const char *id)
+{
+    const cJSON *rec;
+    cJSON_ArrayForEach(rec, probes_of(report)) {
+        const char *rid = html_json_str(rec, "id");
+        if (rid && strcmp(rid, id) == 0)
+            return rec;
+    }
+    return NULL;
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+    const row *x = a, *y = b;
+    if (x->worst != y->worst)
+        return x->worst - y->worst;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* Every probe id of every report, once, in first-seen order. */
+static row *collect_rows(const cJSON *const *reports, size_t n, size_t *n_rows)
+{
+    size_t cap = 256, count = 0;
+    row *rows = malloc(cap * sizeof *rows);
+    for (size_t d = 0; rows && d < n; d++) {
+        const cJSON *rec;
+        cJSON_ArrayForEach(rec, probes_of(reports[d])) {
+            const char *id = html_json_str(rec, "id");
+            if (!id)
+                continue;
+            size_t k = 0;
+            /* First report: ids are unique, no search needed. */
+            if (d > 0)
+                for (k = 0; k < count && strcmp(rows[k].id, id) != 0; k++)
+                    ;
+            if (d == 0 || k == count) {
+                if (count == cap) {
+                    row *r = realloc(rows, (cap *= 2) * sizeof *r);
+                    if (!r)
+                        break;
+                    rows = r;
+                }
+                rows[count] = (row){id, html_json_str(rec, "clause"), HTML_N_VERDICTS, 1, count};
+                k = count++;
+            }
+            const char *v = html_json_str(rec, "verdict");
+            int rank = html_verdict_rank(v);
+            if (rank < rows[k].worst)
+                rows[k].worst = rank;
+            if (html_verdict_is_failure(v))
+                rows[k].all_good = 0;
+        }
+    }
+    *n_rows = count;
+    return rows;
+}
+
+static void write_devices(FILE *f, const cJSON *const *reports, const char *const *pages, size_t n)
+{
+    fputs("<h2 id=\"devices\">Devices</h2>\n<table><tr><th>device</th><th>platform</th>"
+          "<th>driver</th><th>OpenCL C</th><th>run</th>", f);
+    for (int v = 0; v < HTML_N_VERDICTS; v++)
+        if (v != HTML_VERDICT_UNKNOWN)
+            fprintf(f, "<th class=\"num\">%s</th>", html_verdicts[v]);
+    fputs("</tr>\n", f);
+    for (size_t d = 0; d < n; d++) {
+        const cJSON *dev = cJSON_GetObjectItemCaseSensitive(reports[d], "device");
+        const cJSON *plat = cJSON_GetObjectItemCaseSensitive(reports[d], "platform");
+        const cJSON *run = cJSON_GetObjectItemCaseSensitive(reports[d], "run");
+        fputs("<tr><td>", f);
+        if (pages && pages[d]) {
+            fputs("<a href=\"", f);
+            html_url_write(f, pages[d]);
+            fputs("\">", f);
+        }
+        html_escape_write(f, html_json_str(dev, "name"));
+        if (pages && pages[d])
+            fputs("</a>", f);
+        fputs("<br><code>", f);
+        html_escape_write(f, html_json_str(dev, "key"));
+        fputs("</code></td><td>", f);
+        html_escape_write(f, html_json_str(plat, "name"));
+        fputs("</td><td>", f);
+        html_escape_write(f, html_json_str(dev, "driver_version"));
+        fputs("</td><td>", f);
+        html_escape_write(f, html_json_str(dev, "opencl_c_version"));
+        fputs("</td><td>", f);
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(run, "complete")))
+            fputs("complete", f);
+        else
+            fputs("<span class=\"badge v-fail\">INCOMPLETE</span>", f);
+        fputs("</td>", f);
+        int counts[HTML_N_VERDICTS];
+        html_count_verdicts(probes_of(reports[d]), counts);
+        for (int v = 0; v < HTML_N_VERDICTS; v++)
+            if (v != HTML_VERDICT_UNKNOWN)
+                fprintf(f, "<td class=\"num%s\">%d</td>", counts[v] ? "" : " zero", counts[v]);
+        fputs("</tr>\n", f);
+    }
+    fputs("</table>\n", f);
+}
+
+static void write_cell(FILE *f, const cJSON *rec, const char *page, const char *id)
+{
+    if (!rec) {
+        fputs("<td class=\"c muted\">&mdash;</td>", f);
+        return;
+    }
+    const char *v = html_json_str(rec, "verdict");
+    fputs("<td class=\"c\"><a class=\"badge ", f);
+    fputs(html_verdict_class(v), f);
+    fputc('"', f);
+    if (page)
+        html_probe_write_href(f, page, id);
+    fputs(" title=\"", f);
+    html_escape_write_attr(f, html_json_str(rec, "detail") ? html_json_str(rec, "detail") : "");
+    fputs("\">", f);
+    html_escape_write(f, v ? v : "?");
+    fputs("</a></td>", f);
+}
+
+static void write_matrix(FILE *f, const cJSON *const *reports, const char *const *pages, size_t n,
+                         row *rows, size_t n_rows)
+{
+    qsort(rows, n_rows, sizeof *rows, row_cmp);
+    size_t differing = 0;
+    while (differing < n_rows && !rows[differing].all_good)
+        differing++;
+    fprintf(f, "<h2 id=\"matrix\">Probes where a device is not good (%zu of %zu)</h2>\n", differing, n_rows);
+    if (differing == 0) {
+        fputs("<p>Every probe passed, was recorded or was skipped on every device.</p>\n", f);
+    } else {
+        fputs("<table class=\"matrix\"><tr><th>probe</th><th>clause</th>", f);
+        for (size_t d = 0; d < n; d++) {
+            fputs("<th>", f);
+            html_escape_write(f, html_json_str(cJSON_GetObjectItemCaseSensitive(reports[d], "device"), "key"));
+            fputs("</th>", f);
+        }
+        fputs("</tr>\n", f);
+        for (size_t r = 0; r < differing; r++) {
+            fputs("<tr><td class=\"mono\">", f);
+            html_escape_write(f, rows[r].id);
+            fputs("</td><td>", f);
+            html_escape_write(f, rows[r].clause ? rows[r].clause : "");
+            fputs("</td>", f);
+            for (size_t d = 0; d < n; d++)
+                write_cell(f, find_probe(reports[d], rows[r].id), pages ? pages[d] : NULL, rows[r].id);
+            fputs("</tr>\n", f);
+        }
+        fputs("</table>\n", f);
+    }
+    fprintf(f, "<h2 id=\"good\">Good on every device (%zu)</h2>\n<details><summary>list them</summary>"
+               "<ul class=\"cols\">\n", n_rows - differing);
+    for (size_t r = differing; r < n_rows; r++) {
+        fputs("<li>", f);
+        html_escape_write(f, rows[r].id);
+        fputs("</li>\n", f);
+    }
+    fputs("</ul></details>\n", f);
+}
+
+int report_html_write_index(const cJSON *const *reports, const char *const *device_pages, size_t n,
+                            const char *path, FILE *err)
+{
+    FILE *f = html_file_open(path, err);
+    if (!f)
+        return -1;
+    size_t n_rows = 0;
+    row *rows = collect_rows(reports, n, &n_rows);
+    html_page_begin(f, "clconform: devices compared");
+    fprintf(f, "<header class=\"top\"><div class=\"inner\"><div class=\"brand\">clconform</div>\n"
+               "<h1>%zu device(s) compared</h1><p class=\"sub\">%zu probes; a cell links to the probe on "
+               "that device's page</p></div></header>\n<main>\n", n, n_rows);
+    write_devices(f, reports, device_pages, n);
+    if (rows)
+        write_matrix(f, reports, device_pages, n, rows, n_rows);
+    fputs("</main>\n", f);
+    const cJSON *tool = n ? cJSON_GetObjectItemCaseSensitive(reports[0], "tool") : NULL;
+    html_page_end(f, html_json_str(tool, "version"));
+    free(rows);
+    return html_file_close(f, path, err);
+}
