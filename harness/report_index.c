@@ -16,7 +16,9 @@ typedef struct {
     const char *clause;
     int worst;            /* lowest verdict rank over the devices */
     int all_good;         /* pass, info or skip everywhere it ran */
+    int all_pass;         /* pass on every device */
     size_t order;         /* suite order, for stable ties */
+    int part;             /* row_part(), set before sorting */
 } row;
 
 static const cJSON *probes_of(const cJSON *report)
@@ -35,9 +37,21 @@ static const cJSON *find_probe(const cJSON *report, const char *id)
     return NULL;
 }
 
+/* 0: fails somewhere; 1: differs (info, skip); 2: passes on every device
+ * that ran it (a run that lacks it says so itself: older suite, or the
+ * INCOMPLETE banner). */
+static int row_part(const row *r)
+{
+    if (!r->all_good)
+        return 0;
+    return r->all_pass ? 2 : 1;
+}
+
 static int row_cmp(const void *a, const void *b)
 {
     const row *x = a, *y = b;
+    if (x->part != y->part)
+        return x->part - y->part;
     if (x->worst != y->worst)
         return x->worst - y->worst;
     return x->order < y->order ? -1 : x->order > y->order;
@@ -66,7 +80,7 @@ static row *collect_rows(const cJSON *const *reports, size_t n, size_t *n_rows)
                         break;
                     rows = r;
                 }
-                rows[count] = (row){id, html_json_str(rec, "clause"), HTML_N_VERDICTS, 1, count};
+                rows[count] = (row){id, html_json_str(rec, "clause"), HTML_N_VERDICTS, 1, 1, count, 0};
                 k = count++;
             }
             const char *v = html_json_str(rec, "verdict");
@@ -75,6 +89,8 @@ static row *collect_rows(const cJSON *const *reports, size_t n, size_t *n_rows)
                 rows[k].worst = rank;
             if (html_verdict_is_failure(v))
                 rows[k].all_good = 0;
+            if (rank != html_verdict_rank("pass"))
+                rows[k].all_pass = 0;
         }
     }
     *n_rows = count;
@@ -126,56 +142,92 @@ static void write_devices(FILE *f, const cJSON *const *reports, const char *cons
     fputs("</table>\n", f);
 }
 
+/* A cell is coloured by its verdict and links to the probe's card; its
+ * title (a tooltip) carries the detail, or the recorded values of an info. */
 static void write_cell(FILE *f, const cJSON *rec, const char *page, const char *id)
 {
     if (!rec) {
-        fputs("<td class=\"c muted\">&mdash;</td>", f);
+        fputs("<td class=\"c absent\" title=\"not in this device's run\"></td>", f);
         return;
     }
     const char *v = html_json_str(rec, "verdict");
-    fputs("<td class=\"c\"><a class=\"badge ", f);
-    fputs(html_verdict_class(v), f);
-    fputc('"', f);
+    const cJSON *actual = cJSON_GetObjectItemCaseSensitive(rec, "actual");
+    fprintf(f, "<td class=\"c %s\">", html_verdict_class(v));
+    fputs(page ? "<a" : "<span", f);
     if (page)
         html_probe_write_href(f, page, id);
     fputs(" title=\"", f);
-    html_escape_write_attr(f, html_json_str(rec, "detail") ? html_json_str(rec, "detail") : "");
+    if (html_json_str(rec, "detail"))
+        html_escape_write_attr(f, html_json_str(rec, "detail"));
+    if (cJSON_IsArray(actual) && html_verdict_rank(v) == html_verdict_rank("info")) {
+        fputs(": ", f);
+        const cJSON *a;
+        cJSON_ArrayForEach(a, actual) {
+            html_escape_write_attr(f, cJSON_IsString(a) ? a->valuestring : "?");
+            fputc(' ', f);
+        }
+    }
     fputs("\">", f);
     html_escape_write(f, v ? v : "?");
-    fputs("</a></td>", f);
+    fputs(page ? "</a></td>" : "</span></td>", f);
 }
 
+static void write_matrix_head(FILE *f, const cJSON *const *reports, size_t n)
+{
+    fputs("<table class=\"matrix\"><thead><tr><th>probe</th><th>clause</th>", f);
+    for (size_t d = 0; d < n; d++) {
+        fputs("<th class=\"dev\">", f);
+        html_escape_write(f, html_json_str(cJSON_GetObjectItemCaseSensitive(reports[d], "device"), "key"));
+        fputs("</th>", f);
+    }
+    fputs("</tr></thead><tbody>\n", f);
+}
+
+/* One table of rows [from, to), with a heading that counts them. */
+static void write_matrix_part(FILE *f, const cJSON *const *reports, const char *const *pages,
+                              size_t n, const row *rows, size_t from, size_t to,
+                              const char *anchor, const char *title, const char *none)
+{
+    fprintf(f, "<h2 id=\"%s\">%s (%zu)</h2>\n", anchor, title, to - from);
+    if (from == to) {
+        fprintf(f, "<p class=\"muted\">%s</p>\n", none);
+        return;
+    }
+    write_matrix_head(f, reports, n);
+    for (size_t r = from; r < to; r++) {
+        fputs("<tr><td class=\"pid\">", f);
+        html_escape_write(f, rows[r].id);
+        fputs("</td><td>", f);
+        html_escape_write(f, rows[r].clause ? rows[r].clause : "");
+        fputs("</td>", f);
+        for (size_t d = 0; d < n; d++)
+            write_cell(f, find_probe(reports[d], rows[r].id), pages ? pages[d] : NULL, rows[r].id);
+        fputs("</tr>\n", f);
+    }
+    fputs("</tbody></table>\n", f);
+}
+
+/* Three parts: rows with a failure somewhere; rows that are not a pass
+ * everywhere (implementation-defined values, skips, probes some runs lack),
+ * which say how devices differ; and the passes everywhere, only listed. */
 static void write_matrix(FILE *f, const cJSON *const *reports, const char *const *pages, size_t n,
                          row *rows, size_t n_rows)
 {
+    size_t failing = 0, differing;
+    for (size_t r = 0; r < n_rows; r++)
+        rows[r].part = row_part(&rows[r]);
     qsort(rows, n_rows, sizeof *rows, row_cmp);
-    size_t differing = 0;
-    while (differing < n_rows && !rows[differing].all_good)
+    while (failing < n_rows && rows[failing].part == 0)
+        failing++;
+    differing = failing;
+    while (differing < n_rows && rows[differing].part == 1)
         differing++;
-    fprintf(f, "<h2 id=\"matrix\">Probes where a device is not good (%zu of %zu)</h2>\n", differing, n_rows);
-    if (differing == 0) {
-        fputs("<p>Every probe passed, was recorded or was skipped on every device.</p>\n", f);
-    } else {
-        fputs("<table class=\"matrix\"><tr><th>probe</th><th>clause</th>", f);
-        for (size_t d = 0; d < n; d++) {
-            fputs("<th>", f);
-            html_escape_write(f, html_json_str(cJSON_GetObjectItemCaseSensitive(reports[d], "device"), "key"));
-            fputs("</th>", f);
-        }
-        fputs("</tr>\n", f);
-        for (size_t r = 0; r < differing; r++) {
-            fputs("<tr><td class=\"mono\">", f);
-            html_escape_write(f, rows[r].id);
-            fputs("</td><td>", f);
-            html_escape_write(f, rows[r].clause ? rows[r].clause : "");
-            fputs("</td>", f);
-            for (size_t d = 0; d < n; d++)
-                write_cell(f, find_probe(reports[d], rows[r].id), pages ? pages[d] : NULL, rows[r].id);
-            fputs("</tr>\n", f);
-        }
-        fputs("</table>\n", f);
-    }
-    fprintf(f, "<h2 id=\"good\">Good on every device (%zu)</h2>\n<details><summary>list them</summary>"
+    write_matrix_part(f, reports, pages, n, rows, 0, failing, "matrix", "Failing on at least one device",
+                      "No probe failed on any device.");
+    write_matrix_part(f, reports, pages, n, rows, failing, differing, "differing",
+                      "Recorded or skipped on at least one device",
+                      "Every other probe passed on every device.");
+    fprintf(f, "<h2 id=\"good\">Passed on every device that ran them (%zu)</h2>\n<details><summary>list them</summary>"
                "<ul class=\"cols\">\n", n_rows - differing);
     for (size_t r = differing; r < n_rows; r++) {
         fputs("<li>", f);
