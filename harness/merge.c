@@ -12,8 +12,17 @@
 #include "html_page.h"
 #include "report_html.h"
 #include "report_json.h"
+#include "report_junit.h"
 
 #define MAX_REPORTS 256
+
+static const char usage[] =
+    "usage: clconform merge REPORT.json... --out DIR [--junit FILE]\n"
+    "  Reads device reports (from this machine or a farm) and writes DIR/index.html\n"
+    "  (devices, and the probes x devices matrix), DIR/<device-key>.html per device and\n"
+    "  DIR/matrix.json; --junit also writes every report as one JUnit file.\n"
+    "  Two reports of the same device key get the host name appended.\n"
+    "  Exit: 0 written; 2 usage error, or a report unreadable, malformed or not a report.\n";
 
 static cJSON *load_report(const char *path)
 {
@@ -43,6 +52,13 @@ static cJSON *load_report(const char *path)
     if (doc && (!cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "device")) ||
                 !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(doc, "probes")))) {
         fprintf(stderr, "clconform merge: %s: not a clconform device report (no device or probes)\n", path);
+        cJSON_Delete(doc);
+        doc = NULL;
+    }
+    const cJSON *version = doc ? cJSON_GetObjectItemCaseSensitive(doc, "schema_version") : NULL;
+    if (doc && !(cJSON_IsNumber(version) && version->valuedouble == 1)) {
+        fprintf(stderr, "clconform merge: %s: unsupported report schema_version (this merge reads 1)\n",
+                path);
         cJSON_Delete(doc);
         doc = NULL;
     }
@@ -121,6 +137,32 @@ static cJSON *matrix_json(cJSON **docs, size_t n)
     return m;
 }
 
+/* The file name of a device page: the key with every byte outside
+ * [A-Za-z0-9._@+-] as '_' (a key read from a file must not name another
+ * folder), never a hidden file or one of the names merge writes itself,
+ * and unique among taken[0..n). Caller frees. */
+static char *page_name(const cJSON *doc, const char *const *taken, size_t n)
+{
+    const char *key = html_json_str(cJSON_GetObjectItemCaseSensitive(doc, "device"), "key");
+    char base[256], name[300];
+
+    snprintf(base, sizeof base, "%s", key && key[0] ? key : "device");
+    for (char *c = base; *c; c++)
+        if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._@+-", *c))
+            *c = '_';
+    if (base[0] == '.' || strcmp(base, "index") == 0 || strcmp(base, "matrix") == 0)
+        base[0] = '_';
+    snprintf(name, sizeof name, "%s.html", base);
+    for (int k = 2;; k++) {
+        size_t i = 0;
+        while (i < n && !(taken[i] && strcmp(taken[i], name) == 0))
+            i++;
+        if (i == n)
+            return strdup(name);
+        snprintf(name, sizeof name, "%s-%d.html", base, k);
+    }
+}
+
 /* Failures first: a stable sort of the matrix rows by their worst verdict. */
 static int worst_rank(const cJSON *row)
 {
@@ -154,18 +196,28 @@ int merge_main(int argc, char **argv)
     const char *out = NULL;
     const char *paths[MAX_REPORTS];
     size_t n = 0;
+    const char *junit = NULL;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("%s", usage);
+            return 0;
+        } else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
             out = argv[++i];
+        } else if (strncmp(argv[i], "--out=", 6) == 0) {
+            out = argv[i] + 6;
+        } else if (strcmp(argv[i], "--junit") == 0 && i + 1 < argc) {
+            junit = argv[++i];
         } else if (argv[i][0] == '-' || n == MAX_REPORTS) {
-            fprintf(stderr, "usage: clconform merge REPORT.json... --out DIR\n");
+            fprintf(stderr, "clconform merge: %s: %s\n%s", argv[i],
+                    n == MAX_REPORTS ? "too many reports" : "unknown option or missing value", usage);
             return 2;
         } else {
             paths[n++] = argv[i];
         }
     }
     if (!out || n == 0) {
-        fprintf(stderr, "usage: clconform merge REPORT.json... --out DIR\n");
+        fprintf(stderr, "clconform merge: %s\n%s", n ? "--out DIR is required" : "no report given",
+                usage);
         return 2;
     }
     cJSON *docs[MAX_REPORTS];
@@ -187,15 +239,9 @@ int merge_main(int argc, char **argv)
         char *pages[MAX_REPORTS];
         char path[4096];
         for (size_t i = 0; i < loaded; i++) {
-            const char *key = html_json_str(cJSON_GetObjectItemCaseSensitive(docs[i], "device"), "key");
-            char page[600];
-            snprintf(page, sizeof page, "%s.html", key ? key : "device");
-            for (char *c = page; *c; c++)
-                if (*c == '/')
-                    *c = '_'; /* a key from a file must not name another folder */
-            pages[i] = strdup(page);
-            snprintf(path, sizeof path, "%s/%s", out, page);
-            if (report_html_write_device(docs[i], path, stderr) != 0)
+            pages[i] = page_name(docs[i], (const char *const *)pages, i);
+            snprintf(path, sizeof path, "%s/%s", out, pages[i] ? pages[i] : "?");
+            if (!pages[i] || report_html_write_device(docs[i], path, stderr) != 0)
                 rc = 2;
         }
         snprintf(path, sizeof path, "%s/index.html", out);
@@ -205,6 +251,8 @@ int merge_main(int argc, char **argv)
         sort_rows(matrix);
         snprintf(path, sizeof path, "%s/matrix.json", out);
         if (report_write_json(matrix, path, stderr) != 0)
+            rc = 2;
+        if (junit && report_junit_write((const cJSON *const *)docs, loaded, junit, stderr) != 0)
             rc = 2;
         cJSON_Delete(matrix);
         for (size_t i = 0; i < loaded; i++)

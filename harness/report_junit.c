@@ -1,188 +1,233 @@
 /* JUnit XML for CI servers (Jenkins, GitLab): one <testsuite> per device, one
- * <testcase> per probe. Driver build logs carry control characters that XML
- * 1.0 forbids even escaped, so text is escaped and those are dropped. */
+ * <testcase> per probe, classname "<device key>.<family>" so a CI server
+ * groups the cases by device, then by family. Text goes through
+ * html_escape, whose output is XML 1.0 character data: driver build logs
+ * carry control characters that XML forbids even as references. */
 #include "report_junit.h"
 
-#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "html_escape.h"
+#include "html_page.h"
 
-/* Length of the UTF-8 sequence at s if it is one XML 1.0 allows, else 0. */
-static size_t xml_char_len(const unsigned char *s)
+/* How a verdict maps onto JUnit's vocabulary. */
+typedef enum { J_PASS, J_FAILURE, J_ERROR, J_SKIPPED, J_INFO } jkind;
+
+static jkind kind_of(const char *v)
 {
-    if (s[0] < 0x80)
-        return (s[0] >= 0x20 || s[0] == '\t' || s[0] == '\n' || s[0] == '\r') ? 1 : 0;
-    size_t n = (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
-    if (n == 0 || (n == 2 && s[0] < 0xc2) || (n == 4 && s[0] > 0xf4))
-        return 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
-        (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
-        return 0;
-    /* U+FFFE and U+FFFF are not XML characters either. */
-    if (n == 3 && s[0] == 0xef && s[1] == 0xbf && (s[2] == 0xbe || s[2] == 0xbf))
-        return 0;
-    return n;
+    int rank = html_verdict_rank(v);
+    if (rank == html_verdict_rank("pass"))
+        return J_PASS;
+    if (rank == html_verdict_rank("skip"))
+        return J_SKIPPED;
+    if (rank == html_verdict_rank("info"))
+        return J_INFO;
+    if (rank == html_verdict_rank("timeout") || rank == html_verdict_rank("crash") ||
+        rank == html_verdict_rank("error"))
+        return J_ERROR;
+    return J_FAILURE; /* fail, build-fail, unexpected-build-ok, unknown */
 }
 
-static void xml_write(FILE *f, const char *s)
+static const cJSON *child(const cJSON *obj, const char *key)
 {
-    const unsigned char *p = (const unsigned char *)(s ? s : "");
-    while (*p) {
-        size_t n = xml_char_len(p);
-        if (n == 0) {
-            fputc('?', f);
-            p++;
-            continue;
-        }
-        switch (*p) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&apos;", f); break;
-        default: fwrite(p, 1, n, f);
-        }
-        p += n;
-    }
+    return cJSON_GetObjectItemCaseSensitive(obj, key);
 }
 
-static const char *str(const cJSON *obj, const char *key)
+static double seconds(const cJSON *obj, const char *key)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
+    const cJSON *v = child(obj, key);
+    return cJSON_IsNumber(v) && v->valuedouble > 0 ? v->valuedouble / 1e3 : 0;
 }
 
-static double num(const cJSON *obj, const char *key)
+/* The device key with '.' as '_': CI servers split classname at its last
+ * dots into package and class. */
+static void write_classname(FILE *f, const char *key, const char *id)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    return cJSON_IsNumber(v) ? v->valuedouble : 0;
-}
+    char *copy = strdup(key);
+    size_t fam = id ? strcspn(id, ".") : 0;
 
-/* "expected: a b c" style lines of a string array. */
-static void write_values(FILE *f, const char *label, const cJSON *arr)
-{
-    if (!cJSON_IsArray(arr))
-        return;
-    fprintf(f, "%s:", label);
-    const cJSON *it;
-    int i = 0;
-    cJSON_ArrayForEach(it, arr) {
-        if (i++ == 64) {
-            fputs(" ...", f);
-            break;
-        }
-        fputc(' ', f);
-        xml_write(f, cJSON_IsString(it) ? it->valuestring : "?");
-    }
-    fputc('\n', f);
-}
-
-static void write_case(FILE *f, const cJSON *rec, const char *suite)
-{
-    const char *id = str(rec, "id"), *v = str(rec, "verdict");
-    const char *family_end = id ? strchr(id, '.') : NULL;
-    fputs("    <testcase classname=\"", f);
-    xml_write(f, suite);
-    if (family_end) {
+    for (char *c = copy; c && *c; c++)
+        if (*c == '.')
+            *c = '_';
+    html_escape_write_attr(f, copy ? copy : "device");
+    free(copy);
+    if (id && id[fam] == '.') {
+        char *family = strndup(id, fam);
         fputc('.', f);
-        char fam[64];
-        snprintf(fam, sizeof fam, "%.*s", (int)(family_end - id < 63 ? family_end - id : 63), id);
-        xml_write(f, fam);
+        html_escape_write_attr(f, family ? family : "?");
+        free(family);
     }
+}
+
+/* "  #2  expected 0  actual -2147483648  <- first mismatch" per element. */
+static void write_comparison(FILE *f, const cJSON *rec)
+{
+    const cJSON *exp = child(rec, "expected"), *act = child(rec, "actual");
+    const cJSON *first = child(rec, "first_mismatch");
+    int n = cJSON_GetArraySize(exp) > cJSON_GetArraySize(act) ? cJSON_GetArraySize(exp)
+                                                              : cJSON_GetArraySize(act);
+
+    if (n == 0)
+        return;
+    fputs(cJSON_IsArray(exp) ? "expected vs actual:\n" : "recorded values:\n", f);
+    for (int i = 0; i < n; i++) {
+        const cJSON *e = cJSON_GetArrayItem(exp, i), *a = cJSON_GetArrayItem(act, i);
+        fprintf(f, "  #%d", i);
+        if (cJSON_IsArray(exp)) {
+            fputs("  expected ", f);
+            html_escape_write(f, cJSON_IsString(e) ? e->valuestring : "-");
+            fputs("  actual ", f);
+        } else {
+            fputs("  ", f);
+        }
+        html_escape_write(f, cJSON_IsString(a) ? a->valuestring : "-");
+        if (cJSON_IsNumber(first) && (int)first->valuedouble == i)
+            fputs("  &lt;- first mismatch", f);
+        fputc('\n', f);
+    }
+}
+
+static void write_json_field(FILE *f, const char *label, const cJSON *v)
+{
+    char *text;
+
+    if (!v)
+        return;
+    text = cJSON_PrintUnformatted(v);
+    fprintf(f, "%s: ", label);
+    html_escape_write(f, text ? text : "?");
+    fputc('\n', f);
+    cJSON_free(text);
+}
+
+/* Everything a reader of a CI log needs to understand a non-pass verdict. */
+static void write_body(FILE *f, const cJSON *rec)
+{
+    fputs("clause ", f);
+    html_escape_write(f, html_json_str(rec, "clause"));
+    fputs(" (", f);
+    html_escape_write(f, html_json_str(rec, "spec"));
+    fputs("), kind ", f);
+    html_escape_write(f, html_json_str(rec, "kind"));
+    fputc('\n', f);
+    if (html_json_str(rec, "detail")) {
+        html_escape_write(f, html_json_str(rec, "detail"));
+        fputc('\n', f);
+    }
+    if (html_json_str(rec, "why")) {
+        fputs("why: ", f);
+        html_escape_write(f, html_json_str(rec, "why"));
+        fputc('\n', f);
+    }
+    write_json_field(f, "error", child(rec, "error"));
+    write_json_field(f, "signal", child(rec, "signal"));
+    write_json_field(f, "measure", child(rec, "measure"));
+    write_comparison(f, rec);
+    if (html_json_str(rec, "options")) {
+        fputs("build options: ", f);
+        html_escape_write(f, html_json_str(rec, "options"));
+        fputc('\n', f);
+    }
+    if (html_json_str(rec, "build_log") && html_json_str(rec, "build_log")[0]) {
+        fputs("build log:\n", f);
+        html_escape_write(f, html_json_str(rec, "build_log"));
+    }
+}
+
+static void write_case(FILE *f, const cJSON *rec, const char *key)
+{
+    const char *v = html_json_str(rec, "verdict");
+    jkind k = kind_of(v);
+    const char *tag = k == J_FAILURE ? "failure" : "error";
+
+    fputs("    <testcase classname=\"", f);
+    write_classname(f, key, html_json_str(rec, "id"));
     fputs("\" name=\"", f);
-    xml_write(f, id);
-    fprintf(f, "\" time=\"%.6f\"", num(rec, "time_ms") / 1e3);
-    if (v && (strcmp(v, "pass") == 0)) {
+    html_escape_write_attr(f, html_json_str(rec, "id"));
+    fprintf(f, "\" time=\"%.6f\"", seconds(rec, "time_ms"));
+    if (k == J_PASS) {
         fputs("/>\n", f);
         return;
     }
     fputs(">\n", f);
-    const char *tag = NULL;
-    if (!v || !strcmp(v, "fail") || !strcmp(v, "build-fail") || !strcmp(v, "unexpected-build-ok"))
-        tag = "failure";
-    else if (!strcmp(v, "error") || !strcmp(v, "crash") || !strcmp(v, "timeout"))
-        tag = "error";
-    if (v && !strcmp(v, "skip")) {
+    if (k == J_SKIPPED) {
         fputs("      <skipped message=\"", f);
-        xml_write(f, str(rec, "detail"));
+        html_escape_write_attr(f, html_json_str(rec, "detail"));
         fputs("\"/>\n", f);
-    } else if (tag) {
-        fprintf(f, "      <%s type=\"", tag);
-        xml_write(f, v);
-        fputs("\" message=\"", f);
-        xml_write(f, str(rec, "detail"));
-        fputs("\">", f);
-        fputs("clause ", f);
-        xml_write(f, str(rec, "clause"));
-        fputs(" (", f);
-        xml_write(f, str(rec, "spec"));
-        fputs(")\n", f);
-        if (str(rec, "why")) {
-            xml_write(f, str(rec, "why"));
-            fputc('\n', f);
-        }
-        write_values(f, "expected", cJSON_GetObjectItemCaseSensitive(rec, "expected"));
-        write_values(f, "actual", cJSON_GetObjectItemCaseSensitive(rec, "actual"));
-        if (str(rec, "build_log")) {
-            fputs("build log:\n", f);
-            xml_write(f, str(rec, "build_log"));
-        }
-        fprintf(f, "</%s>\n", tag);
-    } else {
-        /* info: implementation-defined values and measurements, recorded. */
+    } else if (k == J_INFO) {
         fputs("      <system-out>", f);
-        xml_write(f, str(rec, "detail"));
-        fputc('\n', f);
-        write_values(f, "actual", cJSON_GetObjectItemCaseSensitive(rec, "actual"));
-        const cJSON *m = cJSON_GetObjectItemCaseSensitive(rec, "measure");
-        if (m) {
-            char *text = cJSON_PrintUnformatted(m);
-            xml_write(f, text);
-            cJSON_free(text);
-        }
+        write_body(f, rec);
         fputs("</system-out>\n", f);
+    } else {
+        fprintf(f, "      <%s type=\"", tag);
+        html_escape_write_attr(f, v ? v : "unknown");
+        fputs("\" message=\"", f);
+        html_escape_write_attr(f, html_json_str(rec, "detail"));
+        fputs("\">", f);
+        write_body(f, rec);
+        fprintf(f, "</%s>\n", tag);
     }
     fputs("    </testcase>\n", f);
 }
 
-static void write_suite(FILE *f, const cJSON *report)
+/* An interrupted run must turn a CI job red even when every probe that ran
+ * passed: one extra error case, "run.complete". */
+static void write_incomplete_case(FILE *f, const cJSON *run, const char *key)
 {
-    const cJSON *dev = cJSON_GetObjectItemCaseSensitive(report, "device");
-    const cJSON *run = cJSON_GetObjectItemCaseSensitive(report, "run");
-    const cJSON *probes = cJSON_GetObjectItemCaseSensitive(report, "probes");
-    const char *key = str(dev, "key") ? str(dev, "key") : "device";
-    int tests = 0, failures = 0, errors = 0, skipped = 0;
-    const cJSON *rec;
-    cJSON_ArrayForEach(rec, probes) {
-        const char *v = str(rec, "verdict");
-        tests++;
-        if (!v || !strcmp(v, "fail") || !strcmp(v, "build-fail") || !strcmp(v, "unexpected-build-ok"))
-            failures++;
-        else if (!strcmp(v, "error") || !strcmp(v, "crash") || !strcmp(v, "timeout"))
-            errors++;
-        else if (!strcmp(v, "skip"))
-            skipped++;
-    }
-    fputs("  <testsuite name=\"", f);
-    xml_write(f, key);
-    fprintf(f, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\" timestamp=\"",
-            tests, failures, errors, skipped, num(run, "wall_ms") / 1e3);
-    xml_write(f, str(run, "started"));
-    fputs("\" hostname=\"", f);
-    xml_write(f, str(run, "host") ? str(run, "host") : "localhost");
-    fputs("\">\n    <properties>\n", f);
-    static const char *const props[] = {"name", "vendor", "version", "driver_version", "opencl_c_version"};
+    fputs("    <testcase classname=\"", f);
+    write_classname(f, key, "run.complete");
+    fputs("\" name=\"run.complete\" time=\"0\">\n      <error type=\"incomplete\" message=\"", f);
+    html_escape_write_attr(f, html_json_str(run, "incomplete_reason")
+                                  ? html_json_str(run, "incomplete_reason")
+                                  : "the run did not finish");
+    fputs("\">this device's run did not cover the whole suite</error>\n    </testcase>\n", f);
+}
+
+static void write_properties(FILE *f, const cJSON *dev, const cJSON *run)
+{
+    static const char *const props[] = {"name", "vendor", "version", "driver_version",
+                                        "opencl_c_version", "index"};
+
+    fputs("    <properties>\n", f);
     for (size_t i = 0; i < sizeof props / sizeof props[0]; i++) {
+        if (!html_json_str(dev, props[i]))
+            continue;
         fprintf(f, "      <property name=\"device.%s\" value=\"", props[i]);
-        xml_write(f, str(dev, props[i]));
+        html_escape_write_attr(f, html_json_str(dev, props[i]));
         fputs("\"/>\n", f);
     }
     fprintf(f, "      <property name=\"run.complete\" value=\"%s\"/>\n",
-            cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(run, "complete")) ? "true" : "false");
+            cJSON_IsTrue(child(run, "complete")) ? "true" : "false");
     fputs("    </properties>\n", f);
+}
+
+static void write_suite(FILE *f, const cJSON *report)
+{
+    const cJSON *dev = child(report, "device"), *run = child(report, "run");
+    const cJSON *probes = child(report, "probes"), *rec;
+    const char *key = html_json_str(dev, "key") ? html_json_str(dev, "key") : "device";
+    int complete = cJSON_IsTrue(child(run, "complete"));
+    int counts[5] = {0};
+
+    cJSON_ArrayForEach(rec, probes)
+        counts[kind_of(html_json_str(rec, "verdict"))]++;
+    fputs("  <testsuite name=\"", f);
+    html_escape_write_attr(f, key);
+    fprintf(f, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\"",
+            cJSON_GetArraySize(probes) + !complete, counts[J_FAILURE], counts[J_ERROR] + !complete,
+            counts[J_SKIPPED], seconds(run, "wall_ms"));
+    if (html_json_str(run, "started")) {
+        fputs(" timestamp=\"", f);
+        html_escape_write_attr(f, html_json_str(run, "started"));
+        fputc('"', f);
+    }
+    fputs(" hostname=\"", f);
+    html_escape_write_attr(f, html_json_str(run, "host") ? html_json_str(run, "host") : "localhost");
+    fputs("\">\n", f);
+    write_properties(f, dev, run);
+    if (!complete)
+        write_incomplete_case(f, run, key);
     cJSON_ArrayForEach(rec, probes)
         write_case(f, rec, key);
     fputs("  </testsuite>\n", f);
@@ -190,19 +235,13 @@ static void write_suite(FILE *f, const cJSON *report)
 
 int report_junit_write(const cJSON *const *reports, size_t n, const char *path, FILE *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(err, "%s: %s\n", path, strerror(errno));
+    FILE *f = html_file_open(path, err);
+
+    if (!f)
         return -1;
-    }
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"clconform\">\n", f);
     for (size_t i = 0; i < n; i++)
         write_suite(f, reports[i]);
     fputs("</testsuites>\n", f);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        fprintf(err, "%s: write failed\n", path);
-        return -1;
-    }
-    return 0;
+    return html_file_close(f, path, err);
 }
