@@ -13,11 +13,12 @@ compiler could fold is probed twice: `.folded` (constants in the kernel) and
 `.runtime` (the same values read from an input buffer).
 
 Python 3 standard library only.  Run from anywhere:
-    python3 scripts/gen_basic_probes.py
+    python3 scripts/gen_basic_probes.py [OUTPUT_FOLDER]     (default: probes/)
 """
 import math
 import os
 import struct
+import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 PROBES = os.path.join(ROOT, "probes")
@@ -770,6 +771,11 @@ def gen_select_ternary():
 
 
 def main():
+    # An optional folder to write into instead of probes/ (the make target
+    # check-basic-generated writes to a temporary one and compares).
+    global PROBES
+    if len(sys.argv) > 1:
+        PROBES = sys.argv[1]
     gen_bool()
     gen_operators()
     gen_relational_builtins()
