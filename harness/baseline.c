@@ -4,6 +4,7 @@
  * documents only (docs/report-schema.md), so a baseline from another machine
  * or another tool version is as good as one from this run. */
 #include "baseline.h"
+#include "json_file.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -12,63 +13,6 @@
 #include <string.h>
 
 /* ---- loading ---------------------------------------------------------- */
-
-/* Reads a whole file into a NUL-terminated buffer the caller frees. */
-static char *read_text(const char *path, FILE *err)
-{
-    char *buf = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(err, "%s: %s\n", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 0, len = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            cap = cap ? cap * 2 : 65536;
-            char *grown = realloc(buf, cap);
-            if (!grown) {
-                fprintf(err, "%s: out of memory\n", path);
-                goto fail;
-            }
-            buf = grown;
-        }
-        size_t got = fread(buf + len, 1, cap - len - 1, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        fprintf(err, "%s: %s\n", path, strerror(errno));
-        goto fail;
-    }
-    buf[len] = '\0';
-    fclose(f);
-    return buf;
-fail:
-    free(buf);
-    fclose(f);
-    return NULL;
-}
-
-/* Parses a JSON file; on a syntax error names the line, since baselines are
- * sometimes edited or truncated by hand or by an interrupted copy. */
-static cJSON *parse_json_file(const char *path, FILE *err)
-{
-    char *text = read_text(path, err);
-    if (!text)
-        return NULL;
-    const char *end = NULL;
-    cJSON *doc = cJSON_ParseWithOpts(text, &end, 1);
-    if (!doc) {
-        int line = 1;
-        for (const char *p = text; end && p < end; p++)
-            line += (*p == '\n');
-        fprintf(err, "%s:%d: not valid JSON\n", path, line);
-    }
-    free(text);
-    return doc;
-}
 
 static int is_report(const cJSON *doc)
 {
@@ -101,7 +45,7 @@ static int load_index_entries(cJSON *reports, const char *path, FILE *err)
             return -1;
         }
         char *sub = path_beside(path, el->valuestring);
-        cJSON *rep = sub ? parse_json_file(sub, err) : NULL;
+        cJSON *rep = sub ? json_file_load(sub, err) : NULL;
         if (rep && !is_report(rep))
             fprintf(err, "%s: not a clconform device report (no \"probes\" array)\n", sub);
         free(sub);
@@ -117,7 +61,7 @@ static int load_index_entries(cJSON *reports, const char *path, FILE *err)
 
 cJSON *baseline_load(const char *path, FILE *err)
 {
-    cJSON *doc = parse_json_file(path, err);
+    cJSON *doc = json_file_load(path, err);
     if (!doc)
         return NULL;
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(doc, "schema_version");
@@ -243,7 +187,7 @@ int baseline_read_patterns(const char *path, char ***out, size_t *n, FILE *err)
     char **list = NULL;
     size_t count = 0;
     int rc = -1;
-    char *text = read_text(path, err);
+    char *text = json_file_read_text(path, err);
     if (!text)
         goto done;
     int lineno = 0;

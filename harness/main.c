@@ -15,6 +15,7 @@
 #include "baseline.h"
 #include "cli.h"
 #include "enumerate.h"
+#include "json_file.h"
 #include "merge.h"
 #include "probe_load.h"
 #include "proc.h"
@@ -286,25 +287,6 @@ static size_t run_jobs(device_job *jobs, size_t n, size_t parallel, int quiet)
 
 /* ---- after the run ----------------------------------------------------------- */
 
-static cJSON *load_json(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)len + 1);
-    cJSON *doc = NULL;
-    if (buf && fread(buf, 1, (size_t)len, f) == (size_t)len) {
-        buf[len] = '\0';
-        doc = cJSON_Parse(buf);
-    }
-    free(buf);
-    fclose(f);
-    return doc;
-}
-
 static int report_has_unexpected(const cJSON *report)
 {
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(report, "summary");
@@ -407,7 +389,7 @@ static void retry_regressions(const clc_cli *cli, const clc_probe_set *set, devi
     if (!cli->quiet)
         fprintf(stderr, "clconform: %s: retrying %zu regressed probe(s)\n", job->dev->key, retry.n_todo);
     run_jobs(&retry, 1, 1, 1);
-    cJSON *second = load_json(retry.json_path);
+    cJSON *second = json_file_load(retry.json_path, NULL);
     unlink(retry.json_path);
     cJSON *still = cJSON_CreateArray();
     cJSON *flaky = cJSON_GetObjectItemCaseSensitive(cmp, "flaky");
@@ -621,7 +603,7 @@ static int run_main(int argc, char **argv)
 
     int unexpected = 0;
     for (size_t i = 0; i < n_chosen; i++) {
-        reports[i] = load_json(jobs[i].json_path);
+        reports[i] = json_file_load(jobs[i].json_path, NULL);
         if (!reports[i]) {
             fprintf(stderr, "clconform: %s: no report was written\n", chosen[i]->key);
             unexpected = 1;

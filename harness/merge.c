@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "html_page.h"
+#include "json_file.h"
 #include "report_html.h"
 #include "report_json.h"
 #include "report_junit.h"
@@ -26,29 +27,7 @@ static const char usage[] =
 
 static cJSON *load_report(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "clconform merge: %s: %s\n", path, strerror(errno));
-        return NULL;
-    }
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
-    cJSON *doc = NULL;
-    if (buf && fread(buf, 1, (size_t)len, f) == (size_t)len) {
-        buf[len] = '\0';
-        const char *end = NULL;
-        doc = cJSON_ParseWithOpts(buf, &end, 0);
-        if (!doc) {
-            long line = 1;
-            for (const char *c = buf; end && c < end; c++)
-                line += *c == '\n';
-            fprintf(stderr, "clconform merge: %s:%ld: not valid JSON\n", path, line);
-        }
-    }
-    free(buf);
-    fclose(f);
+    cJSON *doc = json_file_load(path, stderr);
     if (doc && (!cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "device")) ||
                 !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(doc, "probes")))) {
         fprintf(stderr, "clconform merge: %s: not a clconform device report (no device or probes)\n", path);
