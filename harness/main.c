@@ -356,22 +356,6 @@ static int ids_to_todo(const clc_probe_set *set, const cJSON *ids, size_t *todo)
     return (int)n;
 }
 
-static const cJSON *find_record(const cJSON *report, const char *id)
-{
-    const cJSON *rec;
-    cJSON_ArrayForEach(rec, cJSON_GetObjectItemCaseSensitive(report, "probes")) {
-        const cJSON *rid = cJSON_GetObjectItemCaseSensitive(rec, "id");
-        if (cJSON_IsString(rid) && strcmp(rid->valuestring, id) == 0)
-            return rec;
-    }
-    return NULL;
-}
-
-static int verdict_good(const char *v)
-{
-    return v && (!strcmp(v, "pass") || !strcmp(v, "info") || !strcmp(v, "skip"));
-}
-
 /* Runs the regressed probes once more: a result that changes on the retry is
  * flaky, not a regression. Marks each record with "retried". */
 static void retry_regressions(const clc_cli *cli, const clc_probe_set *set, device_job *job,
@@ -397,8 +381,8 @@ static void retry_regressions(const clc_cli *cli, const clc_probe_set *set, devi
         flaky = cJSON_AddArrayToObject(cmp, "flaky");
     const cJSON *id;
     cJSON_ArrayForEach(id, regs) {
-        cJSON *rec = (cJSON *)find_record(report, id->valuestring);
-        const cJSON *rec2 = second ? find_record(second, id->valuestring) : NULL;
+        cJSON *rec = (cJSON *)report_find_probe(report, id->valuestring);
+        const cJSON *rec2 = second ? report_find_probe(second, id->valuestring) : NULL;
         const char *v1 = rec ? cJSON_GetObjectItemCaseSensitive(rec, "verdict")->valuestring : "?";
         const char *v2 = rec2 ? cJSON_GetObjectItemCaseSensitive(rec2, "verdict")->valuestring : "not run";
         if (rec) {
@@ -407,7 +391,7 @@ static void retry_regressions(const clc_cli *cli, const clc_probe_set *set, devi
             cJSON_AddStringToObject(r, "second", v2);
             cJSON_AddItemToObject(rec, "retried", r);
         }
-        if (rec2 && verdict_good(v2))
+        if (rec2 && !verdict_is_unexpected(v2))
             cJSON_AddItemToArray(flaky, cJSON_CreateString(id->valuestring));
         else
             cJSON_AddItemToArray(still, cJSON_CreateString(id->valuestring));

@@ -10,6 +10,7 @@
 #include "html_escape.h"
 #include "html_page.h"
 #include "html_probe.h"
+#include "report_json.h"
 
 typedef struct {
     const char *id;
@@ -24,17 +25,6 @@ typedef struct {
 static const cJSON *probes_of(const cJSON *report)
 {
     return cJSON_GetObjectItemCaseSensitive(report, "probes");
-}
-
-static const cJSON *find_probe(const cJSON *report, const char *id)
-{
-    const cJSON *rec;
-    cJSON_ArrayForEach(rec, probes_of(report)) {
-        const char *rid = html_json_str(rec, "id");
-        if (rid && strcmp(rid, id) == 0)
-            return rec;
-    }
-    return NULL;
 }
 
 /* 0: fails somewhere; 1: differs (info, skip); 2: passes on every device
@@ -201,7 +191,7 @@ static void write_matrix_part(FILE *f, const cJSON *const *reports, const char *
         html_escape_write(f, rows[r].clause ? rows[r].clause : "");
         fputs("</td>", f);
         for (size_t d = 0; d < n; d++)
-            write_cell(f, find_probe(reports[d], rows[r].id), pages ? pages[d] : NULL, rows[r].id);
+            write_cell(f, report_find_probe(reports[d], rows[r].id), pages ? pages[d] : NULL, rows[r].id);
         fputs("</tr>\n", f);
     }
     fputs("</tbody></table>\n", f);

@@ -124,6 +124,17 @@ static cJSON *new_counts(void)
     return c;
 }
 
+const cJSON *report_find_probe(const cJSON *report, const char *id)
+{
+    const cJSON *rec;
+    cJSON_ArrayForEach(rec, cJSON_GetObjectItemCaseSensitive(report, "probes")) {
+        const cJSON *rid = cJSON_GetObjectItemCaseSensitive(rec, "id");
+        if (cJSON_IsString(rid) && strcmp(rid->valuestring, id) == 0)
+            return rec;
+    }
+    return NULL;
+}
+
 void report_summarize(cJSON *report)
 {
     cJSON *summary = new_counts();

@@ -23,6 +23,9 @@ typedef struct {
 cJSON *report_build(const clc_report_meta *meta, const clc_devref *dev, const clc_probe_set *set,
                     const size_t *todo, size_t n_todo, const clc_device_run *run);
 
+/* The record of probe id in report, or NULL. Borrowed. */
+const cJSON *report_find_probe(const cJSON *report, const char *id);
+
 /* (Re)computes "summary" from "probes": counts per verdict and per family
  * (the id up to its first '.'). */
 void report_summarize(cJSON *report);

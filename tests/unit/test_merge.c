@@ -6,24 +6,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "json_file.h"
 #include "check.h"
 #include "merge.h"
-
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long len;
-
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (buf = malloc((size_t)len + 1)) != NULL) {
-        buf[fread(buf, 1, (size_t)len, f)] = '\0';
-    }
-    fclose(f);
-    return buf;
-}
 
 static void fixture(char *buf, size_t size, const char *name)
 {
@@ -44,7 +29,7 @@ static int run_merge(int argc, char **argv, char **captured)
     dup2(saved, 2);
     close(saved);
     close(fd);
-    *captured = read_all(path);
+    *captured = json_file_read_text(path, NULL);
     unlink(path);
     return rc;
 }
@@ -69,7 +54,7 @@ static void check_matrix(const char *dir)
     int keys_known = 1, unique_ids = 1, seen_good = 0, failures_first = 1, n = 0;
 
     snprintf(path, sizeof path, "%s/matrix.json", dir);
-    text = read_all(path);
+    text = json_file_read_text(path, NULL);
     m = text ? cJSON_Parse(text) : NULL;
     CHECK(m != NULL, "matrix_json_parses");
     if (!m)
@@ -134,7 +119,7 @@ static void test_merge_fixtures(void)
     CHECK(exists(dir, "pocl--pthread-skylake-avx512.html") && exists(dir, "pocl--pthread-skylake-avx512@farm-b.html") &&
           exists(dir, "rusticl--llvmpipe.html") && exists(dir, "evil-gpu.html"), "merge_writes_one_page_per_device");
     snprintf(cmd, sizeof cmd, "%s/index.html", dir);
-    index = read_all(cmd);
+    index = json_file_read_text(cmd, NULL);
     CHECK(index && strstr(index, "href=\"pocl--pthread-skylake-avx512%40farm-b.html#probe-sync.barrier.spin\""),
           "index_links_cells_to_the_disambiguated_page");
     check_matrix(dir);

@@ -7,23 +7,8 @@
 
 #include "check.h"
 #include "html_escape.h"
+#include "json_file.h"
 #include "report_html.h"
-
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long len;
-
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (buf = malloc((size_t)len + 1)) != NULL) {
-        buf[fread(buf, 1, (size_t)len, f)] = '\0';
-    }
-    fclose(f);
-    return buf;
-}
 
 static cJSON *load_fixture(const char *name)
 {
@@ -33,7 +18,7 @@ static cJSON *load_fixture(const char *name)
     cJSON *doc;
 
     snprintf(path, sizeof path, "%s/tests/fixtures/reports/%s", src ? src : ".", name);
-    text = read_all(path);
+    text = json_file_read_text(path, NULL);
     doc = text ? cJSON_Parse(text) : NULL;
     free(text);
     if (!doc)
@@ -122,7 +107,7 @@ static char *render_device(const cJSON *report)
         return NULL;
     close(fd);
     if (report_html_write_device(report, path, stderr) == 0)
-        page = read_all(path);
+        page = json_file_read_text(path, NULL);
     unlink(path);
     return page;
 }
@@ -228,7 +213,7 @@ static char *render_index(const cJSON *const *reports, const char *const *pages,
         return NULL;
     close(fd);
     if (report_html_write_index(reports, pages, n, path, stderr) == 0)
-        page = read_all(path);
+        page = json_file_read_text(path, NULL);
     unlink(path);
     return page;
 }

@@ -5,24 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "json_file.h"
 #include "check.h"
 #include "report_junit.h"
-
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long len;
-
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (buf = malloc((size_t)len + 1)) != NULL) {
-        buf[fread(buf, 1, (size_t)len, f)] = '\0';
-    }
-    fclose(f);
-    return buf;
-}
 
 static cJSON *load_fixture(const char *name)
 {
@@ -32,7 +17,7 @@ static cJSON *load_fixture(const char *name)
     cJSON *doc;
 
     snprintf(path, sizeof path, "%s/tests/fixtures/reports/%s", src ? src : ".", name);
-    text = read_all(path);
+    text = json_file_read_text(path, NULL);
     doc = text ? cJSON_Parse(text) : NULL;
     free(text);
     if (!doc)
@@ -84,7 +69,7 @@ static void test_fixtures(void)
 
     close(fd);
     CHECK(report_junit_write(reports, 4, path, stderr) == 0, "junit_written_for_four_reports");
-    xml = read_all(path);
+    xml = json_file_read_text(path, NULL);
     CHECK(xml != NULL, "junit_file_readable");
     if (!xml)
         goto cleanup;
@@ -149,7 +134,7 @@ static void test_raw_bytes(void)
     cJSON_AddStringToObject(rec, "build_log", "]]> \x0b\x0c\x1f\x7f <![CDATA[ x");
     cJSON_AddItemToArray(probes, rec);
     CHECK(report_junit_write(reports, 1, path, stderr) == 0, "junit_written_with_raw_bytes");
-    xml = read_all(path);
+    xml = json_file_read_text(path, NULL);
     CHECK(xml && !has_forbidden_bytes(xml), "raw_control_and_invalid_bytes_replaced");
     CHECK(xml && strstr(xml, "message=\"line1&#10;line2 \xE2\x90\x82\"") != NULL,
           "newline_in_message_attribute_kept_as_reference");
