@@ -32,8 +32,10 @@ void cli_usage(FILE *out)
         "  --skips FILE           probe-id globs to ignore in the comparison\n"
         "  --fail-on-fix          a fix against the baseline also exits 1 (stale baselines)\n"
         "Running:\n"
-        "  --timeout SECONDS      per-probe watchdog (default 10)\n"
-        "  --build-timeout SECONDS  watchdog for one program build (default 120)\n"
+        "  --timeout SECONDS      per-probe watchdog while its kernel runs (default 10)\n"
+        "  --build-timeout SECONDS  watchdog for one build or one kernel's code generation\n"
+        "                         (default 300)\n"
+        "  --no-cache             build every program from source (no program-binary cache)\n"
         "  --jobs N               devices run in parallel (default: all of them)\n"
         "  --batch N              most probes built in one program (default 256)\n"
         "  --group N              most probes behind one kernel (default: per driver)\n"
@@ -99,7 +101,7 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
     memset(c, 0, sizeof *c);
     c->out_dir = "reports";
     c->timeout_s = 10;
-    c->build_timeout_s = 120;
+    c->build_timeout_s = 300;
     c->batch = 256;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
@@ -109,6 +111,7 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) c->help = 1;
         else if (!strcmp(a, "--version")) c->version = 1;
         else if (!strcmp(a, "--no-isolation")) c->no_isolation = 1;
+        else if (!strcmp(a, "--no-cache")) c->no_cache = 1;
         else if (!strcmp(a, "--fail-on-fix")) c->fail_on_fix = 1;
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) c->quiet = 1;
         else if (!strcmp(a, "--device")) rc = take(argc, argv, &i, &v, err) || add_list(c->devices, &c->n_devices, v, a, err);

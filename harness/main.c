@@ -13,14 +13,17 @@
 #include <unistd.h>
 
 #include "baseline.h"
+#include "bincache.h"
 #include "cli.h"
 #include "enumerate.h"
 #include "json_file.h"
 #include "merge.h"
 #include "probe_load.h"
 #include "proc.h"
+#include "profile.h"
 #include "report_html.h"
 #include "report_json.h"
+#include "report_profile.h"
 #include "report_junit.h"
 #include "repro.h"
 #include "supervise.h"
@@ -182,9 +185,12 @@ static void device_main(int fd, void *arg)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGINT, SIG_IGN);
+    char cache_dir[PATH_MAX];
+    int cached = !j->cli->no_cache && bincache_default_dir(cache_dir, sizeof cache_dir) == 0;
     clc_supervise_opts o = {j->set, j->dev, j->todo, j->n_todo, j->cli->timeout_s,
                             j->cli->build_timeout_s, j->cli->batch, j->cli->group,
-                            j->cli->build_options, !j->cli->no_isolation, &device_stop};
+                            j->cli->build_options, cached ? cache_dir : NULL,
+                            !j->cli->no_isolation, &device_stop};
     clc_device_run run;
     cJSON *msg = cJSON_CreateObject();
     if (supervise_device(&o, &run) != 0) {
@@ -192,7 +198,10 @@ static void device_main(int fd, void *arg)
         proc_send(fd, msg);
         return;
     }
+    double t_report = proc_now();
     cJSON *doc = report_build(&j->meta, j->dev, j->set, j->todo, j->n_todo, &run);
+    profile_add(&run.profile, PROF_REPORT, (proc_now() - t_report) * 1e3);
+    report_set_profile(doc, &run, cached ? cache_dir : NULL);
     int rc = report_write_json(doc, j->json_path, stderr);
     if (rc == 0 && j->html_path[0])
         rc = report_html_write_device(doc, j->html_path, stderr);

@@ -179,10 +179,13 @@ static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *s
     for (size_t s = 0; s < n; s++) {
         const clc_probe *p = &set->items[idx[s]];
         slots[s].index = idx[s];
-        slots[s].direct = body_uses_local(p->body) || w->group <= 1;
+        /* Group size 1 still goes through a dispatch kernel: its `which`
+         * lets the worker launch it once doing nothing, so code generation
+         * at first launch is timed (and watched) apart from the probe. */
+        slots[s].direct = body_uses_local(p->body);
         if (slots[s].direct)
             continue;
-        if (in_group == w->group) {
+        if (in_group == (w->group ? w->group : 1)) {
             group++;
             in_group = 0;
         }
@@ -207,54 +210,14 @@ static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *s
 
 /* ---- building ---------------------------------------------------------- */
 
-static char *build_log(cl_program prog, cl_device_id dev)
-{
-    size_t size = 0;
-    if (clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) != CL_SUCCESS)
-        return strdup("(clGetProgramBuildInfo failed: no build log)");
-    char *log = calloc(1, size + 1);
-    if (log && clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, size, log, NULL) != CL_SUCCESS)
-        log[0] = '\0';
-    return log;
-}
-
-
-void worker_build(worker *w, const char *src, const char *options, build_result *r)
-{
-    memset(r, 0, sizeof *r);
-    double t0 = proc_now();
-    w->builds++;
-    cl_int err;
-    cl_program prog = clCreateProgramWithSource(w->env.context, 1, &src, NULL, &err);
-    if (err != CL_SUCCESS) {
-        r->err = err;
-        r->call = "clCreateProgramWithSource";
-        r->ms = (proc_now() - t0) * 1e3;
-        return;
-    }
-    err = clBuildProgram(prog, 1, &w->env.device, options, NULL, NULL);
-    r->log = build_log(prog, w->env.device);
-    r->ms = (proc_now() - t0) * 1e3;
-    if (err != CL_SUCCESS) {
-        r->err = err;
-        r->call = "clBuildProgram";
-        clReleaseProgram(prog);
-        return;
-    }
-    r->prog = prog;
-}
-
-void build_result_free(build_result *r)
-{
-    if (r->prog)
-        clReleaseProgram(r->prog);
-    free(r->log);
-    memset(r, 0, sizeof *r);
-}
-
 void worker_emit_build_start(worker *w, const size_t *idx, size_t n)
 {
-    cJSON *m = worker_msg("build");
+    worker_emit_phase(w, "build", idx, n);
+}
+
+void worker_emit_phase(worker *w, const char *type, const size_t *idx, size_t n)
+{
+    cJSON *m = worker_msg(type);
     cJSON *arr = cJSON_CreateArray();
     for (size_t i = 0; i < n; i++)
         cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)idx[i]));
@@ -292,7 +255,45 @@ typedef struct {
     cl_kernel kernel;
     int dispatch;      /* pass input slots and `which` as a dispatch kernel expects */
     cl_uint which;
+    int first;         /* the kernel's first launch, not warmed up: code generation included */
 } launch;
+
+void worker_flush_profile(worker *w)
+{
+    if (profile_total_ms(&w->prof) == 0)
+        return;
+    cJSON *m = worker_msg("prof");
+    cJSON_AddItemToObject(m, "p", profile_to_json(&w->prof));
+    worker_emit(w, m);
+    memset(&w->prof, 0, sizeof w->prof);
+}
+
+/* No probe has this number: a dispatch kernel launched with it does nothing. */
+#define WHICH_NONE 0xffffffffu
+
+/* Launches dispatch kernel k once with `which` matching no probe, so that a
+ * driver that generates code at first launch (PoCL, rusticl, NVIDIA's JIT)
+ * does it now: under the build watchdog, and timed as code generation
+ * rather than as the first probe's run. Failures are left to the probes'
+ * own launches, which report them. */
+static void warm_up(worker *w, cl_kernel k, const size_t *idx, size_t n)
+{
+    worker_emit_phase(w, "codegen", idx, n);
+    double t0 = proc_now();
+    cl_uint arg = 0, none = WHICH_NONE;
+    cl_int err = CL_SUCCESS;
+    for (int i = 0; i < DISPATCH_ARGS + 1 && err == CL_SUCCESS; i++)
+        err = clSetKernelArg(k, arg++, sizeof w->dummy, &w->dummy);
+    if (err == CL_SUCCESS)
+        err = clSetKernelArg(k, arg++, sizeof none, &none);
+    size_t global = 1;
+    if (err == CL_SUCCESS)
+        err = clEnqueueNDRangeKernel(w->env.queue, k, 1, NULL, &global, NULL, 0, NULL, NULL);
+    if (err == CL_SUCCESS)
+        clFinish(w->env.queue);
+    profile_add(&w->prof, PROF_CODEGEN, (proc_now() - t0) * 1e3);
+    worker_flush_profile(w);
+}
 
 /* Runs probe p through kernel k; judges the output into rec. */
 static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec)
@@ -338,7 +339,13 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
         goto done;
     }
     size_t global = p->global_size, local = p->local_size;
+    double t_setup = proc_now();
+    profile_add(&w->prof, PROF_BUFFERS, (t_setup - t0) * 1e3);
     err = clEnqueueNDRangeKernel(w->env.queue, l->kernel, 1, NULL, &global, local ? &local : NULL, 0, NULL, NULL);
+    if (err == CL_SUCCESS)
+        err = clFinish(w->env.queue);
+    double t_run = proc_now();
+    profile_add(&w->prof, l->first ? PROF_FIRST_LAUNCH : PROF_EXEC, (t_run - t_setup) * 1e3);
     if (err != CL_SUCCESS) {
         call = "clEnqueueNDRangeKernel";
         /* Argument errors are the probe's; resource errors may be the aftermath of an earlier kernel. */
@@ -353,6 +360,7 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
         goto done;
     }
     record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
+    profile_add(&w->prof, PROF_BUFFERS, (proc_now() - t_run) * 1e3);
     record_judge_output(rec, p, host);
 done:
     if (call) {
@@ -375,19 +383,27 @@ static void finish_built(worker *w, size_t idx, const launch *l, const build_res
                          const char *options)
 {
     const clc_probe *p = &w->job->set->items[idx];
+    double t0 = proc_now(), t_run = 0;
     cJSON *rec = worker_new_record(w, p, b->ms, batch, options);
     cJSON *m = worker_msg("begin");
     cJSON_AddNumberToObject(m, "i", (double)idx);
+    if (l->first && p->kind != CLC_KIND_BUILD_OK)
+        cJSON_AddBoolToObject(m, "first", 1);
     worker_emit(w, m);
-    if (p->kind == CLC_KIND_BUILD_OK)
+    if (p->kind == CLC_KIND_BUILD_OK) {
         record_set_verdict(rec, "pass", NULL);
-    else
+    } else {
+        double t1 = proc_now();
         run_probe(w, p, l, rec);
+        t_run = proc_now() - t1;
+    }
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
     if (strcmp(v->valuestring, "pass") != 0 && b->log && *b->log)
         record_set_string(rec, "build_log", b->log);
     worker_trim_passing(rec);
     worker_emit_result(w, idx, rec);
+    /* Judging, the record and its message; run_probe timed its own parts. */
+    profile_add(&w->prof, PROF_RECORD, (proc_now() - t0 - t_run) * 1e3);
 }
 
 /* A probe whose program did not build. */
@@ -412,8 +428,9 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
                             size_t n_groups, build_result *b, const char *options)
 {
     cl_kernel *groups = calloc(n_groups ? n_groups : 1, sizeof *groups);
+    size_t *members = calloc(n ? n : 1, sizeof *members);
     for (size_t s = 0; s < n && !w->poisoned; s++) {
-        launch l = {NULL, !slots[s].direct, (cl_uint)slots[s].which};
+        launch l = {NULL, !slots[s].direct, (cl_uint)slots[s].which, slots[s].direct};
         cl_int err = CL_SUCCESS;
         char name[48];
         if (slots[s].direct) {
@@ -423,6 +440,16 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
             if (!groups[slots[s].group]) {
                 snprintf(name, sizeof name, "clc_dispatch%zu", slots[s].group);
                 groups[slots[s].group] = clCreateKernel(b->prog, name, &err);
+                /* Only probes that run need code: a group of build-ok probes is never launched. */
+                size_t m = 0, runs = 0;
+                for (size_t t = 0; t < n && members; t++) {
+                    if (slots[t].direct || slots[t].group != slots[s].group)
+                        continue;
+                    members[m++] = idx[t];
+                    runs += w->job->set->items[idx[t]].kind != CLC_KIND_BUILD_OK;
+                }
+                if (err == CL_SUCCESS && runs)
+                    warm_up(w, groups[slots[s].group], members, m);
             }
             l.kernel = groups[slots[s].group];
         }
@@ -440,6 +467,7 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
         if (groups[g])
             clReleaseKernel(groups[g]);
     free(groups);
+    free(members);
 }
 
 /* Builds probes idx[0..n) as one program and runs them; on a build failure
@@ -455,6 +483,7 @@ static void run_batch(worker *w, const size_t *idx, size_t n, const char *option
     build_result b;
     worker_build(w, src.text ? src.text : "", options, &b);
     free(src.text);
+    worker_flush_profile(w); /* a crash later in the batch loses only the runs' times */
     if (b.prog) {
         run_built_batch(w, idx, n, slots, n_groups, &b, options);
     } else if (n == 1) {
@@ -503,6 +532,7 @@ void worker_run_alone(worker *w, size_t idx)
         const char *v = measure_run(p, &w->env, rec);
         set_worker_priority(0);
         record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
+        profile_add(&w->prof, PROF_MEASURE, (proc_now() - t0) * 1e3);
         if (v && strcmp(v, "error") != 0)
             record_set_verdict(rec, v, NULL);
         worker_emit_result(w, idx, rec);
@@ -533,7 +563,7 @@ void worker_run_alone(worker *w, size_t idx)
         finish_unbuilt(w, idx, &b, options);
     } else {
         cl_int err;
-        launch l = {clCreateKernel(b.prog, "probe", &err), 0, 0};
+        launch l = {clCreateKernel(b.prog, "probe", &err), 0, 0, 1};
         if (err != CL_SUCCESS) {
             cJSON *rec = worker_new_record(w, p, b.ms, 1, options);
             clerr_record(rec, "clCreateKernel", err);
@@ -581,8 +611,13 @@ static int open_device(worker *w)
     }
     m = worker_msg("device");
     cJSON_AddItemToObject(m, "device", cJSON_Duplicate(w->device, 1));
-    cJSON_AddItemToObject(m, "platform", devinfo_platform(w->env.platform, d->pidx));
+    cJSON *plat = devinfo_platform(w->env.platform, d->pidx);
+    worker_set_identity(w, plat);
+    cJSON_AddItemToObject(m, "platform", plat);
     worker_emit(w, m);
+    /* The supervisor counts start-up to the message above; the context is
+     * start-up too (no count of its own: it is the same start). */
+    double t_ctx = proc_now();
 
     w->env.context = clCreateContext(NULL, 1, &w->env.device, NULL, NULL, &err);
     if (err != CL_SUCCESS) {
@@ -611,6 +646,7 @@ static int open_device(worker *w)
              devinfo_has_capability(w->device, "opencl_c_1.2") ? "-cl-std=CL1.2" : "",
              w->job->extra_options ? " " : "", w->job->extra_options ? w->job->extra_options : "");
     w->env.base_options = w->options;
+    w->prof.ms[PROF_WORKER_START] += (proc_now() - t_ctx) * 1e3;
     w->env.memo = cJSON_CreateObject();
     w->group = w->job->group ? w->job->group : runner_default_group(d->platform_name);
     return 0;
@@ -652,9 +688,10 @@ typedef struct {
 
 static void pending_flush(worker *w, pending_list *l)
 {
-    if (!w->poisoned)
+    if (!w->poisoned && l->n)
         l->flush(w, l->idx, l->n, l->options);
     l->n = 0;
+    worker_flush_profile(w);
 }
 
 static void pending_add(worker *w, pending_list *l, size_t idx)
@@ -697,8 +734,10 @@ void runner_run(const clc_worker_job *job)
             pending_add(&w, &run, idx);
         else if (shared && reject_batchable(p))
             pending_add(&w, &rej, idx);
-        else
+        else {
             worker_run_alone(&w, idx);
+            worker_flush_profile(&w);
+        }
     }
     pending_flush(&w, &run);
     pending_flush(&w, &rej);
@@ -706,6 +745,7 @@ void runner_run(const clc_worker_job *job)
     free(rej.idx);
     /* A poisoned worker says so and ends: the supervisor starts a fresh one
      * (a new context) for the probes it did not reach. */
+    worker_flush_profile(&w);
     cJSON *m = worker_msg(w.poisoned ? "retire" : "done");
     cJSON_AddNumberToObject(m, "builds", (double)w.builds);
     worker_emit(&w, m);

@@ -23,6 +23,7 @@ typedef struct {
     size_t batch_max;            /* most probes in one program */
     size_t group;                /* most probes behind one dispatch kernel; 0 = per device default */
     const char *extra_options;   /* appended to every build (--build-options); may be NULL */
+    const char *cache_dir;       /* program-binary cache folder (bincache.h); NULL: no cache */
     clc_emit_fn emit;
     void *emit_ctx;
 } clc_worker_job;
@@ -31,7 +32,11 @@ typedef struct {
  *   {"t":"device", "device":{...}, "platform":{...}}   first, once
  *   {"t":"fatal", "detail":"...", "error":{...}}        the device cannot be used at all
  *   {"t":"build", "probes":[i,...]}                     a program with these probes is being built
- *   {"t":"begin", "i":i}                                probe i starts running
+ *   {"t":"codegen", "probes":[i,...]}                   a dispatch kernel of these probes is launched
+ *                                                       once doing nothing: the driver generates code
+ *   {"t":"begin", "i":i, "first":true}                  probe i starts running ("first": its kernel's
+ *                                                       first launch, code generation included)
+ *   {"t":"prof", "p":{...}}                             phases measured since the last one (profile.h)
  *   {"t":"result", "i":i, "rec":{...}}                  probe i's record
  *   {"t":"done", "builds":N}                            all of todo was handled
  *   {"t":"retire", "builds":N}                          a kernel failed as it ran and may have

@@ -9,6 +9,7 @@
 
 #include "clenv.h"
 #include "probe.h"
+#include "profile.h"
 #include "runner.h"
 
 typedef struct {
@@ -23,6 +24,10 @@ typedef struct {
      * stops and is replaced, so the failure costs that probe only. */
     int poisoned;
     cl_mem dummy;       /* bound to dispatch parameters a probe does not use */
+    char identity[2048]; /* platform, device and driver: part of every cache key */
+    clc_profile prof;   /* phases since the last "prof" message */
+    int binaries_off;   /* reading binaries back costs more than it saves (runner_build.c) */
+    double bin_read_ms, bin_build_ms; /* binaries kept so far: reading them, building them */
 } worker;
 
 /* A growing string. */
@@ -41,18 +46,26 @@ typedef struct {
     const char *call;  /* the failing call */
     char *log;
     double ms;
+    int cached;        /* from the program-binary cache */
 } build_result;
 
-/* Builds src with options; fills r (r->prog NULL on failure, with the call
- * and code). Counts the build. */
+/* Builds src with options, through the binary cache when the job has one
+ * (runner_build.c); fills r (r->prog NULL on failure, with the call and
+ * code). Counts the build and its time in w->prof. */
 void worker_build(worker *w, const char *src, const char *options, build_result *r);
 void build_result_free(build_result *r);
+/* Sets w->identity from w->device and the platform object (devinfo.h). */
+void worker_set_identity(worker *w, const cJSON *platform);
+/* Sends the phases measured since the last call ({"t":"prof"}) and clears them. */
+void worker_flush_profile(worker *w);
 
 /* Messages to the supervisor (see runner.h). */
 void worker_emit(worker *w, cJSON *msg);
 cJSON *worker_msg(const char *t);
 void worker_emit_result(worker *w, size_t i, cJSON *rec);
 void worker_emit_build_start(worker *w, const size_t *idx, size_t n);
+/* {"t":type, "probes":[...]}: "build" or "codegen" of these probes begins. */
+void worker_emit_phase(worker *w, const char *type, const size_t *idx, size_t n);
 
 /* The build options of probe p on this device. */
 void worker_probe_options(const worker *w, const clc_probe *p, char *buf, size_t len);

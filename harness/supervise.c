@@ -34,6 +34,8 @@ typedef struct {
     size_t *building;       /* probes of the program being built */
     size_t n_building;
     size_t running;         /* probe being run (PHASE_RUN) */
+    int running_first;      /* ...at its kernel's first launch: code generation included */
+    unsigned char *retried; /* per probe: timed out once already, being run again alone */
     double phase_start;
     int done, fatal, retired;
 } sv_state;
@@ -71,6 +73,7 @@ static void handle_msg(sv_state *s, cJSON *m)
     if (strcmp(type, "device") == 0) {
         s->startup_s += proc_now() - s->spawned_at;
         s->startups++;
+        profile_add(&s->out->profile, PROF_WORKER_START, (proc_now() - s->spawned_at) * 1e3);
         if (!s->out->device) {
             s->out->device = cJSON_DetachItemFromObjectCaseSensitive(m, "device");
             s->out->platform = cJSON_DetachItemFromObjectCaseSensitive(m, "platform");
@@ -80,15 +83,23 @@ static void handle_msg(sv_state *s, cJSON *m)
         const cJSON *d = cJSON_GetObjectItemCaseSensitive(m, "detail");
         snprintf(s->out->fatal, sizeof s->out->fatal, "%s", cJSON_IsString(d) ? d->valuestring : "?");
         s->fatal = 1;
-    } else if (strcmp(type, "build") == 0) {
+    } else if (strcmp(type, "build") == 0 || strcmp(type, "codegen") == 0) {
+        /* Code generation at a kernel's first launch is compiling, too: it
+         * gets the build watchdog, and a hang or crash in it is blamed on
+         * its probes as a build's would be. */
         const cJSON *arr = cJSON_GetObjectItemCaseSensitive(m, "probes"), *it;
         s->n_building = 0;
         cJSON_ArrayForEach(it, arr)
-            s->building[s->n_building++] = (size_t)it->valuedouble;
+            if (s->n_building < s->o->set->count)
+                s->building[s->n_building++] = (size_t)it->valuedouble;
         s->ph = PHASE_BUILD;
-        s->out->builds++;
+        if (type[0] == 'b')
+            s->out->builds++;
+    } else if (strcmp(type, "prof") == 0) {
+        profile_add_json(&s->out->profile, cJSON_GetObjectItemCaseSensitive(m, "p"));
     } else if (strcmp(type, "begin") == 0) {
         s->running = (size_t)cJSON_GetObjectItemCaseSensitive(m, "i")->valuedouble;
+        s->running_first = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "first"));
         s->ph = PHASE_RUN;
     } else if (strcmp(type, "result") == 0) {
         size_t i = (size_t)cJSON_GetObjectItemCaseSensitive(m, "i")->valuedouble;
@@ -147,7 +158,9 @@ static double probe_timeout(const sv_state *s, size_t i)
 static double current_limit(const sv_state *s)
 {
     switch (s->ph) {
-    case PHASE_RUN: return probe_timeout(s, s->running);
+    /* A kernel that could not be warmed up (direct kernels: local memory,
+     * whole programs) may still be compiling at its first launch. */
+    case PHASE_RUN: return probe_timeout(s, s->running) + (s->running_first ? s->o->build_timeout_s : 0);
     case PHASE_BUILD: return s->o->build_timeout_s;
     default: return s->o->build_timeout_s; /* set-up: platform init and context creation */
     }
@@ -160,6 +173,14 @@ static void blame(sv_state *s, int hung, int status)
     char how[64], detail[512];
     int progressed = s->results_since_death > 0;
     s->results_since_death = 0;
+    /* The worker's unsent phase times died with it: the phase in progress
+     * is charged here, to the measurement if that is what deadlocked on
+     * purpose, else as lost. */
+    double phase_ms = (proc_now() - s->phase_start) * 1e3;
+    if (s->ph == PHASE_RUN && s->o->set->items[s->running].kind == CLC_KIND_MEASURE)
+        profile_add(&s->out->profile, PROF_MEASURE, phase_ms);
+    else
+        profile_add(&s->out->profile, PROF_LOST, phase_ms);
     if (hung)
         snprintf(how, sizeof how, "no answer within %.1f s", current_limit(s));
     else
@@ -167,9 +188,21 @@ static void blame(sv_state *s, int hung, int status)
     const clc_probe_set *set = s->o->set;
     if (s->ph == PHASE_RUN) {
         const clc_probe *p = &set->items[s->running];
+        /* A run that outlived its watchdog gets a second chance, alone, in
+         * a fresh worker, its program built and its code generated before
+         * the clock starts: with several devices on few cores, a kernel can
+         * be slow because of its neighbours, and the verdict must be the
+         * probe's, not the schedule's. Measurements time out on purpose. */
+        if (hung && p->kind != CLC_KIND_MEASURE && s->retried && !s->retried[s->running]) {
+            s->retried[s->running] = 1;
+            s->batch_cap[s->running] = 1;
+            s->out->timeouts_retried++;
+            return;
+        }
         cJSON *rec = record_new(p);
         if (hung) {
-            snprintf(detail, sizeof detail, "the kernel did not finish: %s; the worker was killed", how);
+            snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
+                     p->kind != CLC_KIND_MEASURE ? ", twice (the second time alone)" : "");
             record_set_verdict(rec, "timeout", detail);
             record_set_number(rec, "time_ms", current_limit(s) * 1e3);
             if (p->kind == CLC_KIND_MEASURE) {
@@ -264,7 +297,7 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
     worker_arg a;
     memset(&a, 0, sizeof a);
     a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->batch_cap, s->o->batch_max, s->o->group,
-                             s->o->extra_options, NULL, NULL};
+                             s->o->extra_options, s->o->cache_dir, NULL, NULL};
     s->ph = PHASE_SETUP;
     s->done = s->retired = 0;
     s->phase_start = s->spawned_at = proc_now();
@@ -331,8 +364,10 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     out->recs = calloc(o->set->count ? o->set->count : 1, sizeof *out->recs);
     s.batch_cap = calloc(o->set->count ? o->set->count : 1, sizeof *s.batch_cap);
     s.building = calloc(o->set->count ? o->set->count : 1, sizeof *s.building);
+    s.retried = calloc(o->set->count ? o->set->count : 1, 1);
     size_t *todo = calloc(o->n_todo ? o->n_todo : 1, sizeof *todo);
-    if (!out->recs || !s.batch_cap || !s.building || !todo) {
+    if (!out->recs || !s.batch_cap || !s.building || !s.retried || !todo) {
+        free(s.retried);
         free(s.batch_cap);
         free(s.building);
         free(todo);
@@ -366,6 +401,7 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     free(todo);
     free(s.batch_cap);
     free(s.building);
+    free(s.retried);
     return 0;
 }
 

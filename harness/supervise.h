@@ -10,16 +10,20 @@
 
 #include "enumerate.h"
 #include "probe.h"
+#include "profile.h"
 
 typedef struct {
     const clc_probe_set *set;
     const clc_devref *dev;
     const size_t *todo;          /* probe indices to run, in order */
     size_t n_todo;
-    double timeout_s;            /* per-probe watchdog (a probe's own `timeout` wins) */
-    double build_timeout_s;      /* watchdog for one program build */
+    double timeout_s;            /* per-probe watchdog while its kernel runs (a probe's own
+                                  * `timeout` wins) */
+    double build_timeout_s;      /* watchdog for one program build, and for one kernel's code
+                                  * generation at its first launch */
     size_t batch_max, group;     /* see runner.h */
     const char *extra_options;
+    const char *cache_dir;       /* program-binary cache (bincache.h); NULL: none */
     int isolate;                 /* 1: worker in a child process; 0: in this process, no watchdog */
     volatile sig_atomic_t *stop; /* set by a signal handler: stop, keep what was measured */
 } clc_supervise_opts;
@@ -33,6 +37,8 @@ typedef struct {
     char incomplete_reason[256];
     char fatal[512];             /* why the device could not be used, if so */
     double wall_ms;
+    clc_profile profile;         /* where the time went (profile.h) */
+    size_t timeouts_retried;     /* run timeouts confirmed by a second run alone (see supervise.c) */
 } clc_device_run;
 
 /* Runs o->todo on o->dev. Fills out (caller frees with supervise_free).

@@ -1,0 +1,75 @@
+/* Phase sums of a device run: see profile.h. */
+#include "profile.h"
+
+#include <string.h>
+
+static const char *const names[PROF_COUNT] = {
+    [PROF_BUILD] = "build",
+    [PROF_CACHE_LOAD] = "cache_load",
+    [PROF_CACHE_STORE] = "cache_store",
+    [PROF_CACHE_REJECTED] = "cache_rejected",
+    [PROF_CODEGEN] = "codegen",
+    [PROF_FIRST_LAUNCH] = "first_launch",
+    [PROF_EXEC] = "exec",
+    [PROF_BUFFERS] = "buffers",
+    [PROF_RECORD] = "record",
+    [PROF_MEASURE] = "measure",
+    [PROF_LOST] = "lost",
+    [PROF_WORKER_START] = "worker_start",
+    [PROF_REPORT] = "report",
+};
+
+const char *profile_phase_name(clc_prof_phase ph)
+{
+    return ph < PROF_COUNT ? names[ph] : "?";
+}
+
+void profile_add(clc_profile *p, clc_prof_phase ph, double ms)
+{
+    if (ph >= PROF_COUNT)
+        return;
+    p->ms[ph] += ms;
+    p->count[ph]++;
+}
+
+void profile_merge(clc_profile *p, const clc_profile *q)
+{
+    for (int i = 0; i < PROF_COUNT; i++) {
+        p->ms[i] += q->ms[i];
+        p->count[i] += q->count[i];
+    }
+}
+
+cJSON *profile_to_json(const clc_profile *p)
+{
+    cJSON *o = cJSON_CreateObject();
+    for (int i = 0; i < PROF_COUNT; i++) {
+        cJSON *ph = cJSON_CreateObject();
+        /* Microsecond resolution is plenty and keeps reports short. */
+        cJSON_AddNumberToObject(ph, "ms", (double)(long long)(p->ms[i] * 1e3 + 0.5) / 1e3);
+        cJSON_AddNumberToObject(ph, "count", (double)p->count[i]);
+        cJSON_AddItemToObject(o, names[i], ph);
+    }
+    return o;
+}
+
+void profile_add_json(clc_profile *p, const cJSON *o)
+{
+    for (int i = 0; i < PROF_COUNT; i++) {
+        const cJSON *ph = cJSON_GetObjectItemCaseSensitive(o, names[i]);
+        const cJSON *ms = cJSON_GetObjectItemCaseSensitive(ph, "ms");
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(ph, "count");
+        if (cJSON_IsNumber(ms) && ms->valuedouble >= 0)
+            p->ms[i] += ms->valuedouble;
+        if (cJSON_IsNumber(n) && n->valuedouble >= 0)
+            p->count[i] += (size_t)n->valuedouble;
+    }
+}
+
+double profile_total_ms(const clc_profile *p)
+{
+    double t = 0;
+    for (int i = 0; i < PROF_COUNT; i++)
+        t += p->ms[i];
+    return t;
+}

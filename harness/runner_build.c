@@ -1,0 +1,190 @@
+/* The worker's builds: from source, or from the program-binary cache
+ * (bincache.h) when the same source was built with the same options on the
+ * same driver before.
+ *
+ * A cached binary is only ever a shortcut: if the driver rejects it
+ * (clCreateProgramWithBinary or clBuildProgram fails on it), the entry is
+ * removed and the program is built from source, as without a cache. A
+ * failed build is cached too (its code and log), because most of a suite's
+ * failed builds are the probes that must not compile, and they fail again
+ * identically on the same driver; only the two codes a build of valid
+ * arguments can return for the source itself are kept
+ * (CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS), never resource
+ * errors. */
+#include "runner_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bincache.h"
+#include "proc.h"
+
+static char *build_log(cl_program prog, cl_device_id dev)
+{
+    size_t size = 0;
+    if (clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) != CL_SUCCESS)
+        return strdup("(clGetProgramBuildInfo failed: no build log)");
+    char *log = calloc(1, size + 1);
+    if (log && clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, size, log, NULL) != CL_SUCCESS)
+        log[0] = '\0';
+    return log;
+}
+
+static const char *field(const cJSON *o, const char *name)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+void worker_set_identity(worker *w, const cJSON *platform)
+{
+    snprintf(w->identity, sizeof w->identity,
+             "clconform %s\nplatform %s\nplatform_version %s\ndevice %s\nvendor %s\nversion %s\n"
+             "driver_version %s\nopencl_c_version %s\n",
+             CLC_VERSION, field(platform, "name"), field(platform, "version"), field(w->device, "name"),
+             field(w->device, "vendor"), field(w->device, "version"), field(w->device, "driver_version"),
+             field(w->device, "opencl_c_version"));
+}
+
+/* Reads the device binary of a built program. Returns 0 with *bin (caller
+ * frees), or -1. */
+static int program_binary(cl_program prog, unsigned char **bin, size_t *len)
+{
+    cl_uint n = 0;
+    *bin = NULL;
+    *len = 0;
+    if (clGetProgramInfo(prog, CL_PROGRAM_NUM_DEVICES, sizeof n, &n, NULL) != CL_SUCCESS || n != 1)
+        return -1;
+    if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof *len, len, NULL) != CL_SUCCESS || *len == 0)
+        return -1;
+    *bin = malloc(*len);
+    if (!*bin)
+        return -1;
+    if (clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof *bin, bin, NULL) != CL_SUCCESS) {
+        free(*bin);
+        *bin = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* Tries the cached entry of key. Returns 1 when r is filled from it, 0 when
+ * there is none or the driver rejected it (then built from source). */
+static int build_from_cache(worker *w, const char *key, const char *options, build_result *r, double t0)
+{
+    bincache_entry e;
+    int got = bincache_load(w->job->cache_dir, key, &e);
+    if (got == 0)
+        return 0;
+    if (got < 0) {
+        profile_add(&w->prof, PROF_CACHE_REJECTED, (proc_now() - t0) * 1e3);
+        return 0;
+    }
+    if (!e.built) {
+        r->err = e.err;
+        r->call = "clBuildProgram";
+        r->log = e.log;
+        e.log = NULL;
+        r->cached = 1;
+        bincache_entry_free(&e);
+        return 1;
+    }
+    const unsigned char *bin = e.bin;
+    cl_int status = CL_SUCCESS, err;
+    cl_program prog = clCreateProgramWithBinary(w->env.context, 1, &w->env.device, &e.bin_len, &bin, &status, &err);
+    if (err == CL_SUCCESS && status == CL_SUCCESS)
+        err = clBuildProgram(prog, 1, &w->env.device, options, NULL, NULL);
+    else if (err == CL_SUCCESS)
+        err = status;
+    if (err != CL_SUCCESS) {
+        if (prog)
+            clReleaseProgram(prog);
+        bincache_entry_free(&e);
+        bincache_remove(w->job->cache_dir, key);
+        profile_add(&w->prof, PROF_CACHE_REJECTED, (proc_now() - t0) * 1e3);
+        return 0;
+    }
+    r->prog = prog;
+    r->log = e.log; /* the source build's log: the warnings a binary build would not repeat */
+    e.log = NULL;
+    r->cached = 1;
+    bincache_entry_free(&e);
+    return 1;
+}
+
+/* Keeps the outcome of a source build. A driver may compile again to hand
+ * out a binary (PoCL 3.1 generates every kernel's code for CL_PROGRAM_BINARIES:
+ * 2.3 s a program where the build took 3 s, and its own kernel cache
+ * already makes a warm build cheap), so this worker stops keeping binaries
+ * once reading them back has cost more than half the builds they save;
+ * failures are always kept (nothing to read back). */
+static void store_in_cache(worker *w, const char *key, const build_result *r)
+{
+    double t0 = proc_now();
+    bincache_entry e = {0};
+    e.log = r->log ? r->log : "";
+    if (r->prog) {
+        if (w->binaries_off || program_binary(r->prog, &e.bin, &e.bin_len) != 0)
+            return; /* this driver gives no binary, or not cheaply: nothing to keep */
+        e.built = 1;
+        w->bin_read_ms += (proc_now() - t0) * 1e3;
+        w->bin_build_ms += r->ms;
+        if (w->bin_read_ms > w->bin_build_ms / 2)
+            w->binaries_off = 1;
+    } else {
+        e.err = r->err;
+    }
+    bincache_store(w->job->cache_dir, key, &e);
+    free(e.bin);
+    profile_add(&w->prof, PROF_CACHE_STORE, (proc_now() - t0) * 1e3);
+}
+
+void worker_build(worker *w, const char *src, const char *options, build_result *r)
+{
+    memset(r, 0, sizeof *r);
+    double t0 = proc_now();
+    w->builds++;
+    char key[BINCACHE_KEY_LEN + 1];
+    const int cached = w->job->cache_dir != NULL;
+    if (cached) {
+        bincache_key(w->identity, options, src, key);
+        if (build_from_cache(w, key, options, r, t0)) {
+            r->ms = (proc_now() - t0) * 1e3;
+            profile_add(&w->prof, PROF_CACHE_LOAD, r->ms);
+            return;
+        }
+        t0 = proc_now();
+    }
+    cl_int err;
+    cl_program prog = clCreateProgramWithSource(w->env.context, 1, &src, NULL, &err);
+    if (err != CL_SUCCESS) {
+        r->err = err;
+        r->call = "clCreateProgramWithSource";
+        r->ms = (proc_now() - t0) * 1e3;
+        return;
+    }
+    err = clBuildProgram(prog, 1, &w->env.device, options, NULL, NULL);
+    r->log = build_log(prog, w->env.device);
+    r->ms = (proc_now() - t0) * 1e3;
+    profile_add(&w->prof, PROF_BUILD, r->ms);
+    if (err != CL_SUCCESS) {
+        r->err = err;
+        r->call = "clBuildProgram";
+        clReleaseProgram(prog);
+        if (cached && (err == CL_BUILD_PROGRAM_FAILURE || err == CL_INVALID_BUILD_OPTIONS))
+            store_in_cache(w, key, r);
+        return;
+    }
+    r->prog = prog;
+    if (cached)
+        store_in_cache(w, key, r);
+}
+
+void build_result_free(build_result *r)
+{
+    if (r->prog)
+        clReleaseProgram(r->prog);
+    free(r->log);
+    memset(r, 0, sizeof *r);
+}
