@@ -36,6 +36,11 @@ void cli_usage(FILE *out)
         "  --build-timeout SECONDS  watchdog for one build or one kernel's code generation\n"
         "                         (default 300)\n"
         "  --no-cache             build every program from source (no program-binary cache)\n"
+        "  --exhaustive conversions  every float->integer and 32-bit integer->float conversion\n"
+        "                         function over all 2^32 inputs, checked on the device (--filter\n"
+        "                         selects functions, e.g. 'convert_int_sat*')\n"
+        "  --exhaustive-stride N  only every Nth input (default: all where the device is fast\n"
+        "                         enough for it, else a stride chosen to take about a minute)\n"
         "  --jobs N               devices run in parallel (default: all of them)\n"
         "  --batch N              most probes built in one program (default 256)\n"
         "  --group N              most probes behind one kernel (default: per driver)\n"
@@ -129,6 +134,8 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         else if (!strcmp(a, "--jobs")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->jobs, err);
         else if (!strcmp(a, "--batch")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->batch, err);
         else if (!strcmp(a, "--group")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->group, err);
+        else if (!strcmp(a, "--exhaustive")) rc = take(argc, argv, &i, &c->exhaustive, err);
+        else if (!strcmp(a, "--exhaustive-stride")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->exhaustive_stride, err);
         else {
             fprintf(err, "clconform: unknown option '%s' (see --help)\n", a);
             return -1;
@@ -142,6 +149,14 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
     }
     if (c->all_devices && c->n_devices) {
         fprintf(err, "clconform: --all-devices and --device exclude each other\n");
+        return -1;
+    }
+    if (c->exhaustive && strcmp(c->exhaustive, "conversions") != 0) {
+        fprintf(err, "clconform: --exhaustive '%s': the one exhaustive family is 'conversions'\n", c->exhaustive);
+        return -1;
+    }
+    if (c->exhaustive_stride > 0xffffffffu) {
+        fprintf(err, "clconform: --exhaustive-stride: at most 4294967295\n");
         return -1;
     }
     if ((c->flakes || c->skips || c->fail_on_fix) && !c->baseline) {

@@ -19,6 +19,8 @@ enum {
 typedef struct {
     int all_devices, list, help, version, no_isolation, fail_on_fix, quiet;
     int no_cache;               /* --no-cache: no program-binary cache */
+    const char *exhaustive;     /* --exhaustive FAMILY ("conversions"): exhaustive.h instead of probes */
+    size_t exhaustive_stride;   /* --exhaustive-stride N: every Nth input (0: chosen per device) */
     const char *devices[CLC_MAX_LIST];
     size_t n_devices;
     const char *probe_paths[CLC_MAX_LIST];

@@ -16,6 +16,7 @@
 #include "bincache.h"
 #include "cli.h"
 #include "enumerate.h"
+#include "exhaustive.h"
 #include "json_file.h"
 #include "merge.h"
 #include "probe_load.h"
@@ -550,7 +551,7 @@ static int run_main(int argc, char **argv)
     report_now_iso(started, sizeof started);
 
     /* Everything that can be wrong with the input is found before anything runs. */
-    if (!cli.list) {
+    if (!cli.list && !cli.exhaustive) {
         if (load_probes(&cli, &set) != 0)
             goto out;
         todo = filter_probes(&cli, &set, &n_todo);
@@ -579,6 +580,10 @@ static int run_main(int argc, char **argv)
     if (n_chosen == 0) {
         fprintf(stderr, "clconform: no device to run on%s (see clconform --list)\n",
                 devs.no_platform ? ": no OpenCL platform found" : "");
+        goto out;
+    }
+    if (cli.exhaustive) {
+        rc = make_dir(cli.out_dir) != 0 ? CLC_EXIT_USAGE : exhaustive_run(&cli, chosen, n_chosen);
         goto out;
     }
     jobs = calloc(n_chosen, sizeof *jobs);

@@ -90,15 +90,20 @@ static const char *record_problem(cJSON *rec, const char *detail)
     return "error";
 }
 
-/* Joins the harness's options and the probe's own; caller frees. */
-static char *build_options(const clc_clenv *env, const clc_probe *p)
+/* Joins the harness's options and the probe's own; with wg > 0, defines
+ * IWG_WG, which the probe's kernels turn into reqd_work_group_size(wg,1,1).
+ * Caller frees. */
+static char *build_options(const clc_clenv *env, const clc_probe *p, size_t wg)
 {
     const char *base = env->base_options ? env->base_options : "";
     const char *extra = p->options ? p->options : "";
-    size_t len = strlen(base) + strlen(extra) + 2;
+    size_t len = strlen(base) + strlen(extra) + 48;
     char *opts = malloc(len);
-    if (opts)
-        snprintf(opts, len, "%s%s%s", base, *base && *extra ? " " : "", extra);
+    if (opts) {
+        int n = snprintf(opts, len, "%s%s%s", base, *base && *extra ? " " : "", extra);
+        if (wg && n >= 0)
+            snprintf(opts + n, len - (size_t)n, " -DIWG_WG=%zu", wg);
+    }
     return opts;
 }
 
@@ -125,13 +130,14 @@ static size_t iwg_cap(const clc_clenv *env)
     return cap < IWG_CAP_MIN ? IWG_CAP_MIN : cap;
 }
 
-/* Builds the probe's source and creates the kernels the plan needs. */
-static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag)
+/* Builds the probe's source and creates the kernels the plan needs; with
+ * wg > 0, the kernels require that work-group size (see iwg_prepare). */
+static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag, size_t wg)
 {
     const char *src = p->source;
     cl_int err;
     int rc = -1;
-    char *opts = build_options(s->env, p);
+    char *opts = build_options(s->env, p, wg);
     if (!opts)
         goto out;
 
@@ -229,6 +235,53 @@ static int iwg_pick_wg(iwg_session *s, size_t request, cJSON *obj)
     cJSON_AddNumberToObject(obj, "kernel_work_group_size", (double)kernel_limit);
     cJSON_AddNumberToObject(obj, "max_compute_units", (double)s->env->max_compute_units);
     return 0;
+}
+
+/* The largest 1-D work-group the device takes, whatever the kernel. */
+static size_t device_wg_limit(iwg_session *s)
+{
+    size_t item_sizes[16] = {0};
+    size_t limit = s->env->max_work_group_size;
+    if (clGetDeviceInfo(s->env->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof item_sizes, item_sizes, NULL) ==
+            CL_SUCCESS &&
+        item_sizes[0] && item_sizes[0] < limit)
+        limit = item_sizes[0];
+    return limit ? limit : 1;
+}
+
+/* Builds the kernels and picks the work-group size. A kernel's own limit
+ * (CL_KERNEL_WORK_GROUP_SIZE) can be below the device's when the compiler
+ * gives each work-item many registers (NVIDIA: 1024 per group needs at
+ * most 64 per thread); reqd_work_group_size tells it the size in advance,
+ * so it fits the kernel to it. So the kernels are first built for the size
+ * wanted; only if the kernel still cannot take it are they built without
+ * the attribute and the size clamped to the kernel's limit (recorded as
+ * work_group_size_clamped). */
+static int iwg_prepare(iwg_session *s, const clc_probe *p, int spin_flag, size_t request, cJSON *obj)
+{
+    size_t dev = device_wg_limit(s);
+    size_t want = request && request < dev ? request : dev;
+    cJSON *tmp_rec = cJSON_CreateObject(); /* failures of the attempt are not the probe's */
+    cJSON *real_rec = s->rec;
+    s->rec = tmp_rec;
+    int fits = iwg_build(s, p, spin_flag, want) == 0;
+    if (fits) {
+        size_t k_res = 0, k_flag = 0;
+        fits = kernel_wg_size(s, s->resident, &k_res) == 0 && k_res >= want &&
+               (!s->spin_flag || (kernel_wg_size(s, s->spin_flag, &k_flag) == 0 && k_flag >= want));
+    }
+    s->rec = real_rec;
+    cJSON_Delete(tmp_rec);
+    if (!fits) {
+        iwg_release(s);
+        s->program = NULL;
+        s->resident = s->spin_flag = NULL;
+        s->counters = NULL;
+        if (iwg_build(s, p, spin_flag, 0) != 0)
+            return -1;
+    }
+    cJSON_AddBoolToObject(obj, "reqd_work_group_size", fits);
+    return iwg_pick_wg(s, request, obj);
 }
 
 /* One launch of k over `groups` work-groups: counters zeroed, arguments
@@ -454,7 +507,7 @@ const char *measure_iwg_run(const measure_plan *plan, const clc_probe *p, const 
     }
     double budget = p->timeout_s > 0 ? p->timeout_s * IWG_BUDGET_SHARE : IWG_BUDGET_DEFAULT_S;
     s.deadline = now_s() + budget;
-    if (iwg_build(&s, p, spin_flag) != 0 || iwg_pick_wg(&s, plan->wg_request, obj) != 0)
+    if (iwg_prepare(&s, p, spin_flag, plan->wg_request, obj) != 0)
         goto out;
     verdict = spin_flag ? iwg_run_spin_flag(&s, plan, obj) : iwg_run_resident(&s, obj);
 out:

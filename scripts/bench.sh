@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Benchmark: the default suite on every device, batched (as clconform runs
-# it) against one program per probe (--batch 1 --group 1), each with cold
-# driver caches (fresh XDG_CACHE_HOME and POCL_CACHE_DIR), and with process
-# isolation against without it (--no-isolation; that comparison leaves out the
-# inter-work-group family, whose deadlocks need the watchdog).
-# Prints numbers; asserts nothing. Usage: scripts/bench.sh [extra clconform args]
+# Benchmark. First the profile (issue 11): the suite on every device at once,
+# cold (fresh XDG_CACHE_HOME, POCL_CACHE_DIR and with them clconform's binary
+# cache) and then warm (the same caches again), with each device's time per
+# phase from its report's run.profile, and the targets beside what was
+# reached. With BENCH_FULL=1 also: batched (as clconform runs it) against one
+# program per probe (--batch 1 --group 1), and process isolation against
+# without it (--no-isolation; that leaves out the inter-work-group family,
+# whose deadlocks need the watchdog).
+# Prints numbers; asserts nothing.
+# Usage: scripts/bench.sh [extra clconform args, e.g. --probes DIR --device SEL]
 set -u
 cd "$(dirname "$0")/.." || exit 2
 BIN=${CLCONFORM:-./clconform}
@@ -13,9 +17,10 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/clc-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 # run NAME ARGS...: one cold run into $work/NAME; prints its wall seconds.
+# CACHES=NAME reuses that run's caches (a warm run).
 run() {
     local name=$1; shift
-    local caches="$work/cache-$name"
+    local caches="$work/cache-${CACHES:-$name}"
     mkdir -p "$caches/xdg" "$caches/pocl"
     local t0 t1
     t0=$(date +%s.%N)
@@ -26,6 +31,11 @@ run() {
 }
 
 echo "clconform benchmark on $(nproc) CPUs; $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+wall_cold=$(run cold "$@")
+wall_warm=$(CACHES=cold run warm "$@")
+python3 scripts/bench_profile.py "$work/cold" "$wall_cold" "$work/warm" "$wall_warm"
+[ "${BENCH_FULL:-0}" = 1 ] || exit 0
+
 wall_batched=$(run batched "$@")
 wall_single=$(run single --batch 1 --group 1 "$@")
 wall_iso=$(run iso --filter '[!i]*' "$@")

@@ -1,0 +1,42 @@
+/* clconform --exhaustive conversions: every float -> integer conversion
+ * function (8 integer types, with and without _sat, 5 roundings) over all
+ * 2^32 float bit patterns, and every 32-bit integer -> float function
+ * (int, uint; 5 roundings) over all 2^32 inputs, checked on the device
+ * against a reference that works on the input's bits with integer
+ * arithmetic only (harness/kernels/exhaustive_conversions.cl). Only
+ * mismatches travel back. With a stride, every stride-th input. */
+#ifndef CLC_EXHAUSTIVE_H
+#define CLC_EXHAUSTIVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli.h"
+#include "enumerate.h"
+
+/* One function of the sweep. */
+typedef struct {
+    char name[48];      /* "convert_char_sat_rte(float)": what --filter matches */
+    char kernel[32];    /* kernel in the .cl file, "f2i_char_sat_rte" */
+    int to_float;       /* integer -> float */
+    int width, sgn;     /* the integer type */
+} exhaustive_fn;
+
+/* The functions of the conversion sweep, in report order. Returns the count
+ * (at most max) written to out. */
+size_t exhaustive_functions(exhaustive_fn *out, size_t max);
+
+/* How many inputs stride visits in 2^32: ceil(2^32 / stride). */
+uint64_t exhaustive_inputs(uint32_t stride);
+
+/* The kernel file: harness/kernels/exhaustive_conversions.cl here, beside
+ * the executable, or in the installed share folder. Returns 0 with buf
+ * filled, or -1. */
+int exhaustive_kernel_path(char *buf, size_t len);
+
+/* Runs the sweep on each device (one child process each, in turn), prints
+ * a table per device and writes <out>/<key>.exhaustive.json. Returns an
+ * exit code (cli.h): 0, 1 when a function mismatched or a device failed. */
+int exhaustive_run(const clc_cli *cli, const clc_devref *const *devs, size_t n);
+
+#endif

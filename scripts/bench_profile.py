@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Prints where each device's time went, cold against warm, and the targets
+of issue 11 beside what was reached. Used by scripts/bench.sh.
+
+usage: bench_profile.py COLD_DIR COLD_WALL_S WARM_DIR WARM_WALL_S
+Each DIR holds one run's reports (one JSON per device with a `run.profile`,
+docs/report-schema.md)."""
+import glob
+import json
+import os
+import sys
+
+PHASES = ["build", "cache_load", "cache_store", "codegen", "first_launch", "exec", "buffers",
+          "record", "measure", "lost", "worker_start", "report"]
+# Targets from issue 11: the whole suite (>= 5,000 probes), three local devices
+# at once on the 2-core machine; NVIDIA alone on the H100 machine.
+LOCAL_TARGET = {"probes": 5000, "cold_s": 60.0, "warm_s": 15.0}
+NVIDIA_TARGET = {"cold_s": 10.0, "warm_s": 3.0}
+
+
+def load(d):
+    out = {}
+    for f in sorted(glob.glob(os.path.join(d, "*.json"))):
+        try:
+            r = json.load(open(f))
+        except ValueError:
+            continue
+        if isinstance(r, dict) and "probes" in r and "run" in r:
+            out[r["device"]["key"]] = r
+    return out
+
+
+def cell(prof, ph):
+    p = prof.get(ph, {"ms": 0, "count": 0})
+    if not p["count"] and not p["ms"]:
+        return "-"
+    return f"{p['ms'] / 1e3:.1f}s/{p['count']}"
+
+
+def table(title, reps):
+    print(f"\n{title}")
+    cols = ["probes", "wall"] + PHASES + ["other"]
+    print(f"  {'device':30} " + " ".join(f"{c:>13}" for c in cols))
+    for key, r in sorted(reps.items()):
+        run = r["run"]
+        prof = run.get("profile", {})
+        vals = [str(r["summary"]["total"]), f"{run['wall_ms'] / 1e3:.1f}s"]
+        vals += [cell(prof, ph) for ph in PHASES]
+        vals.append(f"{run.get('harness_other_ms', 0) / 1e3:.1f}s")
+        print(f"  {key[:30]:30} " + " ".join(f"{v:>13}" for v in vals))
+    print("  (each phase: seconds/count; phases of devices run side by side overlap in wall time)")
+
+
+def verdict(ok):
+    return "met" if ok else "MISSED"
+
+
+def main():
+    cold_dir, cold_wall, warm_dir, warm_wall = sys.argv[1], float(sys.argv[2]), sys.argv[3], float(sys.argv[4])
+    cold, warm = load(cold_dir), load(warm_dir)
+    table(f"cold (fresh XDG_CACHE_HOME, POCL_CACHE_DIR, binary cache): whole run {cold_wall:.1f} s", cold)
+    table(f"warm (the same caches again): whole run {warm_wall:.1f} s", warm)
+    print("\nper device, cold -> warm:")
+    for key in sorted(cold):
+        c, w = cold[key]["run"], warm.get(key, {}).get("run")
+        if not w:
+            print(f"  {key[:44]:44} cold {c['wall_ms'] / 1e3:6.1f} s, no warm report")
+            continue
+        print(f"  {key[:44]:44} cold {c['wall_ms'] / 1e3:6.1f} s  warm {w['wall_ms'] / 1e3:6.1f} s"
+              f"  (cache hits {w['cache']['hits']} of {w['builds']} builds)")
+    probes = max((r["summary"]["total"] for r in cold.values()), default=0)
+    print("\ntargets (issue 11) against this run:")
+    nvidia = [k for k in cold if "nvidia" in k]
+    local = [k for k in cold if "nvidia" not in k]
+    if local:
+        t = LOCAL_TARGET
+        print(f"  local devices at once ({len(local)}): probes {probes} (target >= {t['probes']}: "
+              f"{verdict(probes >= t['probes'])}), cold {cold_wall:.1f} s (target <= {t['cold_s']:.0f} s: "
+              f"{verdict(cold_wall <= t['cold_s'])}), warm {warm_wall:.1f} s (target <= {t['warm_s']:.0f} s: "
+              f"{verdict(warm_wall <= t['warm_s'])})")
+    for key in nvidia:
+        t = NVIDIA_TARGET
+        c = cold[key]["run"]["wall_ms"] / 1e3
+        w = warm[key]["run"]["wall_ms"] / 1e3 if key in warm else float("nan")
+        print(f"  {key[:40]}: cold {c:.1f} s (target <= {t['cold_s']:.0f} s: {verdict(c <= t['cold_s'])}), "
+              f"warm {w:.1f} s (target <= {t['warm_s']:.0f} s: {verdict(w <= t['warm_s'])})")
+    print(f"  (this machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}: "
+          "timings on a shared machine are disturbed)")
+
+
+if __name__ == "__main__":
+    main()
