@@ -10,12 +10,14 @@ static const char *const names[PROF_COUNT] = {
     [PROF_CACHE_REJECTED] = "cache_rejected",
     [PROF_CODEGEN] = "codegen",
     [PROF_FIRST_LAUNCH] = "first_launch",
+    [PROF_KERNELS] = "kernels",
     [PROF_EXEC] = "exec",
     [PROF_BUFFERS] = "buffers",
     [PROF_RECORD] = "record",
     [PROF_MEASURE] = "measure",
     [PROF_LOST] = "lost",
     [PROF_WORKER_START] = "worker_start",
+    [PROF_WORKER_EXIT] = "worker_exit",
     [PROF_REPORT] = "report",
 };
 

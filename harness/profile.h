@@ -17,6 +17,7 @@ typedef enum {
                           * the source build (counted in build) */
     PROF_CODEGEN,      /* first launch of a dispatch kernel, doing nothing: code generation */
     PROF_FIRST_LAUNCH, /* first launch of a kernel that could not be warmed: code generation + run */
+    PROF_KERNELS,      /* clCreateKernel, and releasing kernels and programs */
     PROF_EXEC,         /* a probe's kernel: enqueue to finish */
     PROF_BUFFERS,      /* a probe's buffers: create, read back, release */
     PROF_RECORD,       /* a run probe's record: judging, the record and its message */
@@ -25,6 +26,7 @@ typedef enum {
     PROF_LOST,         /* phases that ended with the worker killed or dead: hung kernels
                         * (the watchdog's wait), crashes, and the worker start-up they cost */
     PROF_WORKER_START, /* a worker process: fork to device opened (platform, context) */
+    PROF_WORKER_EXIT,  /* a finished worker: its last message to its exit (driver teardown) */
     PROF_REPORT,       /* the report document assembled (serialising it is not counted) */
     PROF_COUNT
 } clc_prof_phase;

@@ -22,6 +22,7 @@
 #include "clenv.h"
 #include "clerr.h"
 #include "devinfo.h"
+#include "icd_file.h"
 #include "measure.h"
 #include "proc.h"
 #include "record.h"
@@ -268,15 +269,34 @@ void worker_flush_profile(worker *w)
     memset(&w->prof, 0, sizeof w->prof);
 }
 
+/* clCreateKernel, timed: some drivers do real work here (rusticl). */
+static cl_kernel create_kernel(worker *w, cl_program prog, const char *name, cl_int *err)
+{
+    double t0 = proc_now();
+    cl_kernel k = clCreateKernel(prog, name, err);
+    profile_add(&w->prof, PROF_KERNELS, (proc_now() - t0) * 1e3);
+    return k;
+}
+
+/* Releases a build's program, timed. */
+static void release_build(worker *w, build_result *b)
+{
+    double t0 = proc_now();
+    build_result_free(b);
+    w->prof.ms[PROF_KERNELS] += (proc_now() - t0) * 1e3;
+}
+
 /* No probe has this number: a dispatch kernel launched with it does nothing. */
 #define WHICH_NONE 0xffffffffu
 
 /* Launches dispatch kernel k once with `which` matching no probe, so that a
  * driver that generates code at first launch (PoCL, rusticl, NVIDIA's JIT)
  * does it now: under the build watchdog, and timed as code generation
- * rather than as the first probe's run. Failures are left to the probes'
- * own launches, which report them. */
-static void warm_up(worker *w, cl_kernel k, const size_t *idx, size_t n)
+ * rather than as the first probe's run. PoCL generates code again for each
+ * new launch geometry, so this is done once per (global, local) size the
+ * kernel's probes use. Failures are left to the probes' own launches,
+ * which report them. */
+static void warm_up(worker *w, cl_kernel k, const size_t *idx, size_t n, size_t global, size_t local)
 {
     worker_emit_phase(w, "codegen", idx, n);
     double t0 = proc_now();
@@ -286,9 +306,8 @@ static void warm_up(worker *w, cl_kernel k, const size_t *idx, size_t n)
         err = clSetKernelArg(k, arg++, sizeof w->dummy, &w->dummy);
     if (err == CL_SUCCESS)
         err = clSetKernelArg(k, arg++, sizeof none, &none);
-    size_t global = 1;
     if (err == CL_SUCCESS)
-        err = clEnqueueNDRangeKernel(w->env.queue, k, 1, NULL, &global, NULL, 0, NULL, NULL);
+        err = clEnqueueNDRangeKernel(w->env.queue, k, 1, NULL, &global, local ? &local : NULL, 0, NULL, NULL);
     if (err == CL_SUCCESS)
         clFinish(w->env.queue);
     profile_add(&w->prof, PROF_CODEGEN, (proc_now() - t0) * 1e3);
@@ -429,29 +448,39 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
 {
     cl_kernel *groups = calloc(n_groups ? n_groups : 1, sizeof *groups);
     size_t *members = calloc(n ? n : 1, sizeof *members);
+    /* Launch geometries already warmed up: group, global, local. */
+    size_t (*warmed)[3] = calloc(n ? n : 1, sizeof *warmed), n_warmed = 0;
     for (size_t s = 0; s < n && !w->poisoned; s++) {
         launch l = {NULL, !slots[s].direct, (cl_uint)slots[s].which, slots[s].direct};
         cl_int err = CL_SUCCESS;
         char name[48];
         if (slots[s].direct) {
             snprintf(name, sizeof name, "clc_k%zu", s);
-            l.kernel = clCreateKernel(b->prog, name, &err);
+            l.kernel = create_kernel(w, b->prog, name, &err);
         } else {
             if (!groups[slots[s].group]) {
                 snprintf(name, sizeof name, "clc_dispatch%zu", slots[s].group);
-                groups[slots[s].group] = clCreateKernel(b->prog, name, &err);
-                /* Only probes that run need code: a group of build-ok probes is never launched. */
-                size_t m = 0, runs = 0;
-                for (size_t t = 0; t < n && members; t++) {
-                    if (slots[t].direct || slots[t].group != slots[s].group)
-                        continue;
-                    members[m++] = idx[t];
-                    runs += w->job->set->items[idx[t]].kind != CLC_KIND_BUILD_OK;
-                }
-                if (err == CL_SUCCESS && runs)
-                    warm_up(w, groups[slots[s].group], members, m);
+                groups[slots[s].group] = create_kernel(w, b->prog, name, &err);
             }
             l.kernel = groups[slots[s].group];
+            /* Only probes that run need code: build-ok probes are never launched. */
+            const clc_probe *p = &w->job->set->items[idx[s]];
+            size_t seen = 0;
+            while (seen < n_warmed && !(warmed[seen][0] == slots[s].group && warmed[seen][1] == p->global_size &&
+                                        warmed[seen][2] == p->local_size))
+                seen++;
+            if (err == CL_SUCCESS && l.kernel && p->kind != CLC_KIND_BUILD_OK && seen == n_warmed && warmed &&
+                members) {
+                size_t m = 0;
+                for (size_t t = 0; t < n; t++)
+                    if (!slots[t].direct && slots[t].group == slots[s].group)
+                        members[m++] = idx[t];
+                warm_up(w, l.kernel, members, m, p->global_size, p->local_size);
+                warmed[n_warmed][0] = slots[s].group;
+                warmed[n_warmed][1] = p->global_size;
+                warmed[n_warmed][2] = p->local_size;
+                n_warmed++;
+            }
         }
         if (!l.kernel || err != CL_SUCCESS) {
             cJSON *rec = worker_new_record(w, &w->job->set->items[idx[s]], b->ms, n, options);
@@ -463,11 +492,14 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
         if (slots[s].direct)
             clReleaseKernel(l.kernel);
     }
+    double t_rel = proc_now();
     for (size_t g = 0; g < n_groups; g++)
         if (groups[g])
             clReleaseKernel(groups[g]);
+    w->prof.ms[PROF_KERNELS] += (proc_now() - t_rel) * 1e3;
     free(groups);
     free(members);
+    free(warmed);
 }
 
 /* Builds probes idx[0..n) as one program and runs them; on a build failure
@@ -493,7 +525,7 @@ static void run_batch(worker *w, const size_t *idx, size_t n, const char *option
         run_batch(w, idx, half, options);
         run_batch(w, idx + half, n - half, options);
     }
-    build_result_free(&b);
+    release_build(w, &b);
     free(slots);
 }
 
@@ -563,7 +595,7 @@ void worker_run_alone(worker *w, size_t idx)
         finish_unbuilt(w, idx, &b, options);
     } else {
         cl_int err;
-        launch l = {clCreateKernel(b.prog, "probe", &err), 0, 0, 1};
+        launch l = {create_kernel(w, b.prog, "probe", &err), 0, 0, 1};
         if (err != CL_SUCCESS) {
             cJSON *rec = worker_new_record(w, p, b.ms, 1, options);
             clerr_record(rec, "clCreateKernel", err);
@@ -573,7 +605,7 @@ void worker_run_alone(worker *w, size_t idx)
             clReleaseKernel(l.kernel);
         }
     }
-    build_result_free(&b);
+    release_build(w, &b);
 }
 
 /* ---- set-up ------------------------------------------------------------------ */
@@ -584,24 +616,29 @@ static int open_device(worker *w)
     cJSON *m;
     cl_platform_id plats[64];
     cl_uint np = 0;
-    if (d->icd) /* enumeration found this device with its driver loaded alone */
+    int pidx = d->loader_pidx;
+    if (d->icd) { /* enumeration found this device with its driver loaded alone */
         setenv("OCL_ICD_VENDORS", d->icd, 1);
+    } else if (w->job->icd_only) { /* an earlier worker found the platform's own .icd file */
+        setenv("OCL_ICD_VENDORS", w->job->icd_only, 1);
+        pidx = w->job->icd_pidx;
+    }
     cl_int err = clGetPlatformIDs(64, plats, &np);
     char detail[512];
-    if (err != CL_SUCCESS || (cl_uint)d->loader_pidx >= np) {
+    if (err != CL_SUCCESS || (cl_uint)pidx >= np) {
         snprintf(detail, sizeof detail, "platform %d is gone (clGetPlatformIDs: %s, %u platforms)",
                  d->pidx, clerr_name(err), np);
         goto fatal;
     }
     cl_device_id devs[64];
     cl_uint nd = 0;
-    err = clGetDeviceIDs(plats[d->loader_pidx], CL_DEVICE_TYPE_ALL, 64, devs, &nd);
+    err = clGetDeviceIDs(plats[pidx], CL_DEVICE_TYPE_ALL, 64, devs, &nd);
     if (err != CL_SUCCESS || (cl_uint)d->didx >= nd) {
         snprintf(detail, sizeof detail, "device %d:%d is gone (clGetDeviceIDs: %s)", d->pidx, d->didx,
                  clerr_name(err));
         goto fatal;
     }
-    w->env.platform = plats[d->loader_pidx];
+    w->env.platform = plats[pidx];
     w->env.device = devs[d->didx];
     w->device = devinfo_device(w->env.device, d->key, d->pidx, d->didx);
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(w->device, "name");
@@ -614,6 +651,16 @@ static int open_device(worker *w)
     cJSON *plat = devinfo_platform(w->env.platform, d->pidx);
     worker_set_identity(w, plat);
     cJSON_AddItemToObject(m, "platform", plat);
+    char icd[4096];
+    if (!d->icd && !w->job->icd_only && icd_file_of_platform(plats[pidx], icd, sizeof icd) == 0) {
+        int same = 0; /* platforms of that file before this one */
+        for (int k = 0; k < pidx; k++) {
+            char other[4096];
+            same += icd_file_of_platform(plats[k], other, sizeof other) == 0 && strcmp(other, icd) == 0;
+        }
+        cJSON_AddStringToObject(m, "icd", icd);
+        cJSON_AddNumberToObject(m, "icd_pidx", same);
+    }
     worker_emit(w, m);
     /* The supervisor counts start-up to the message above; the context is
      * start-up too (no count of its own: it is the same start). */

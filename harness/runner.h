@@ -24,12 +24,16 @@ typedef struct {
     size_t group;                /* most probes behind one dispatch kernel; 0 = per device default */
     const char *extra_options;   /* appended to every build (--build-options); may be NULL */
     const char *cache_dir;       /* program-binary cache folder (bincache.h); NULL: no cache */
+    const char *icd_only;        /* when the devref has no icd: load only this .icd file, where the
+                                  * platform is number icd_pidx (learnt from an earlier worker) */
+    int icd_pidx;
     clc_emit_fn emit;
     void *emit_ctx;
 } clc_worker_job;
 
 /* Messages, one JSON object each, field "t":
- *   {"t":"device", "device":{...}, "platform":{...}}   first, once
+ *   {"t":"device", "device":{...}, "platform":{...},   first, once; "icd": the platform's .icd file
+ *    "icd":"/etc/OpenCL/vendors/x.icd", "icd_pidx":0}   and its index among that file's platforms
  *   {"t":"fatal", "detail":"...", "error":{...}}        the device cannot be used at all
  *   {"t":"build", "probes":[i,...]}                     a program with these probes is being built
  *   {"t":"codegen", "probes":[i,...]}                   a dispatch kernel of these probes is launched

@@ -36,6 +36,9 @@ typedef struct {
     size_t running;         /* probe being run (PHASE_RUN) */
     int running_first;      /* ...at its kernel's first launch: code generation included */
     unsigned char *retried; /* per probe: timed out once already, being run again alone */
+    char icd_only[4096];    /* the platform's own .icd file, from the first worker ("" unknown) */
+    int icd_pidx;
+    int icd_using, icd_failed; /* this worker loads icd_only; a worker that did could not open the device */
     double phase_start;
     int done, fatal, retired;
 } sv_state;
@@ -78,7 +81,18 @@ static void handle_msg(sv_state *s, cJSON *m)
             s->out->device = cJSON_DetachItemFromObjectCaseSensitive(m, "device");
             s->out->platform = cJSON_DetachItemFromObjectCaseSensitive(m, "platform");
         }
+        const cJSON *icd = cJSON_GetObjectItemCaseSensitive(m, "icd");
+        const cJSON *ip = cJSON_GetObjectItemCaseSensitive(m, "icd_pidx");
+        if (cJSON_IsString(icd) && cJSON_IsNumber(ip) && !s->icd_failed) {
+            snprintf(s->icd_only, sizeof s->icd_only, "%s", icd->valuestring);
+            s->icd_pidx = ip->valueint;
+        }
         s->ph = PHASE_BETWEEN;
+    } else if (strcmp(type, "fatal") == 0 && s->icd_using) {
+        /* Loading only the platform's .icd file did not find the device:
+         * the next worker loads every driver again, as the first did. */
+        s->icd_failed = 1;
+        s->icd_only[0] = '\0';
     } else if (strcmp(type, "fatal") == 0) {
         const cJSON *d = cJSON_GetObjectItemCaseSensitive(m, "detail");
         snprintf(s->out->fatal, sizeof s->out->fatal, "%s", cJSON_IsString(d) ? d->valuestring : "?");
@@ -297,7 +311,9 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
     worker_arg a;
     memset(&a, 0, sizeof a);
     a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->batch_cap, s->o->batch_max, s->o->group,
-                             s->o->extra_options, s->o->cache_dir, NULL, NULL};
+                             s->o->extra_options, s->o->cache_dir,
+                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, NULL, NULL};
+    s->icd_using = a.job.icd_only != NULL;
     s->ph = PHASE_SETUP;
     s->done = s->retired = 0;
     s->phase_start = s->spawned_at = proc_now();
@@ -341,9 +357,13 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
         proc_kill(&c, &status);
         blame(s, 1, status);
     } else {
+        double t_reap = proc_now();
         proc_reap(&c, &status);
+        profile_add(&s->out->profile, PROF_WORKER_EXIT, (proc_now() - t_reap) * 1e3);
         if (s->done || s->fatal)
             again = 0;
+        else if (s->icd_using && s->icd_failed)
+            ; /* not the probes' fault: retry with every driver loaded */
         else if (!s->retired)
             blame(s, 0, status);
     }

@@ -10,8 +10,8 @@ import json
 import os
 import sys
 
-PHASES = ["build", "cache_load", "cache_store", "codegen", "first_launch", "exec", "buffers",
-          "record", "measure", "lost", "worker_start", "report"]
+PHASES = ["build", "cache_load", "cache_store", "codegen", "kernels", "first_launch", "exec", "buffers",
+          "record", "measure", "lost", "worker_start", "worker_exit", "report"]
 # Targets from issue 11: the whole suite (>= 5,000 probes), three local devices
 # at once on the 2-core machine; NVIDIA alone on the H100 machine.
 LOCAL_TARGET = {"probes": 5000, "cold_s": 60.0, "warm_s": 15.0}
@@ -37,18 +37,25 @@ def cell(prof, ph):
     return f"{p['ms'] / 1e3:.1f}s/{p['count']}"
 
 
-def table(title, reps):
-    print(f"\n{title}")
-    cols = ["probes", "wall"] + PHASES + ["other"]
-    print(f"  {'device':30} " + " ".join(f"{c:>13}" for c in cols))
-    for key, r in sorted(reps.items()):
-        run = r["run"]
-        prof = run.get("profile", {})
-        vals = [str(r["summary"]["total"]), f"{run['wall_ms'] / 1e3:.1f}s"]
-        vals += [cell(prof, ph) for ph in PHASES]
-        vals.append(f"{run.get('harness_other_ms', 0) / 1e3:.1f}s")
-        print(f"  {key[:30]:30} " + " ".join(f"{v:>13}" for v in vals))
-    print("  (each phase: seconds/count; phases of devices run side by side overlap in wall time)")
+def table(cold, warm):
+    """Phases down, devices across, each device's cold and warm side by side."""
+    keys = sorted(set(cold) | set(warm))
+    cols = [(k, "cold", cold.get(k)) for k in keys]
+    cols = [c for k in keys for c in ((k, "cold", cold.get(k)), (k, "warm", warm.get(k)))]
+    w = 15
+    print("\n  " + f"{'':14}" + "".join(f"{k[:2 * w - 1]:<{2 * w}}" for k in keys))
+    print("  " + f"{'phase':14}" + "".join(f"{c[1]:>{w}}" for c in cols))
+    def row(name, fn):
+        print("  " + f"{name:14}" + "".join(f"{(fn(r) if r else '-'):>{w}}" for _, _, r in cols))
+    row("probes", lambda r: str(r["summary"]["total"]))
+    row("wall", lambda r: f"{r['run']['wall_ms'] / 1e3:.1f}s")
+    row("builds", lambda r: str(r["run"]["builds"]))
+    row("workers", lambda r: str(r["run"].get("workers", "?")))
+    for ph in PHASES:
+        row(ph, lambda r, ph=ph: cell(r["run"].get("profile", {}), ph))
+    row("other", lambda r: f"{r['run'].get('harness_other_ms', 0) / 1e3:.1f}s")
+    print("  (phases: seconds/count, see docs/report-schema.md; devices run side by side, so their")
+    print("   times overlap in the whole run's wall time)")
 
 
 def verdict(ok):
@@ -58,8 +65,9 @@ def verdict(ok):
 def main():
     cold_dir, cold_wall, warm_dir, warm_wall = sys.argv[1], float(sys.argv[2]), sys.argv[3], float(sys.argv[4])
     cold, warm = load(cold_dir), load(warm_dir)
-    table(f"cold (fresh XDG_CACHE_HOME, POCL_CACHE_DIR, binary cache): whole run {cold_wall:.1f} s", cold)
-    table(f"warm (the same caches again): whole run {warm_wall:.1f} s", warm)
+    print(f"whole run, all devices at once: cold {cold_wall:.1f} s (fresh XDG_CACHE_HOME, POCL_CACHE_DIR and "
+          f"binary cache), warm {warm_wall:.1f} s (the same caches again)")
+    table(cold, warm)
     print("\nper device, cold -> warm:")
     for key in sorted(cold):
         c, w = cold[key]["run"], warm.get(key, {}).get("run")
