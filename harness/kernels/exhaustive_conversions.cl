@@ -11,8 +11,10 @@
 // Rules, OpenCL C 1.2:
 //   6.2.3.2  rounding modes _rte _rtz _rtp _rtn; without one, conversions to an
 //            integer type round toward zero, to float to nearest even.
-//   6.2.3.3  out of range without _sat: undefined (not judged); with _sat:
-//            clamped to the type's range, NaN converts to 0.
+//   6.2.3.3  an operand out of range (greater than the type's greatest value
+//            or less than its least, before any rounding) without _sat:
+//            not judged; with _sat: clamped to the type's range; NaN
+//            converts to 0 under _sat.
 //   7.5.3    a device without single-precision denormals may flush a denormal
 //            input to zero (of either sign): both results are accepted there.
 //
@@ -59,21 +61,21 @@ static int ref_f2i_bits(uint u, int width, int sgn, int sat, int mode, ulong *ou
     }
     ulong m = ex ? (man | 0x800000u) : man; // value = m * 2^e2
     int e2 = (ex ? (int)ex : 1) - 150;
-    ulong q = 0;
-    int over = 0;
+    ulong q = 0; // the magnitude's integer part
+    int frac = 0, huge = 0;
+    uint inc = 0;
     if (m != 0) {
         if (e2 >= 0) {
             // m < 2^24: m << e2 fits 64 bits up to e2 = 40; beyond, the
             // magnitude is at least 2^64, out of every range.
             if (e2 > 40)
-                over = 1;
+                huge = 1;
             else
                 q = m << e2;
         } else {
             int k = -e2;
             ulong rem, halfway;
-            if (k > 40) { // m < 2^24 <= halfway: below one halfway, not zero
-                q = 0;
+            if (k > 40) { // m < 2^24 <= halfway: below one half, not zero
                 rem = m;
                 halfway = ~(ulong)0;
             } else {
@@ -81,17 +83,21 @@ static int ref_f2i_bits(uint u, int width, int sgn, int sat, int mode, ulong *ou
                 rem = m & ((((ulong)1) << k) - 1);
                 halfway = ((ulong)1) << (k - 1);
             }
-            q += round_up(q, rem, halfway, mode, sign);
+            frac = rem != 0;
+            inc = round_up(q, rem, halfway, mode, sign);
         }
     }
-    if (!over)
-        over = sign ? q > max_neg : q > max_pos;
-    if (over) {
+    // 6.2.3.3: the operand itself is out of range when it is greater than
+    // the greatest or less than the least value of the type (127.5 for
+    // char, -0.5 for uchar), whatever it would round to.
+    ulong lim = sign ? max_neg : max_pos;
+    if (huge || q > lim || (q == lim && frac)) {
         if (!sat)
             return 0;
         *out = sign ? lo : max_pos;
         return 1;
     }
+    q += inc; // in range, q <= lim, and q == lim only without a fraction
     *out = (sign ? (ulong)0 - q : q) & mask;
     return 1;
 }
