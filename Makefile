@@ -1,7 +1,7 @@
 # clconform: build, test, install.
 #   make            build ./clconform
 #   make check      unit + end-to-end tests, then the same under ASan+UBSan
-#   make bench      batched vs one-program-per-probe timings on every device
+#   make bench      where the time goes per device, cold and warm, against the targets
 #   make regen      regenerate generated probes; make check-generated diffs them
 PREFIX  ?= /usr/local
 CC      ?= cc
@@ -74,6 +74,7 @@ install: clconform
 	install -D -m 755 clconform $(DESTDIR)$(PREFIX)/bin/clconform
 	mkdir -p $(DESTDIR)$(PREFIX)/share/clconform
 	cp -r probes $(DESTDIR)$(PREFIX)/share/clconform/
+	cp -r harness/kernels $(DESTDIR)$(PREFIX)/share/clconform/
 
 clean:
 	rm -rf build clconform
