@@ -44,6 +44,8 @@ void cli_usage(FILE *out)
         "  --jobs N               devices run in parallel (default: all of them)\n"
         "  --batch N              most probes built in one program (default 256)\n"
         "  --group N              most probes behind one kernel (default: per driver)\n"
+        "  --shards N             supervisors per device at once, each with its own worker\n"
+        "                         (default: the CPUs per device, at most 8)\n"
         "  --build-options STR    appended to every build\n"
         "  --no-isolation         run probes in-process: faster to debug, no watchdog\n"
         "  --help, --version\n"
@@ -134,6 +136,7 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         else if (!strcmp(a, "--jobs")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->jobs, err);
         else if (!strcmp(a, "--batch")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->batch, err);
         else if (!strcmp(a, "--group")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->group, err);
+        else if (!strcmp(a, "--shards")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->shards, err);
         else if (!strcmp(a, "--exhaustive")) rc = take(argc, argv, &i, &c->exhaustive, err);
         else if (!strcmp(a, "--exhaustive-stride")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->exhaustive_stride, err);
         else {

@@ -31,6 +31,7 @@ typedef struct {
     const char *baseline, *flakes, *skips, *junit, *repro_dir, *build_options;
     double timeout_s, build_timeout_s;
     size_t jobs, batch, group;
+    size_t shards;              /* --shards N: supervisors per device at once (0: cores per device) */
 } clc_cli;
 
 /* Parses argv into cli (defaults filled). Returns 0, or -1 after printing

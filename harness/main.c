@@ -25,6 +25,7 @@
 #include "report_html.h"
 #include "report_json.h"
 #include "report_profile.h"
+#include "shard.h"
 #include "report_junit.h"
 #include "repro.h"
 #include "supervise.h"
@@ -167,6 +168,7 @@ typedef struct {
     clc_report_meta meta;
     char json_path[PATH_MAX];
     char html_path[PATH_MAX];  /* empty: no page */
+    size_t shards;             /* supervisors of this device at once (shard.h) */
 } device_job;
 
 static volatile sig_atomic_t device_stop;
@@ -194,7 +196,7 @@ static void device_main(int fd, void *arg)
                             !j->cli->no_isolation, &device_stop};
     clc_device_run run;
     cJSON *msg = cJSON_CreateObject();
-    if (supervise_device(&o, &run) != 0) {
+    if (shard_device(&o, j->shards, &run) != 0) {
         cJSON_AddStringToObject(msg, "error", "could not supervise the device (out of memory?)");
         proc_send(fd, msg);
         return;
@@ -590,10 +592,11 @@ static int run_main(int argc, char **argv)
     reports = calloc(n_chosen, sizeof *reports);
     for (size_t i = 0; i < n_chosen; i++) {
         jobs[i] = (device_job){&cli, &set, chosen[i], todo, n_todo,
-                               {started, argc, argv, cli.timeout_s, !cli.no_isolation}, "", ""};
+                               {started, argc, argv, cli.timeout_s, !cli.no_isolation}, "", "", 1};
         snprintf(jobs[i].json_path, sizeof jobs[i].json_path, "%s/%s.json", cli.out_dir, chosen[i]->key);
         snprintf(jobs[i].html_path, sizeof jobs[i].html_path, "%s/%s.html", cli.out_dir, chosen[i]->key);
         unlink(jobs[i].json_path); /* a stale report must never pass for this run's */
+        jobs[i].shards = cli.shards ? cli.shards : shard_default(n_chosen);
     }
     if (!cli.quiet)
         fprintf(stderr, "clconform: %zu probes on %zu device(s)\n", n_todo, n_chosen);
