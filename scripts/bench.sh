@@ -25,11 +25,14 @@ run() {
     local t0 t1
     t0=$(date +%s.%N)
     XDG_CACHE_HOME="$caches/xdg" POCL_CACHE_DIR="$caches/pocl" \
-        "$BIN" --all-devices --quiet --out "$work/$name" "$@" >/dev/null 2>"$work/$name.stderr"
+        "$BIN" $devices --quiet --out "$work/$name" "$@" >/dev/null 2>"$work/$name.stderr"
     t1=$(date +%s.%N)
     python3 -c "print($t1 - $t0)"
 }
 
+# Every device, unless the arguments pick some (--device SEL).
+devices=--all-devices
+for a in "$@"; do [ "$a" = --device ] && devices=; done
 echo "clconform benchmark on $(nproc) CPUs; $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 wall_cold=$(run cold "$@")
 wall_warm=$(CACHES=cold run warm "$@")
