@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "human_time.h"
 #include "html_escape.h"
 #include "html_page.h"
 #include "html_probe.h"
@@ -280,6 +281,14 @@ static void write_argv(FILE *f, const cJSON *argv)
     fputs("</code></td></tr>\n", f);
 }
 
+/* Seconds for people; the exact milliseconds stay in the JSON. */
+static void write_wall_time(FILE *f, const cJSON *ms)
+{
+    char buf[32];
+    if (cJSON_IsNumber(ms))
+        fprintf(f, "<tr><th>wall time</th><td>%s</td></tr>\n", human_time_ms(ms->valuedouble, buf, sizeof buf));
+}
+
 static void write_run(FILE *f, const cJSON *report)
 {
     const cJSON *run = child(report, "run");
@@ -301,7 +310,7 @@ static void write_run(FILE *f, const cJSON *report)
     write_kv_row(f, "timeout (s)", child(run, "timeout_s"));
     write_kv_row(f, "isolation", child(run, "isolation"));
     write_kv_row(f, "program builds", child(run, "builds"));
-    write_kv_row(f, "wall time (ms)", child(run, "wall_ms"));
+    write_wall_time(f, child(run, "wall_ms"));
     write_kv_row(f, "schema version", child(report, "schema_version"));
     fputs("</tbody></table>\n<h3>Environment</h3>\n", f);
     if (cJSON_GetArraySize(env) == 0)
