@@ -18,6 +18,7 @@
 #include "json_file.h"
 #include "merge.h"
 #include "probe_load.h"
+#include "progress.h"
 #include "proc.h"
 #include "report_html.h"
 #include "report_json.h"
@@ -172,6 +173,29 @@ static void on_device_stop(int sig)
     device_stop = 1;
 }
 
+/* Progress messages from a device process to the run: at most a few a
+ * second, and always the first and the last. */
+typedef struct {
+    int fd;
+    size_t total;
+    double last_sent;
+} progress_sender;
+
+static void send_progress(void *ctx, size_t done, size_t unexpected)
+{
+    progress_sender *ps = ctx;
+    double now = proc_now();
+    if (done != 1 && done != ps->total && now - ps->last_sent < 0.05)
+        return;
+    ps->last_sent = now;
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "t", "progress");
+    cJSON_AddNumberToObject(m, "done", (double)done);
+    cJSON_AddNumberToObject(m, "total", (double)ps->total);
+    cJSON_AddNumberToObject(m, "unexpected", (double)unexpected);
+    proc_send(ps->fd, m);
+}
+
 /* In a child of its own: supervises one device and writes its report. */
 static void device_main(int fd, void *arg)
 {
@@ -184,7 +208,10 @@ static void device_main(int fd, void *arg)
     signal(SIGINT, SIG_IGN);
     clc_supervise_opts o = {j->set, j->dev, j->todo, j->n_todo, j->cli->timeout_s,
                             j->cli->build_timeout_s, j->cli->batch, j->cli->group,
-                            j->cli->build_options, !j->cli->no_isolation, &device_stop};
+                            j->cli->build_options, !j->cli->no_isolation, &device_stop, NULL, NULL};
+    progress_sender sender = {fd, j->n_todo, 0};
+    o.on_record = send_progress;
+    o.on_record_ctx = &sender;
     clc_device_run run;
     cJSON *msg = cJSON_CreateObject();
     if (supervise_device(&o, &run) != 0) {
@@ -205,20 +232,29 @@ static void device_main(int fd, void *arg)
     supervise_free(&run, j->set->count);
 }
 
-static void print_device_line(const device_job *j, const cJSON *msg)
+/* The device's summary line, into buf (no newline). */
+static const char *device_line(const device_job *j, const cJSON *msg, char *buf, size_t len)
 {
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(msg, "summary");
     const cJSON *wall = cJSON_GetObjectItemCaseSensitive(msg, "wall_ms");
     const cJSON *builds = cJSON_GetObjectItemCaseSensitive(msg, "builds");
-    fprintf(stderr, "clconform: %s: %d probes, %d builds, %.1f s:", j->dev->key,
-            cJSON_GetObjectItemCaseSensitive(s, "total")->valueint, builds ? builds->valueint : 0,
-            wall ? wall->valuedouble / 1e3 : 0);
-    for (size_t v = 0; v < verdict_count; v++) {
+    size_t o = (size_t)snprintf(buf, len, "clconform: %s: %d probes, %d builds, %.1f s:", j->dev->key,
+                                cJSON_GetObjectItemCaseSensitive(s, "total")->valueint, builds ? builds->valueint : 0,
+                                wall ? wall->valuedouble / 1e3 : 0);
+    for (size_t v = 0; v < verdict_count && o < len; v++) {
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(s, verdict_names[v]);
         if (c && c->valueint)
-            fprintf(stderr, " %d %s", c->valueint, verdict_names[v]);
+            o += (size_t)snprintf(buf + o, len - o, " %d %s", c->valueint, verdict_names[v]);
     }
-    fprintf(stderr, " -> %s\n", j->json_path);
+    if (o < len)
+        snprintf(buf + o, len - o, " -> %s", j->json_path);
+    return buf;
+}
+
+static double json_num(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : 0;
 }
 
 /* Runs every job, at most `parallel` at a time. A signal asks each running
@@ -230,6 +266,10 @@ static size_t run_jobs(device_job *jobs, size_t n, size_t parallel, int quiet)
     int *state = calloc(n ? n : 1, sizeof *state); /* 0 waiting, 1 running, 2 done */
     size_t written = 0, running = 0, next = 0, finished = 0;
     double stop_at = 0;
+    const char **names = calloc(n ? n : 1, sizeof *names);
+    for (size_t i = 0; names && i < n; i++)
+        names[i] = jobs[i].dev->key;
+    clc_progress *prog = names ? progress_new(stderr, isatty(STDERR_FILENO), quiet, n, names, proc_now()) : NULL;
     while (finished < n) {
         while (!stop_requested && running < parallel && next < n) {
             if (proc_spawn(&kids[next], device_main, &jobs[next]) == 0) {
@@ -258,11 +298,15 @@ static size_t run_jobs(device_job *jobs, size_t n, size_t parallel, int quiet)
             cJSON *m = NULL;
             int r = proc_read_msg(&kids[i], 0.02, NULL, &m);
             if (r == 1) {
+                const cJSON *t = cJSON_GetObjectItemCaseSensitive(m, "t");
                 const cJSON *w = cJSON_GetObjectItemCaseSensitive(m, "written");
-                if (cJSON_IsTrue(w)) {
+                if (cJSON_IsString(t) && strcmp(t->valuestring, "progress") == 0) {
+                    progress_update(prog, i, (size_t)json_num(m, "done"), (size_t)json_num(m, "total"),
+                                    (size_t)json_num(m, "unexpected"), proc_now());
+                } else if (cJSON_IsTrue(w)) {
+                    char line[1024];
                     written++;
-                    if (!quiet)
-                        print_device_line(&jobs[i], m);
+                    progress_finish(prog, i, device_line(&jobs[i], m, line, sizeof line), proc_now());
                 }
                 cJSON_Delete(m);
                 continue;
@@ -277,9 +321,12 @@ static size_t run_jobs(device_job *jobs, size_t n, size_t parallel, int quiet)
                 state[i] = 2;
                 running--;
                 finished++;
+                progress_finish(prog, i, NULL, proc_now());
             }
         }
     }
+    progress_free(prog);
+    free(names);
     free(kids);
     free(state);
     return written;
