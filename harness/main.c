@@ -15,6 +15,7 @@
 #include "baseline.h"
 #include "cli.h"
 #include "enumerate.h"
+#include "group.h"
 #include "json_file.h"
 #include "merge.h"
 #include "probe_load.h"
@@ -384,6 +385,19 @@ static void write_index(const clc_cli *cli, cJSON **reports, device_job *jobs, s
     free(pages);
 }
 
+/* The failures of every device, one line per rule (group.h). */
+static void print_groups(cJSON **reports, size_t n)
+{
+    const cJSON **docs = calloc(n ? n : 1, sizeof *docs);
+    size_t k = 0;
+    for (size_t i = 0; docs && i < n; i++)
+        if (reports[i])
+            docs[k++] = reports[i];
+    if (docs)
+        group_print_console(stderr, docs, k, 25);
+    free(docs);
+}
+
 /* ---- baseline ---------------------------------------------------------------- */
 
 typedef struct {
@@ -648,6 +662,8 @@ static int run_main(int argc, char **argv)
         rc = b == 2 ? CLC_EXIT_USAGE : b ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
     }
     write_index(&cli, reports, jobs, n_chosen, &devs, started);
+    if (!cli.quiet)
+        print_groups(reports, n_chosen);
     if (cli.repro_dir) {
         for (size_t i = 0; i < n_chosen; i++) {
             if (!reports[i])

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "group_html.h"
 #include "human_time.h"
 #include "html_escape.h"
 #include "html_page.h"
@@ -437,7 +438,9 @@ static void write_device_page(FILE *f, const cJSON *report)
     fputs("<section id=\"summary\"><h2>Summary</h2>\n", f);
     write_tiles(f, counts, total);
     write_families(f, probes, counts);
-    fputs("</section>\n<section id=\"identity\"><h2>Device and run</h2>\n<div class=\"grid\">\n",
+    fputs("</section>\n", f);
+    group_html_write(f, &report, NULL, 1);
+    fputs("<section id=\"identity\"><h2>Device and run</h2>\n<div class=\"grid\">\n",
           f);
     write_identity(f, dev, child(report, "platform"));
     write_run(f, report);

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "group.h"
 #include "record.h"
 #include "verdict.h"
 
@@ -163,6 +164,7 @@ void report_summarize(cJSON *report)
         cJSON_ReplaceItemInObjectCaseSensitive(report, "summary", summary);
     else
         cJSON_AddItemToObject(report, "summary", summary);
+    group_annotate_report(report); /* each failure's rule, and summary.groups */
 }
 
 int report_write_json(const cJSON *doc, const char *path, FILE *err)
