@@ -19,6 +19,7 @@
 #include "json_file.h"
 #include "merge.h"
 #include "probe_load.h"
+#include "reduce.h"
 #include "progress.h"
 #include "proc.h"
 #include "report_html.h"
@@ -697,5 +698,7 @@ int main(int argc, char **argv)
         return merge_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "repro") == 0)
         return repro_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "reduce") == 0)
+        return reduce_main(argc - 1, argv + 1);
     return run_main(argc, argv);
 }
