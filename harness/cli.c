@@ -11,6 +11,7 @@ void cli_usage(FILE *out)
         "       clconform --list\n"
         "       clconform merge REPORT.json... --out DIR\n"
         "       clconform repro REPORT.json... [--out DIR] [--filter GLOB]\n"
+        "       clconform reduce REPORT.json --filter ID... [--out DIR]\n"
         "\n"
         "Runs OpenCL C specification probes on OpenCL devices and writes a JSON and an\n"
         "HTML report per device, plus an index page comparing the devices.\n"
@@ -25,6 +26,8 @@ void cli_usage(FILE *out)
         "  --out DIR              where reports go (default reports/)\n"
         "  --junit FILE           JUnit XML, one testsuite per device\n"
         "  --repro DIR            a standalone reproducer for every failing probe\n"
+        "  --reduce               reduce one failing run probe per failure group to a minimal\n"
+        "                         probe and reproducer, in OUT/reduced (see clconform reduce)\n"
         "  --quiet                no progress lines\n"
         "Regressions:\n"
         "  --baseline FILE        compare with an earlier report (or run index): regressions, fixes\n"
@@ -111,6 +114,7 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         else if (!strcmp(a, "--no-isolation")) c->no_isolation = 1;
         else if (!strcmp(a, "--fail-on-fix")) c->fail_on_fix = 1;
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) c->quiet = 1;
+        else if (!strcmp(a, "--reduce")) c->reduce = 1;
         else if (!strcmp(a, "--device")) rc = take(argc, argv, &i, &v, err) || add_list(c->devices, &c->n_devices, v, a, err);
         else if (!strcmp(a, "--probes")) rc = take(argc, argv, &i, &v, err) || add_list(c->probe_paths, &c->n_probe_paths, v, a, err);
         else if (!strcmp(a, "--filter")) rc = take(argc, argv, &i, &v, err) || add_list(c->filters, &c->n_filters, v, a, err);

@@ -18,6 +18,7 @@ enum {
 
 typedef struct {
     int all_devices, list, help, version, no_isolation, fail_on_fix, quiet;
+    int reduce;                  /* --reduce: reduce one failing probe per failure group */
     const char *devices[CLC_MAX_LIST];
     size_t n_devices;
     const char *probe_paths[CLC_MAX_LIST];

@@ -399,6 +399,42 @@ static void print_groups(cJSON **reports, size_t n)
     free(docs);
 }
 
+/* --reduce: the first failing run probe of each failure group, per device,
+ * reduced into OUT/reduced (reduce.h). At most 10 a device: each costs a
+ * few device batches. */
+static void reduce_after_run(const clc_cli *cli, cJSON **reports, size_t n)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/reduced", cli->out_dir);
+    clc_reduce_opts o = {dir, cli->probe_paths, cli->n_probe_paths, cli->timeout_s, cli->quiet ? NULL : stderr};
+    for (size_t i = 0; i < n; i++) {
+        if (!reports[i])
+            continue;
+        const char *ids[10];
+        size_t k = 0;
+        const cJSON *g;
+        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(reports[i], "summary"), "groups")) {
+            const cJSON *p;
+            cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(g, "probes")) {
+                const cJSON *id = cJSON_GetObjectItemCaseSensitive(p, "id");
+                const cJSON *rec = cJSON_IsString(id) ? report_find_probe(reports[i], id->valuestring) : NULL;
+                const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
+                const cJSON *kind = cJSON_GetObjectItemCaseSensitive(rec, "kind");
+                int seen = 0;
+                for (size_t j = 0; j < k; j++)
+                    seen |= strcmp(ids[j], id->valuestring) == 0;
+                if (!seen && k < 10 && cJSON_IsString(v) && strcmp(v->valuestring, "fail") == 0 &&
+                    cJSON_IsString(kind) && strcmp(kind->valuestring, "run") == 0) {
+                    ids[k++] = id->valuestring;
+                    break; /* one per group */
+                }
+            }
+        }
+        if (k)
+            reduce_report(reports[i], ids, k, 0, &o, stderr);
+    }
+}
+
 /* ---- baseline ---------------------------------------------------------------- */
 
 typedef struct {
@@ -675,6 +711,8 @@ static int run_main(int argc, char **argv)
                 fprintf(stderr, "clconform: %s: %d reproducer(s) in %s\n", chosen[i]->key, w, cli.repro_dir);
         }
     }
+    if (cli.reduce && !stop_requested)
+        reduce_after_run(&cli, reports, n_chosen);
     if (stop_requested) {
         fprintf(stderr, "clconform: interrupted; the reports written say they are incomplete\n");
         rc = CLC_EXIT_UNEXPECTED;
