@@ -1,6 +1,8 @@
 /* Command-line parsing: see cli.h. */
 #include "cli.h"
 
+#include "devsel.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,7 +10,7 @@ void cli_usage(FILE *out)
 {
     fputs(
         "usage: clconform --all-devices | --device SEL... [options]\n"
-        "       clconform --list\n"
+        "       clconform --list [--json]\n"
         "       clconform merge REPORT.json... --out DIR\n"
         "       clconform repro REPORT.json... [--out DIR] [--filter GLOB]\n"
         "       clconform reduce REPORT.json --filter ID... [--out DIR]\n"
@@ -19,7 +21,9 @@ void cli_usage(FILE *out)
         "Selecting:\n"
         "  --all-devices          every device of every platform\n"
         "  --list                 platforms and devices, with the key each report uses\n"
+        "  --json                 with --list: a clinfo-like JSON document on stdout\n"
         "  --device SEL           a device by index P:D, key, or name substring (repeatable)\n"
+        "                         (neither: CL_PLATFORM_INDEX, CL_DEVICE_INDEX, CL_DEVICE_TYPE as in the CTS)\n"
         "  --probes PATH          probe file or folder instead of probes/ (repeatable)\n"
         "  --filter GLOB          only probes whose id matches (repeatable; fnmatch syntax)\n"
         "Output:\n"
@@ -115,6 +119,7 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         else if (!strcmp(a, "--fail-on-fix")) c->fail_on_fix = 1;
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) c->quiet = 1;
         else if (!strcmp(a, "--reduce")) c->reduce = 1;
+        else if (!strcmp(a, "--json")) c->json = 1;
         else if (!strcmp(a, "--device")) rc = take(argc, argv, &i, &v, err) || add_list(c->devices, &c->n_devices, v, a, err);
         else if (!strcmp(a, "--probes")) rc = take(argc, argv, &i, &v, err) || add_list(c->probe_paths, &c->n_probe_paths, v, a, err);
         else if (!strcmp(a, "--filter")) rc = take(argc, argv, &i, &v, err) || add_list(c->filters, &c->n_filters, v, a, err);
@@ -137,8 +142,14 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         if (rc)
             return -1;
     }
-    if (!c->help && !c->version && !c->list && !c->all_devices && c->n_devices == 0) {
-        fprintf(err, "clconform: say which devices: --all-devices, or --device SEL (see --list)\n");
+    c->env_select = !c->all_devices && c->n_devices == 0 && devsel_env_present();
+    if (!c->help && !c->version && !c->list && !c->all_devices && c->n_devices == 0 && !c->env_select) {
+        fprintf(err, "clconform: say which devices: --all-devices, or --device SEL (see --list), or "
+                     "CL_PLATFORM_INDEX/CL_DEVICE_INDEX/CL_DEVICE_TYPE\n");
+        return -1;
+    }
+    if (c->json && !c->list) {
+        fprintf(err, "clconform: --json goes with --list\n");
         return -1;
     }
     if (c->all_devices && c->n_devices) {

@@ -19,6 +19,8 @@ enum {
 typedef struct {
     int all_devices, list, help, version, no_isolation, fail_on_fix, quiet;
     int reduce;                  /* --reduce: reduce one failing probe per failure group */
+    int json;                    /* --json (with --list) */
+    int env_select;              /* no --device: CL_PLATFORM_INDEX/CL_DEVICE_INDEX/CL_DEVICE_TYPE choose */
     const char *devices[CLC_MAX_LIST];
     size_t n_devices;
     const char *probe_paths[CLC_MAX_LIST];

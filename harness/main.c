@@ -14,6 +14,7 @@
 
 #include "baseline.h"
 #include "cli.h"
+#include "devsel.h"
 #include "enumerate.h"
 #include "group.h"
 #include "json_file.h"
@@ -654,6 +655,16 @@ static int run_main(int argc, char **argv)
     }
     rc = CLC_EXIT_INFRA;
     enumerate_devices(&devs, cli.build_timeout_s);
+    if (cli.list && cli.json) {
+        cJSON *doc = devsel_list_json(&devs);
+        char *text = cJSON_Print(doc);
+        if (text)
+            printf("%s\n", text);
+        free(text);
+        cJSON_Delete(doc);
+        rc = devs.no_platform ? CLC_EXIT_INFRA : CLC_EXIT_OK;
+        goto out;
+    }
     if (cli.list) {
         print_list(&devs);
         rc = devs.no_platform ? CLC_EXIT_INFRA : CLC_EXIT_OK;
@@ -664,7 +675,13 @@ static int run_main(int argc, char **argv)
         if (!cli.quiet || devs.no_platform)
             fprintf(stderr, "clconform: note: %s\n", pr->valuestring);
     chosen = calloc(devs.count ? devs.count : 1, sizeof *chosen);
-    n_chosen = select_devices(&cli, &devs, chosen);
+    if (cli.env_select) {
+        const clc_devref *d = devsel_from_env(&devs, getenv, stderr);
+        if (d)
+            chosen[n_chosen++] = d;
+    } else {
+        n_chosen = select_devices(&cli, &devs, chosen);
+    }
     if (n_chosen == 0) {
         fprintf(stderr, "clconform: no device to run on%s (see clconform --list)\n",
                 devs.no_platform ? ": no OpenCL platform found" : "");
