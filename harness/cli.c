@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "devsel.h"
+#include "shard.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,8 @@ void cli_usage(FILE *out)
         "  --timeout SECONDS      per-probe watchdog (default 10)\n"
         "  --build-timeout SECONDS  watchdog for one program build (default 120)\n"
         "  --jobs N               devices run in parallel (default: all of them)\n"
+        "  --shard I/N            run the I-th of N slices of the probes (CI_NODE_INDEX and\n"
+        "                         CI_NODE_TOTAL also set it); `merge` puts the shards together\n"
         "  --batch N              most probes built in one program (default 256)\n"
         "  --group N              most probes behind one kernel (default: per driver)\n"
         "  --build-options STR    appended to every build\n"
@@ -120,6 +123,7 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) c->quiet = 1;
         else if (!strcmp(a, "--reduce")) c->reduce = 1;
         else if (!strcmp(a, "--json")) c->json = 1;
+        else if (!strcmp(a, "--shard")) rc = take(argc, argv, &i, &v, err) || shard_parse(v, &c->shard_index, &c->shard_total, err);
         else if (!strcmp(a, "--device")) rc = take(argc, argv, &i, &v, err) || add_list(c->devices, &c->n_devices, v, a, err);
         else if (!strcmp(a, "--probes")) rc = take(argc, argv, &i, &v, err) || add_list(c->probe_paths, &c->n_probe_paths, v, a, err);
         else if (!strcmp(a, "--filter")) rc = take(argc, argv, &i, &v, err) || add_list(c->filters, &c->n_filters, v, a, err);
@@ -142,6 +146,8 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         if (rc)
             return -1;
     }
+    if (!c->shard_total && shard_from_env(getenv, &c->shard_index, &c->shard_total, err) < 0)
+        return -1;
     c->env_select = !c->all_devices && c->n_devices == 0 && devsel_env_present();
     if (!c->help && !c->version && !c->list && !c->all_devices && c->n_devices == 0 && !c->env_select) {
         fprintf(err, "clconform: say which devices: --all-devices, or --device SEL (see --list), or "

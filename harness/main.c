@@ -27,6 +27,7 @@
 #include "report_json.h"
 #include "report_junit.h"
 #include "repro.h"
+#include "shard.h"
 #include "supervise.h"
 #include "verdict.h"
 
@@ -54,7 +55,8 @@ static void install_stop_handlers(void)
 /* ---- probes -------------------------------------------------------------- */
 
 /* The built-in probes: ./probes, else beside the executable, else the
- * installed copy. */
+ * installed copy relative to the executable (PREFIX/bin -> PREFIX/share,
+ * whatever PREFIX or DESTDIR was), else the compiled-in PREFIX. */
 static const char *default_probe_dir(char *buf, size_t len)
 {
     struct stat st;
@@ -71,10 +73,18 @@ static const char *default_probe_dir(char *buf, size_t len)
             if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
                 return buf;
             snprintf(buf, len, "%s/../share/clconform/probes", exe);
+            char real[PATH_MAX];
+            if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode) && realpath(buf, real) && strlen(real) < len)
+                snprintf(buf, len, "%s", real); /* reports name PREFIX/share/..., not bin/.. */
             if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
                 return buf;
         }
     }
+#ifdef CLC_DATADIR
+    snprintf(buf, len, "%s/probes", CLC_DATADIR);
+    if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+        return buf;
+#endif
     return "probes";
 }
 
@@ -630,7 +640,7 @@ static int run_main(int argc, char **argv)
     clc_probe_set set = {0};
     baseline_ctx base = {0};
     clc_devlist devs = {0};
-    size_t *todo = NULL, n_todo = 0;
+    size_t *todo = NULL, n_todo = 0, suite_probes = 0;
     const clc_devref **chosen = NULL;
     device_job *jobs = NULL;
     cJSON **reports = NULL;
@@ -647,6 +657,18 @@ static int run_main(int argc, char **argv)
         if (n_todo == 0) {
             fprintf(stderr, "clconform: no probe matches (%zu loaded)\n", set.count);
             goto out;
+        }
+        suite_probes = n_todo;
+        if (cli.shard_total) {
+            size_t first, n = shard_slice(n_todo, cli.shard_index, cli.shard_total, &first);
+            memmove(todo, todo + first, n * sizeof *todo);
+            n_todo = n;
+            if (n_todo == 0) {
+                fprintf(stderr, "clconform: shard %zu/%zu of %zu probes is empty\n", cli.shard_index,
+                        cli.shard_total, suite_probes);
+                rc = CLC_EXIT_OK;
+                goto out;
+            }
         }
         if (load_baseline(&cli, &base) != 0)
             goto out;
@@ -691,12 +713,22 @@ static int run_main(int argc, char **argv)
     reports = calloc(n_chosen, sizeof *reports);
     for (size_t i = 0; i < n_chosen; i++) {
         jobs[i] = (device_job){&cli, &set, chosen[i], todo, n_todo,
-                               {started, argc, argv, cli.timeout_s, !cli.no_isolation}, "", ""};
-        snprintf(jobs[i].json_path, sizeof jobs[i].json_path, "%s/%s.json", cli.out_dir, chosen[i]->key);
-        snprintf(jobs[i].html_path, sizeof jobs[i].html_path, "%s/%s.html", cli.out_dir, chosen[i]->key);
+                               {started, argc, argv, cli.timeout_s, !cli.no_isolation, cli.shard_index,
+                                cli.shard_total, suite_probes}, "", ""};
+        /* Shards of one device land side by side in a CI artifact folder. */
+        char file_base[300];
+        if (cli.shard_total)
+            snprintf(file_base, sizeof file_base, "%s.shard-%zu-of-%zu", chosen[i]->key, cli.shard_index, cli.shard_total);
+        else
+            snprintf(file_base, sizeof file_base, "%s", chosen[i]->key);
+        snprintf(jobs[i].json_path, sizeof jobs[i].json_path, "%s/%s.json", cli.out_dir, file_base);
+        snprintf(jobs[i].html_path, sizeof jobs[i].html_path, "%s/%s.html", cli.out_dir, file_base);
         unlink(jobs[i].json_path); /* a stale report must never pass for this run's */
     }
-    if (!cli.quiet)
+    if (!cli.quiet && cli.shard_total)
+        fprintf(stderr, "clconform: shard %zu/%zu: %zu of %zu probes on %zu device(s)\n", cli.shard_index,
+                cli.shard_total, n_todo, suite_probes, n_chosen);
+    else if (!cli.quiet)
         fprintf(stderr, "clconform: %zu probes on %zu device(s)\n", n_todo, n_chosen);
     run_jobs(jobs, n_chosen, cli.jobs ? cli.jobs : default_jobs(n_chosen), cli.quiet);
 
