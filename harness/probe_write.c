@@ -73,6 +73,8 @@ int probe_write(FILE *f, const clc_probe *p)
         fprintf(f, "timeout = %g\n", p->timeout_s);
     if (p->measure)
         write_line_value(f, "measure", p->measure);
+    if (p->undefined)
+        write_line_value(f, "undefined", p->undefined);
     for (size_t k = 0; k < p->n_inputs; k++) {
         /* Short inputs on one line; long ones as a heredoc, 8 a line. */
         const clc_input *in = &p->inputs[k];
@@ -120,7 +122,7 @@ int probe_clone(const clc_probe *p, clc_probe *o)
     memset(o, 0, sizeof *o);
     *o = *p;
     o->id = o->file = o->clause = o->spec = o->why = o->options = o->prelude = o->body = o->source = o->measure =
-        NULL;
+        o->undefined = NULL;
     o->requires = NULL;
     o->expect = NULL;
     o->n_requires = 0;
@@ -128,7 +130,7 @@ int probe_clone(const clc_probe *p, clc_probe *o)
     int bad = dup_str(p->id, &o->id) | dup_str(p->file, &o->file) | dup_str(p->clause, &o->clause) |
               dup_str(p->spec, &o->spec) | dup_str(p->why, &o->why) | dup_str(p->options, &o->options) |
               dup_str(p->prelude, &o->prelude) | dup_str(p->body, &o->body) | dup_str(p->source, &o->source) |
-              dup_str(p->measure, &o->measure);
+              dup_str(p->measure, &o->measure) | dup_str(p->undefined, &o->undefined);
     if (p->n_requires) {
         o->requires = calloc(p->n_requires, sizeof *o->requires);
         bad |= !o->requires;

@@ -66,6 +66,7 @@ static int rec_unexpected(const cJSON *rec)
 
 static void set_record(sv_state *s, size_t i, cJSON *rec)
 {
+    record_settle_undefined(&s->o->set->items[i], rec);
     if (s->out->recs[i]) {
         s->n_unexpected -= (size_t)rec_unexpected(s->out->recs[i]);
         cJSON_Delete(s->out->recs[i]);

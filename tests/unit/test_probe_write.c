@@ -63,6 +63,13 @@ int main(void)
               c.inputs[0].data != a.items[0].inputs[0].data && c.expect != a.items[0].expect,
           "clone_is_equal_and_deep");
     probe_free(&c);
+    /* Fields added later (undefined) are copied too, not shared. */
+    a.items[0].undefined = strdup("reads past the end on purpose");
+    cloned = probe_clone(&a.items[0], &c);
+    CHECK(cloned == 0 && c.undefined && c.undefined != a.items[0].undefined &&
+              strcmp(c.undefined, a.items[0].undefined) == 0,
+          "clone_copies_undefined");
+    probe_free(&c);
     free(text);
     probe_set_free(&a);
     probe_set_free(&b);
