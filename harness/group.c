@@ -54,7 +54,7 @@ const char *group_ledger(const cJSON *rec, char *buf, size_t len)
 /* From "in order: NAME xN, NAME xN, ...": the call whose block holds element
  * m, into call, and m's index inside the block. Returns 0, or -1 when the
  * why has no such list or m is past it. */
-static int block_of(const char *why, size_t m, char *call, size_t len, size_t *j)
+static int block_of(const char *why, size_t m, char *call, size_t len, size_t *j, size_t *block)
 {
     const char *p = why ? strstr(why, "in order: ") : NULL;
     if (!p)
@@ -72,6 +72,7 @@ static int block_of(const char *why, size_t m, char *call, size_t len, size_t *j
             memcpy(call, p, n);
             call[n] = '\0';
             *j = m - start;
+            *block = count;
             return 0;
         }
         start += count;
@@ -117,13 +118,22 @@ static double as_double(clc_type t, uint64_t bits)
     return f;
 }
 
-/* The kind of input value j of the record's only input, when notable. */
-static const char *input_kind(const cJSON *rec, size_t j)
+/* The kind of input value j, when notable, of the input the block reads:
+ * the only input, or else the only one as long as the block (generated
+ * probes read in-range operands from a shorter buffer). */
+static const char *input_kind(const cJSON *rec, size_t j, size_t block)
 {
-    const cJSON *inputs = cJSON_GetObjectItemCaseSensitive(rec, "inputs");
-    if (cJSON_GetArraySize(inputs) != 1)
+    const cJSON *inputs = cJSON_GetObjectItemCaseSensitive(rec, "inputs"), *it, *in = NULL;
+    int matches = 0;
+    cJSON_ArrayForEach(it, inputs)
+        if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(it, "values")) == (int)block) {
+            in = it;
+            matches++;
+        }
+    if (cJSON_GetArraySize(inputs) == 1)
+        in = cJSON_GetArrayItem(inputs, 0);
+    else if (matches != 1)
         return "";
-    const cJSON *in = cJSON_GetArrayItem(inputs, 0);
     clc_type t;
     if (parse_type(in, "type", &t) != 0 || !value_type_is_float(t))
         return "";
@@ -234,10 +244,10 @@ static size_t fail_deviations(const cJSON *rec, char out[][GROUP_DEV_LEN], size_
             want = t == CLC_T_DOUBLE ? UINT64_C(0x7ff8000000000000) : 0x7fc00000;
         char cls[160], call[64] = "", variant[80] = "";
         const char *from = "";
-        size_t j;
-        if (block_of(why, (size_t)m, call, sizeof call, &j) == 0) {
+        size_t j, block;
+        if (block_of(why, (size_t)m, call, sizeof call, &j, &block) == 0) {
             call_variant(call, variant, sizeof variant);
-            from = input_kind(rec, j);
+            from = input_kind(rec, j, block);
         }
         const char *what = value_type_is_float(t) ? classify_float(t, want, bits) : classify_int(t, want, bits);
         /* The rounding mode names the rule only for a value rounded the

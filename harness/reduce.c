@@ -154,6 +154,35 @@ int reduce_eval_index(const char *expr, const char *var, long value, long *out)
     return 0;
 }
 
+int reduce_eval_condition(const char *cond, const char *var, long value, int *out)
+{
+    static const char *const ops[] = {"<=", ">=", "==", "!=", "<", ">"};
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        const char *at = strstr(cond, ops[k]);
+        if (!at)
+            continue;
+        char left[256];
+        size_t n = (size_t)(at - cond);
+        if (n >= sizeof left)
+            return -1;
+        memcpy(left, cond, n);
+        left[n] = '\0';
+        long a, b;
+        if (reduce_eval_index(left, var, value, &a) != 0 || reduce_eval_index(at + strlen(ops[k]), var, value, &b) != 0)
+            return -1;
+        switch (k) {
+        case 0: *out = a <= b; break;
+        case 1: *out = a >= b; break;
+        case 2: *out = a == b; break;
+        case 3: *out = a != b; break;
+        case 4: *out = a < b; break;
+        default: *out = a > b; break;
+        }
+        return 0;
+    }
+    return -1;
+}
+
 /* ---- running candidates --------------------------------------------------------- */
 
 typedef struct {
@@ -522,6 +551,29 @@ static int build_one_call(const reduction *r, clc_probe *out)
             value = w;
             free(line);
             continue;
+        }
+        /* `if (COND) out[...] = ...;` with COND true for the pinned
+         * work-item is the store alone. */
+        if (strncmp(line, "if (", 4) == 0 && var[0]) {
+            int depth = 0, truth = 0;
+            size_t close = 0;
+            for (size_t k = 3; line[k] && !close; k++) {
+                depth += line[k] == '(';
+                if (line[k] == ')' && --depth == 0)
+                    close = k;
+            }
+            char cond[256];
+            if (close && close - 4 < sizeof cond) {
+                memcpy(cond, line + 4, close - 4);
+                cond[close - 4] = '\0';
+            }
+            if (close && close - 4 < sizeof cond && reduce_eval_condition(cond, var, value, &truth) == 0 && truth) {
+                char *rest = trim_copy(line + close + 1, strlen(line + close + 1));
+                free(line);
+                line = rest;
+                if (!line)
+                    return -1;
+            }
         }
         if (stmt || strncmp(line, "out[", 4) != 0) {
             free(line);

@@ -9,8 +9,9 @@
  *                that writes that element and run a single work-item;
  *   3. lines     drop each line of the kernel whose removal keeps the
  *                failure (all at once if that works, else one by one);
- *   4. one call  rewrite a single remaining `out[E] = CALL(in[E2]);` as
- *                `out[0] = CALL(in[0]);` with a one-element input and output.
+ *   4. one call  rewrite a single remaining `out[E] = CALL(in[E2]);` (or
+ *                `if (C) out[E] = ...;` with C true for the pinned work-item)
+ *                as `out[0] = CALL(in[0]);` with one-element input and output.
  * Each pass keeps its result only when the device confirms it. */
 #ifndef CLC_REDUCE_H
 #define CLC_REDUCE_H
@@ -48,5 +49,9 @@ char *reduce_drop_line(const char *s, size_t k);
 /* Evaluates an index expression of integer literals, the variable `var`
  * (= value), + - * and parentheses. Returns 0 with *out, or -1. */
 int reduce_eval_index(const char *expr, const char *var, long value, long *out);
+
+/* Evaluates `A OP B` (OP one of < <= > >= == !=; A, B as above) into *out
+ * (0 or 1). Returns 0, or -1 when it is not of that form. */
+int reduce_eval_condition(const char *cond, const char *var, long value, int *out);
 
 #endif

@@ -64,6 +64,20 @@ static void test_keys(void)
     CHECK(strcmp(group_ledger(l, buf, sizeof buf), "sat-nan-zero") == 0, "ledger_parsed");
     cJSON_Delete(l);
 
+    /* A second, shorter input (in-range operands, as generated probes
+     * have): the block of 4 still reads the input of 4 values. */
+    cJSON *two = conv_record("conv.d", exp, act, "");
+    cJSON *short_in = cJSON_CreateObject();
+    const char *sv[] = {"1", "2"};
+    cJSON_AddStringToObject(short_in, "name", "inr");
+    cJSON_AddStringToObject(short_in, "type", "float");
+    cJSON_AddItemToObject(short_in, "values", cJSON_CreateStringArray(sv, 2));
+    cJSON_AddItemToArray(cJSON_GetObjectItem(two, "inputs"), short_in);
+    group_annotate_record(two);
+    CHECK(strcmp(key(two, 1), "conv|6.2.3.3||the type's minimum from NaN in _sat") == 0,
+          "input_found_by_block_length_among_two: %s", key(two, 1));
+    cJSON_Delete(two);
+
     cJSON_ReplaceItemInObject(r, "verdict", cJSON_CreateString("pass"));
     group_annotate_record(r);
     CHECK(cJSON_GetObjectItem(r, "groups") == NULL, "passing_record_has_no_group");

@@ -53,5 +53,10 @@ int main(void)
     CHECK(reduce_eval_index("j + 1", "i", 3, &v) == -1, "eval_unknown_variable_refused");
     CHECK(reduce_eval_index("i / 2", "i", 3, &v) == -1, "eval_unsupported_operator_refused");
     CHECK(reduce_eval_index("ii", "i", 3, &v) == -1, "eval_variable_prefix_is_not_the_variable");
+    int truth = -1;
+    CHECK(reduce_eval_condition("i < 48", "i", 3, &truth) == 0 && truth == 1, "condition_true");
+    CHECK(reduce_eval_condition("i >= 4", "i", 3, &truth) == 0 && truth == 0, "condition_false");
+    CHECK(reduce_eval_condition("i <= 3", "i", 3, &truth) == 0 && truth == 1, "condition_two_char_operator");
+    CHECK(reduce_eval_condition("i & 1", "i", 3, &truth) == -1, "condition_unsupported_refused");
     return check_done();
 }
