@@ -88,7 +88,13 @@ if command -v make >/dev/null && [ -w "$SRCDIR" ]; then
     check make_install_exits_0 test $? -eq 0
     check install_puts_binary_probes_and_man_page test -x "$TMP/root/usr/bin/clconform" \
         -a -d "$TMP/root/usr/share/clconform/probes" -a -s "$TMP/root/usr/share/man/man1/clconform.1"
-    check man_page_renders bash -c "MANWIDTH=80 man -l '$TMP/root/usr/share/man/man1/clconform.1' 2>/dev/null | grep -q 'clconform reduce'"
+    if command -v man >/dev/null; then
+        check man_page_renders bash -c "MANWIDTH=80 man -l '$TMP/root/usr/share/man/man1/clconform.1' 2>/dev/null | grep -q 'clconform reduce'"
+    elif command -v groff >/dev/null; then
+        check man_page_renders bash -c "groff -man -Tutf8 '$TMP/root/usr/share/man/man1/clconform.1' | grep -q 'clconform reduce'"
+    else
+        echo "ok - man_page_renders # SKIP neither man nor groff"
+    fi
     if [ -n "${PKEY:-}" ]; then
         (cd "$TMP" && "$TMP/root/usr/bin/clconform" --device "$PKEY" --filter 'vlit.*' --out "$TMP/inst" --quiet)
         check installed_binary_runs_the_installed_suite json_get "$TMP/inst/$PKEY.json" \
