@@ -213,6 +213,54 @@ static int cmp_str(const void *x, const void *y)
     return strcmp(*(char *const *)x, *(char *const *)y);
 }
 
+/* The class of element m (expected e, actual a) into cls; returns 1, or 0
+ * when it matches (or cannot be read). */
+static int element_class(const cJSON *rec, clc_type t, const char *why, int m, const cJSON *e, const cJSON *a,
+                         char *cls, size_t len)
+{
+    clc_expect ex;
+    uint64_t bits;
+    char err[128];
+    if (!cJSON_IsString(e) || !cJSON_IsString(a) || value_parse_expect(t, e->valuestring, &ex, err, sizeof err) != 0 ||
+        value_parse(t, a->valuestring, &bits, err, sizeof err) != 0 || value_matches(t, &ex, bits))
+        return 0;
+    /* Against the first alternative; "nan" stands for a NaN. */
+    uint64_t want = ex.alts[0];
+    if (ex.any_nan & 1)
+        want = t == CLC_T_DOUBLE ? UINT64_C(0x7ff8000000000000) : 0x7fc00000;
+    char call[64] = "", variant[80] = "";
+    const char *from = "";
+    size_t j, block;
+    if (block_of(why, (size_t)m, call, sizeof call, &j, &block) == 0) {
+        call_variant(call, variant, sizeof variant);
+        from = input_kind(rec, j, block);
+    }
+    const char *what = value_type_is_float(t) ? classify_float(t, want, bits) : classify_int(t, want, bits);
+    /* The rounding mode names the rule only for a value rounded the wrong
+     * way; for the rest, whether the call saturates is what matters, and one
+     * row per mode would hide that they are one bug. */
+    if (*variant && strncmp(call, "convert_", 8) == 0 && !strstr(what, "rounded") && !strstr(what, "ulp"))
+        snprintf(variant, sizeof variant, "%s", strstr(call, "_sat") ? " in _sat" : " without _sat");
+    snprintf(cls, len, "%s%s%s", what, from, variant);
+    return 1;
+}
+
+long group_element(const cJSON *rec, const char *deviation)
+{
+    clc_type t;
+    const cJSON *exp = cJSON_GetObjectItemCaseSensitive(rec, "expected");
+    const cJSON *act = cJSON_GetObjectItemCaseSensitive(rec, "actual");
+    if (parse_type(rec, "out_type", &t) != 0 || !cJSON_IsArray(exp) || !cJSON_IsArray(act))
+        return -1;
+    const cJSON *e = exp->child, *a = act->child;
+    for (int m = 0; e && a; m++, e = e->next, a = a->next) {
+        char cls[GROUP_DEV_LEN];
+        if (element_class(rec, t, str(rec, "why"), m, e, a, cls, sizeof cls) && strcmp(cls, deviation) == 0)
+            return m;
+    }
+    return -1;
+}
+
 /* The deviations of a `fail` record with expected/actual/out_type, sorted. */
 static size_t fail_deviations(const cJSON *rec, char out[][GROUP_DEV_LEN], size_t max)
 {
@@ -231,31 +279,9 @@ static size_t fail_deviations(const cJSON *rec, char out[][GROUP_DEV_LEN], size_
     int n = cJSON_GetArraySize(exp);
     const cJSON *e = exp->child, *a = act->child;
     for (int m = 0; m < n && e && a; m++, e = e->next, a = a->next) {
-        clc_expect ex;
-        uint64_t bits;
-        char err[128];
-        if (!cJSON_IsString(e) || !cJSON_IsString(a) ||
-            value_parse_expect(t, e->valuestring, &ex, err, sizeof err) != 0 ||
-            value_parse(t, a->valuestring, &bits, err, sizeof err) != 0 || value_matches(t, &ex, bits))
+        char cls[GROUP_DEV_LEN];
+        if (!element_class(rec, t, why, m, e, a, cls, sizeof cls))
             continue;
-        /* Against the first alternative; "nan" stands for a NaN. */
-        uint64_t want = ex.alts[0];
-        if (ex.any_nan & 1)
-            want = t == CLC_T_DOUBLE ? UINT64_C(0x7ff8000000000000) : 0x7fc00000;
-        char cls[160], call[64] = "", variant[80] = "";
-        const char *from = "";
-        size_t j, block;
-        if (block_of(why, (size_t)m, call, sizeof call, &j, &block) == 0) {
-            call_variant(call, variant, sizeof variant);
-            from = input_kind(rec, j, block);
-        }
-        const char *what = value_type_is_float(t) ? classify_float(t, want, bits) : classify_int(t, want, bits);
-        /* The rounding mode names the rule only for a value rounded the
-         * wrong way; for the rest, whether the call saturates is what
-         * matters, and one row per mode would hide that they are one bug. */
-        if (*variant && strncmp(call, "convert_", 8) == 0 && !strstr(what, "rounded") && !strstr(what, "ulp"))
-            snprintf(variant, sizeof variant, "%s", strstr(call, "_sat") ? " in _sat" : " without _sat");
-        snprintf(cls, sizeof cls, "%s%s%s", what, from, variant);
         size_t k = 0;
         while (k < n_classes && strcmp(classes[k], cls) != 0)
             k++;

@@ -28,6 +28,11 @@
  * in two groups. Returns how many. */
 size_t group_deviations(const cJSON *rec, char out[][GROUP_DEV_LEN], size_t max);
 
+/* The first element of a `fail` record whose deviation is `deviation` (one
+ * of group_deviations'), or -1: the element a reducer should keep to
+ * reproduce that rule's failure. */
+long group_element(const cJSON *rec, const char *deviation);
+
 /* The ledger entry that rec's `why` cites, into buf ("" if none). */
 const char *group_ledger(const cJSON *rec, char *buf, size_t len);
 

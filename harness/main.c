@@ -410,9 +410,9 @@ static void print_groups(cJSON **reports, size_t n)
     free(docs);
 }
 
-/* --reduce: the first failing run probe of each failure group, per device,
- * reduced into OUT/reduced (reduce.h). At most 10 a device: each costs a
- * few device batches. */
+/* --reduce: for each failure group of each device (at most 10 a device:
+ * each costs a few device batches), its first failing run probe, reduced
+ * to the element that fails that way (group_element), into OUT/reduced. */
 static void reduce_after_run(const clc_cli *cli, cJSON **reports, size_t n)
 {
     char dir[PATH_MAX];
@@ -422,27 +422,32 @@ static void reduce_after_run(const clc_cli *cli, cJSON **reports, size_t n)
         if (!reports[i])
             continue;
         const char *ids[10];
+        long elements[10];
         size_t k = 0;
-        const cJSON *g;
-        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(reports[i], "summary"), "groups")) {
-            const cJSON *p;
+        const cJSON *summary = cJSON_GetObjectItemCaseSensitive(reports[i], "summary"), *g;
+        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(summary, "groups")) {
+            const cJSON *dev = cJSON_GetObjectItemCaseSensitive(g, "deviation"), *p;
             cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(g, "probes")) {
                 const cJSON *id = cJSON_GetObjectItemCaseSensitive(p, "id");
                 const cJSON *rec = cJSON_IsString(id) ? report_find_probe(reports[i], id->valuestring) : NULL;
                 const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
                 const cJSON *kind = cJSON_GetObjectItemCaseSensitive(rec, "kind");
+                if (k == 10 || !cJSON_IsString(v) || strcmp(v->valuestring, "fail") != 0 || !cJSON_IsString(kind) ||
+                    strcmp(kind->valuestring, "run") != 0 || !cJSON_IsString(dev))
+                    continue;
+                long e = group_element(rec, dev->valuestring);
                 int seen = 0;
                 for (size_t j = 0; j < k; j++)
-                    seen |= strcmp(ids[j], id->valuestring) == 0;
-                if (!seen && k < 10 && cJSON_IsString(v) && strcmp(v->valuestring, "fail") == 0 &&
-                    cJSON_IsString(kind) && strcmp(kind->valuestring, "run") == 0) {
-                    ids[k++] = id->valuestring;
-                    break; /* one per group */
+                    seen |= strcmp(ids[j], id->valuestring) == 0 && elements[j] == e;
+                if (!seen) {
+                    ids[k] = id->valuestring;
+                    elements[k++] = e;
                 }
+                break; /* one probe per group */
             }
         }
         if (k)
-            reduce_report(reports[i], ids, k, 0, &o, stderr);
+            reduce_report(reports[i], ids, elements, k, 0, &o, stderr);
     }
 }
 

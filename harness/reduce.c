@@ -271,6 +271,7 @@ typedef struct {
     char want[128];      /* the wrong value that element must keep */
     cJSON *rec;          /* the device's record of p */
     long work_item;      /* -1: not pinned */
+    int sentinel;        /* the body starts with the sentinel line (see add_sentinel) */
 } reduction;
 
 static char **text_of(clc_probe *p)
@@ -311,6 +312,65 @@ static void free_cands(clc_probe *cands, size_t n)
     for (size_t i = 0; i < n; i++)
         probe_free(&cands[i]);
     free(cands);
+}
+
+/* The sentinel: a first line `out[M] = (T)S;` with S unlike the wrong
+ * value. An element the kernel no longer writes then reads S, not the
+ * zero the buffer was filled with, so "still fails the same way" cannot be
+ * faked by a candidate that simply stopped writing the element (when the
+ * wrong value is 0, it could). Kept while work-items and lines are removed,
+ * dropped (and confirmed) before the one-call step. */
+static void sentinel_line(const reduction *r, char *buf, size_t len)
+{
+    int is_one = strcmp(r->want, "1") == 0 || strcmp(r->want, "0x1p+0") == 0;
+    snprintf(buf, len, "    out[%zu] = (%s)%s; /* clconform reduce: sentinel */", r->m, value_type_name(r->p.out_type),
+             is_one ? "2" : "1");
+}
+
+static int add_sentinel(reduction *r)
+{
+    char line[160];
+    if (!r->p.body)
+        return 0;
+    sentinel_line(r, line, sizeof line);
+    size_t n = strlen(line) + strlen(r->p.body) + 2;
+    char *nb = malloc(n);
+    if (!nb)
+        return -1;
+    snprintf(nb, n, "%s\n%s", line, r->p.body);
+    free(r->p.body);
+    r->p.body = nb;
+    r->sentinel = 1;
+    return 0;
+}
+
+/* Drops the sentinel line and confirms the probe still fails without it. */
+static int drop_sentinel(ctx *c, reduction *r)
+{
+    if (!r->sentinel)
+        return 0;
+    clc_probe cand;
+    cJSON *rec = NULL;
+    if (probe_clone(&r->p, &cand) != 0)
+        return -1;
+    char *nb = reduce_drop_line(cand.body, 0);
+    free(cand.body);
+    cand.body = nb;
+    name_candidate(&cand, c->orig_id, 0);
+    int rc = nb ? run_batch(c, &cand, 1, &rec) : -1;
+    if (rc == 0 && same_failure(rec, r->m, r->want)) {
+        accept(r, &cand, &rec, 0);
+        r->sentinel = 0;
+        say(c, "sentinel: the guard line writing a value unlike the wrong one to element %zu first (so a candidate "
+               "that stops writing the element cannot pass for one that fails) is gone again",
+            r->m);
+    } else {
+        say(c, "sentinel: without it the probe no longer fails the same way (%s); it stays",
+            rec ? rec_str(rec, "verdict") : "no record");
+    }
+    probe_free(&cand);
+    cJSON_Delete(rec);
+    return rc;
 }
 
 /* Pass 2: one work-item. The candidates are ordered with the likeliest
@@ -413,7 +473,7 @@ static int clone_without(const reduction *r, const int *drop, size_t n_lines, cl
  * do not, one at a time. Repeated while it removes something. */
 static int pass_lines(ctx *c, reduction *r)
 {
-    size_t before = count_lines(*text_of(&r->p));
+    size_t before = count_lines(*text_of(&r->p)) - (size_t)r->sentinel;
     for (int round = 0; round < 4; round++) {
         size_t n_lines = count_lines(*text_of(&r->p)), n = 0;
         int *drop = calloc(n_lines, sizeof *drop);
@@ -423,7 +483,7 @@ static int pass_lines(ctx *c, reduction *r)
         int progress = 0, rc = -1;
         if (!drop || !line_of || !cands || !recs)
             goto next;
-        for (size_t k = 0; k < n_lines; k++) {
+        for (size_t k = r->sentinel ? 1 : 0; k < n_lines; k++) {
             if (line_is_blank(*text_of(&r->p), k))
                 continue;
             memset(drop, 0, n_lines * sizeof *drop);
@@ -480,7 +540,7 @@ static int pass_lines(ctx *c, reduction *r)
         if (!progress)
             break;
     }
-    size_t after = count_lines(*text_of(&r->p));
+    size_t after = count_lines(*text_of(&r->p)) - (size_t)r->sentinel;
     say(c, "lines: %zu of %zu line(s) of the kernel removed: without them it still fails the same way", before - after,
         before);
     return 0;
@@ -729,11 +789,14 @@ static void path_part(const char *s, char *buf, size_t len)
 }
 
 /* Writes the reduced probe, its reproducer and the log. */
-static int write_result(ctx *c, const cJSON *report, const clc_probe *orig, size_t orig_m, reduction *r,
-                        const char *log_text, FILE *err)
+static int write_result(ctx *c, const cJSON *report, const clc_probe *orig, size_t orig_m, int not_first,
+                        reduction *r, const char *log_text, FILE *err)
 {
     char id[300], why[1024], ledger[64] = "";
-    snprintf(id, sizeof id, "%s.reduced", orig->id);
+    if (not_first)
+        snprintf(id, sizeof id, "%s.e%zu.reduced", orig->id, orig_m);
+    else
+        snprintf(id, sizeof id, "%s.reduced", orig->id);
     cJSON *tmp = cJSON_CreateObject();
     if (orig->why)
         cJSON_AddStringToObject(tmp, "why", orig->why);
@@ -790,7 +853,7 @@ static int write_result(ctx *c, const cJSON *report, const clc_probe *orig, size
     return rc;
 }
 
-static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_probe *orig, FILE *err)
+static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_probe *orig, long element, FILE *err)
 {
     reduction r;
     memset(&r, 0, sizeof r);
@@ -809,11 +872,20 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
     }
     int n_bad = mismatches(rec, orig, bad);
     r.m = (size_t)fm->valueint;
+    if (element >= 0) {
+        act = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(rec, "actual"), (int)element);
+        if ((size_t)element >= orig->out_count || !bad[element] || !cJSON_IsString(act)) {
+            fprintf(err, "clconform reduce: %s: element %ld is not one the device got wrong\n", orig->id, element);
+            goto out;
+        }
+        r.m = (size_t)element;
+    }
+    size_t orig_m = r.m;
     snprintf(r.want, sizeof r.want, "%s", act->valuestring);
     {
         char exp[256];
         value_format_expect(orig->out_type, &orig->expect[r.m], exp, sizeof exp);
-        fprintf(c->log, "Reducing %s (%s:%d) on %s.\nThe report: %d of %zu elements wrong; the first, element %zu: "
+        fprintf(c->log, "Reducing %s (%s:%d) on %s.\nThe report: %d of %zu elements wrong; reducing to element %zu: "
                         "expected %s, got %s.\n\n", orig->id, orig->file, orig->line, c->dev->key, n_bad,
                 orig->out_count, r.m, exp, r.want);
     }
@@ -848,12 +920,13 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
     free_recs(recs, 2);
     if (!r.rec)
         goto out;
-    if (pass_work_item(c, &r) != 0 || pass_lines(c, &r) != 0 || pass_one_call(c, &r) != 0)
+    if (add_sentinel(&r) != 0 || pass_work_item(c, &r) != 0 || pass_lines(c, &r) != 0 ||
+        drop_sentinel(c, &r) != 0 || pass_one_call(c, &r) != 0)
         goto out;
     say(c, "%zu candidate probes ran on the device, in %zu batches", c->candidates, c->batches);
     fclose(c->log);
     c->log = NULL;
-    rc = write_result(c, report, orig, (size_t)fm->valueint, &r, log_text, err);
+    rc = write_result(c, report, orig, orig_m, orig_m != (size_t)fm->valueint, &r, log_text, err);
 out:
     if (c->log)
         fclose(c->log);
@@ -867,8 +940,8 @@ out:
 
 /* ---- entry points ------------------------------------------------------------------- */
 
-int reduce_report(const cJSON *report, const char *const *patterns, size_t n, size_t max, const clc_reduce_opts *o,
-                  FILE *err)
+int reduce_report(const cJSON *report, const char *const *patterns, const long *elements, size_t n, size_t max,
+                  const clc_reduce_opts *o, FILE *err)
 {
     const char *key = rec_str(cJSON_GetObjectItemCaseSensitive(report, "device"), "key");
     clc_devlist devs = {0};
@@ -891,10 +964,20 @@ int reduce_report(const cJSON *report, const char *const *patterns, size_t n, si
             goto out;
         }
     const cJSON *rec;
+    /* Each (probe, pattern) pair with an element of its own is one
+     * reduction; plain patterns reduce a probe once, at its first mismatch. */
+    for (size_t pi = 0; pi < (n ? n : 1); pi++)
     cJSON_ArrayForEach(rec, cJSON_GetObjectItemCaseSensitive(report, "probes")) {
         const char *id = rec_str(rec, "id");
+        long element = elements ? elements[pi] : -1;
         if (strcmp(rec_str(rec, "verdict"), "fail") != 0 || strcmp(rec_str(rec, "kind"), "run") != 0 ||
-            (n && !baseline_matches_any(id, patterns, n)))
+            (n && !baseline_matches_any(id, &patterns[pi], 1)))
+            continue;
+        /* A probe matched by an earlier plain pattern is done already. */
+        int earlier = 0;
+        for (size_t q = 0; q < pi && element < 0; q++)
+            earlier |= (!elements || elements[q] < 0) && baseline_matches_any(id, &patterns[q], 1);
+        if (earlier)
             continue;
         if (max && tried == max)
             break;
@@ -934,7 +1017,7 @@ int reduce_report(const cJSON *report, const char *const *patterns, size_t n, si
             continue;
         }
         ctx c = {dev, o, NULL, id, 0, 0};
-        if (reduce_one(&c, report, rec, p, err) == 0)
+        if (reduce_one(&c, report, rec, p, element, err) == 0)
             reduced++;
         else
             failed++;
@@ -996,7 +1079,7 @@ int reduce_main(int argc, char **argv)
         cJSON_Delete(report);
         return 2;
     }
-    int n = reduce_report(report, filters, n_filters, 0, &o, stderr);
+    int n = reduce_report(report, filters, NULL, n_filters, 0, &o, stderr);
     cJSON_Delete(report);
     return n > 0 ? 0 : n == 0 ? 1 : 3;
 }

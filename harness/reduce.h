@@ -29,9 +29,12 @@ typedef struct {
 } clc_reduce_opts;
 
 /* Reduces the failing run probes of report whose id matches one of the n
- * patterns (at most max of them; 0: no limit). Returns how many were
- * reduced and written, or -1 on an input error (printed to err). */
-int reduce_report(const cJSON *report, const char *const *patterns, size_t n, size_t max,
+ * patterns (at most max of them; 0: no limit). elements (NULL: none) gives
+ * per pattern the wrong element to keep (-1: the first mismatch); a probe
+ * reduced to another element than its first mismatch is written as
+ * <id>.e<element>.reduced. Returns how many were reduced and written, or
+ * -1 on an input error (printed to err). */
+int reduce_report(const cJSON *report, const char *const *patterns, const long *elements, size_t n, size_t max,
                   const clc_reduce_opts *o, FILE *err);
 
 /* `clconform reduce REPORT.json --filter ID... [--out DIR] [--probes PATH]...

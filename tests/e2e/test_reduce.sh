@@ -55,6 +55,19 @@ check bundle_prints_fail grep -q "FAIL" "$TMP/repro.out"
 check reduce_with_no_match_exits_nonzero test $? -ne 0
 check reduce_with_no_match_says_so grep -q "no failing run probe" "$TMP/none.out"
 
+# --reduce: one reduction per failure group, each to an element that fails
+# that way (a probe failing three ways gives three one-call probes), and
+# each reduced probe fails on the device again.
 "$CLCONFORM" --device oclgrind --filter "$ID" --out "$TMP/run2" --reduce --quiet
-check run_with_reduce_writes_reduced_probes test -s "$(ls -d "$TMP"/run2/reduced/oclgrind*/"$ID".reduced)/reduced.probe"
+R2=$(ls "$TMP"/run2/oclgrind*.json)
+N_GROUPS=$(json_get "$R2" "len(r['summary']['groups'])")
+DIRS=$(ls -d "$TMP"/run2/reduced/oclgrind*/*.reduced | wc -l)
+check run_with_reduce_one_reduction_per_group test "$N_GROUPS" -ge 1 -a "$DIRS" -eq "$N_GROUPS"
+all_fail=0
+for d in "$TMP"/run2/reduced/oclgrind*/*.reduced; do
+    "$CLCONFORM" --device oclgrind --probes "$d/reduced.probe" --out "$TMP/again2" --quiet
+    [ $? -eq 1 ] || { echo "$d: does not fail"; all_fail=1; }
+    grep -q "sentinel" "$d/reduced.probe" && { echo "$d: sentinel left in"; all_fail=1; }
+done
+check every_group_reduction_still_fails test "$all_fail" -eq 0
 done_checks
