@@ -12,7 +12,10 @@
  *   4. one call  rewrite a single remaining `out[E] = CALL(in[E2]);` (or
  *                `if (C) out[E] = ...;` with C true for the pinned work-item)
  *                as `out[0] = CALL(in[0]);` with one-element input and output.
- * Each pass keeps its result only when the device confirms it. */
+ * Each pass keeps its result only when the device confirms it. During 2
+ * and 3 a sentinel first line writes a value unlike the wrong one to the
+ * element, so a candidate that stopped writing it cannot pass for one that
+ * still fails; it is removed (and that confirmed) before 4. */
 #ifndef CLC_REDUCE_H
 #define CLC_REDUCE_H
 
