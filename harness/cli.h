@@ -18,6 +18,10 @@ enum {
 
 typedef struct {
     int all_devices, list, help, version, no_isolation, fail_on_fix, quiet;
+    int reduce;                  /* --reduce: reduce one failing probe per failure group */
+    int json;                    /* --json (with --list) */
+    size_t shard_index, shard_total; /* --shard I/N or CI_NODE_INDEX/CI_NODE_TOTAL; 0: whole suite */
+    int env_select;              /* no --device: CL_PLATFORM_INDEX/CL_DEVICE_INDEX/CL_DEVICE_TYPE choose */
     const char *devices[CLC_MAX_LIST];
     size_t n_devices;
     const char *probe_paths[CLC_MAX_LIST];

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "measure.h"
+#include "text_norm.h"
 
 #define MAX_ENTRIES 64
 
@@ -568,6 +569,7 @@ int probe_load_text(const char *name, const char *text, clc_probe_set *set, FILE
     char *buf = strdup(text);
     if (!buf)
         return -1;
+    text_normalize(buf); /* CRLF, CR and a BOM read as plain lines */
     entry_list defs = {.count = 0}, own = {.count = 0};
     entry_list *cur = NULL;
     char id[256] = "";
@@ -681,6 +683,8 @@ static char *read_file(const char *path, size_t *len)
         return NULL;
     }
     buf[*len] = '\0';
+    if (!memchr(buf, '\0', *len))
+        *len = text_normalize(buf); /* CRLF and BOM: as if they were not there */
     return buf;
 }
 

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "group.h"
 #include "record.h"
 #include "verdict.h"
 
@@ -58,6 +59,12 @@ static cJSON *run_object(const clc_report_meta *meta, const clc_device_run *run)
     cJSON_AddNumberToObject(o, "wall_ms", run->wall_ms);
     if (run->fatal[0])
         cJSON_AddStringToObject(o, "device_error", run->fatal);
+    if (meta->shard_total) {
+        cJSON *s = cJSON_AddObjectToObject(o, "shard");
+        cJSON_AddNumberToObject(s, "index", (double)meta->shard_index);
+        cJSON_AddNumberToObject(s, "total", (double)meta->shard_total);
+        cJSON_AddNumberToObject(s, "suite_probes", (double)meta->suite_probes);
+    }
     return o;
 }
 
@@ -163,6 +170,7 @@ void report_summarize(cJSON *report)
         cJSON_ReplaceItemInObjectCaseSensitive(report, "summary", summary);
     else
         cJSON_AddItemToObject(report, "summary", summary);
+    group_annotate_report(report); /* each failure's rule, and summary.groups */
 }
 
 int report_write_json(const cJSON *doc, const char *path, FILE *err)
