@@ -2,7 +2,6 @@
  * driver itself: enumeration and every device run happen in child
  * processes, so whatever a driver does, this process writes the reports and
  * the exit code. */
-#include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <signal.h>
@@ -17,6 +16,7 @@
 #include "enumerate.h"
 #include "json_file.h"
 #include "merge.h"
+#include "out_dir.h"
 #include "probe_load.h"
 #include "proc.h"
 #include "report_html.h"
@@ -163,6 +163,7 @@ typedef struct {
     clc_report_meta meta;
     char json_path[PATH_MAX];
     char html_path[PATH_MAX];  /* empty: no page */
+    int write_failed;          /* the device process said it could not write its report */
 } device_job;
 
 static volatile sig_atomic_t device_stop;
@@ -263,6 +264,8 @@ static size_t run_jobs(device_job *jobs, size_t n, size_t parallel, int quiet)
                     written++;
                     if (!quiet)
                         print_device_line(&jobs[i], m);
+                } else if (cJSON_IsFalse(w)) {
+                    jobs[i].write_failed = 1;
                 }
                 cJSON_Delete(m);
                 continue;
@@ -299,9 +302,11 @@ static int report_has_unexpected(const cJSON *report)
     return !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(run, "complete"));
 }
 
-static void write_index(const clc_cli *cli, cJSON **reports, device_job *jobs, size_t n,
-                        const clc_devlist *l, const char *started)
+/* Returns 0, or -1 when a file could not be written (already said why). */
+static int write_index(const clc_cli *cli, cJSON **reports, device_job *jobs, size_t n,
+                       const clc_devlist *l, const char *started)
 {
+    int bad = 0;
     cJSON *idx = cJSON_CreateObject();
     cJSON_AddNumberToObject(idx, "schema_version", 1);
     cJSON_AddStringToObject(idx, "started", started);
@@ -326,15 +331,20 @@ static void write_index(const clc_cli *cli, cJSON **reports, device_job *jobs, s
     cJSON_AddItemToObject(idx, "problems", cJSON_Duplicate(l->problems, 1));
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/index.json", cli->out_dir);
-    report_write_json(idx, path, stderr);
+    bad |= report_write_json(idx, path, stderr) != 0;
     snprintf(path, sizeof path, "%s/index.html", cli->out_dir);
-    if (report_html_write_index(docs, pages, k, path, stderr) == 0 && !cli->quiet)
-        fprintf(stderr, "clconform: cross-device page: %s\n", path);
+    if (report_html_write_index(docs, pages, k, path, stderr) == 0) {
+        if (!cli->quiet)
+            fprintf(stderr, "clconform: cross-device page: %s\n", path);
+    } else {
+        bad = 1;
+    }
     if (cli->junit)
-        report_junit_write(docs, k, cli->junit, stderr);
+        bad |= report_junit_write(docs, k, cli->junit, stderr) != 0;
     cJSON_Delete(idx);
     free(docs);
     free(pages);
+    return bad ? -1 : 0;
 }
 
 /* ---- baseline ---------------------------------------------------------------- */
@@ -485,24 +495,6 @@ static void free_baseline(baseline_ctx *b)
 
 /* ---- main ---------------------------------------------------------------------- */
 
-static int make_dir(const char *path)
-{
-    char buf[PATH_MAX];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(buf, 0777);
-            *p = '/';
-        }
-    }
-    if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "clconform: %s: %s\n", path, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
 /* Devices run side by side: most of a device's time is a driver compiling
  * or a watchdog waiting, so even on 2 cores three devices overlap well
  * (measured: 67 s for the three local devices at once, 79 s two at a time). */
@@ -551,8 +543,11 @@ static int run_main(int argc, char **argv)
         }
         if (load_baseline(&cli, &base) != 0)
             goto out;
-        if (make_dir(cli.out_dir) != 0)
+        /* A read-only, full or busy --out stops the run before it starts. */
+        if (out_dir_claim(cli.out_dir, stderr) < 0) {
+            rc = CLC_EXIT_INFRA;
             goto out;
+        }
     }
     rc = CLC_EXIT_INFRA;
     enumerate_devices(&devs, cli.build_timeout_s);
@@ -576,7 +571,7 @@ static int run_main(int argc, char **argv)
     reports = calloc(n_chosen, sizeof *reports);
     for (size_t i = 0; i < n_chosen; i++) {
         jobs[i] = (device_job){&cli, &set, chosen[i], todo, n_todo,
-                               {started, argc, argv, cli.timeout_s, !cli.no_isolation}, "", ""};
+                               {started, argc, argv, cli.timeout_s, !cli.no_isolation}, "", "", 0};
         snprintf(jobs[i].json_path, sizeof jobs[i].json_path, "%s/%s.json", cli.out_dir, chosen[i]->key);
         snprintf(jobs[i].html_path, sizeof jobs[i].html_path, "%s/%s.html", cli.out_dir, chosen[i]->key);
         unlink(jobs[i].json_path); /* a stale report must never pass for this run's */
@@ -585,11 +580,14 @@ static int run_main(int argc, char **argv)
         fprintf(stderr, "clconform: %zu probes on %zu device(s)\n", n_todo, n_chosen);
     run_jobs(jobs, n_chosen, cli.jobs ? cli.jobs : default_jobs(n_chosen), cli.quiet);
 
-    int unexpected = 0;
+    int unexpected = 0, unwritten = 0;
     for (size_t i = 0; i < n_chosen; i++) {
         reports[i] = json_file_load(jobs[i].json_path, NULL);
-        if (!reports[i]) {
-            fprintf(stderr, "clconform: %s: no report was written\n", chosen[i]->key);
+        if (!reports[i] && jobs[i].write_failed) {
+            fprintf(stderr, "clconform: %s: the report could not be written (see above)\n", chosen[i]->key);
+            unwritten = 1;
+        } else if (!reports[i]) {
+            fprintf(stderr, "clconform: %s: no report was written (its process died)\n", chosen[i]->key);
             unexpected = 1;
         } else if (report_has_unexpected(reports[i])) {
             unexpected = 1;
@@ -600,7 +598,8 @@ static int run_main(int argc, char **argv)
         int b = apply_baseline(&cli, &set, &base, reports, jobs, n_chosen);
         rc = b == 2 ? CLC_EXIT_USAGE : b ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
     }
-    write_index(&cli, reports, jobs, n_chosen, &devs, started);
+    if (write_index(&cli, reports, jobs, n_chosen, &devs, started) != 0)
+        unwritten = 1;
     if (cli.repro_dir) {
         for (size_t i = 0; i < n_chosen; i++) {
             if (!reports[i])
@@ -614,6 +613,12 @@ static int run_main(int argc, char **argv)
     if (stop_requested) {
         fprintf(stderr, "clconform: interrupted; the reports written say they are incomplete\n");
         rc = CLC_EXIT_UNEXPECTED;
+    }
+    if (unwritten) {
+        fprintf(stderr, "clconform: some reports could not be written to %s (exit %d); "
+                        "the files there are each whole, from this run or an earlier one\n",
+                cli.out_dir, CLC_EXIT_INFRA);
+        rc = CLC_EXIT_INFRA;
     }
 out:
     for (size_t i = 0; reports && i < n_chosen; i++)

@@ -8,6 +8,7 @@
 #include "check.h"
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #define LLVMFuzzerTestOneInput fuzz_probe_load_one
 #include "../fuzz/fuzz_probe_load.c"
@@ -64,6 +65,7 @@ static int replay(target_fn fn, const char *path)
         /* The merge and repro targets print what they wrote; keep the TAP clean. */
         if (!freopen("/dev/null", "w", stdout))
             _exit(3);
+        alarm(60); /* a regression that loops forever ends as a failure, not a hung suite */
         fn(buf, len);
         _exit(0);
     }
