@@ -105,6 +105,18 @@ static size_t *filter_probes(const clc_cli *cli, const clc_probe_set *set, size_
 
 /* ---- devices ------------------------------------------------------------- */
 
+/* Driver strings go to a terminal here: control characters (an ESC sequence
+ * in a device name can recolour or retitle the terminal) print as '?'. The
+ * reports keep them, escaped. */
+static const char *term_safe(const char *s, char *buf, size_t len)
+{
+    size_t o = 0;
+    for (; s && *s && o + 1 < len; s++)
+        buf[o++] = ((unsigned char)*s < 0x20 || *s == 0x7f) ? '?' : *s;
+    buf[o] = '\0';
+    return buf;
+}
+
 static void print_list(const clc_devlist *l)
 {
     const cJSON *plat;
@@ -112,22 +124,25 @@ static void print_list(const clc_devlist *l)
         int p = cJSON_GetObjectItemCaseSensitive(plat, "index")->valueint;
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(plat, "name");
         const cJSON *ver = cJSON_GetObjectItemCaseSensitive(plat, "version");
-        printf("platform %d: %s (%s)\n", p, cJSON_IsString(name) ? name->valuestring : "?",
-               cJSON_IsString(ver) ? ver->valuestring : "?");
+        char nbuf[512], vbuf[512];
+        printf("platform %d: %s (%s)\n", p,
+               term_safe(cJSON_IsString(name) ? name->valuestring : "?", nbuf, sizeof nbuf),
+               term_safe(cJSON_IsString(ver) ? ver->valuestring : "?", vbuf, sizeof vbuf));
         int any = 0;
         for (size_t i = 0; i < l->count; i++) {
             if (l->items[i].pidx != p)
                 continue;
             any = 1;
             printf("  %d:%d  %-48s %s [%s]\n", p, l->items[i].didx, l->items[i].key,
-                   l->items[i].device_name, l->items[i].type);
+                   term_safe(l->items[i].device_name, nbuf, sizeof nbuf), l->items[i].type);
         }
         if (!any)
             printf("  (no devices)\n");
     }
     const cJSON *pr;
+    char pbuf[1024];
     cJSON_ArrayForEach(pr, l->problems)
-        fprintf(stderr, "clconform: note: %s\n", pr->valuestring);
+        fprintf(stderr, "clconform: note: %s\n", term_safe(pr->valuestring, pbuf, sizeof pbuf));
 }
 
 static int device_matches(const clc_devref *d, const char *sel)
@@ -557,9 +572,10 @@ static int run_main(int argc, char **argv)
         goto out;
     }
     const cJSON *pr;
+    char pbuf[1024];
     cJSON_ArrayForEach(pr, devs.problems)
         if (!cli.quiet || devs.no_platform)
-            fprintf(stderr, "clconform: note: %s\n", pr->valuestring);
+            fprintf(stderr, "clconform: note: %s\n", term_safe(pr->valuestring, pbuf, sizeof pbuf));
     chosen = calloc(devs.count ? devs.count : 1, sizeof *chosen);
     n_chosen = select_devices(&cli, &devs, chosen);
     if (n_chosen == 0) {
