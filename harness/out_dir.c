@@ -22,18 +22,22 @@ static int make_dirs(const char *path, FILE *err)
         fprintf(err, "clconform: %s: path too long\n", path);
         return -1;
     }
-    for (char *p = buf + 1; *p; p++) {
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(buf, 0777);
-            *p = '/';
+    /* The first component that cannot be made is the one to name: "a/b/c:
+     * No such file or directory" hides that a/b is on a read-only disk. */
+    for (char *p = buf + 1;; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char c = *p;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+            fprintf(err, "clconform: %s: cannot create the output folder: %s: %s\n", path, buf,
+                    strerror(errno));
+            return -1;
         }
+        *p = c;
+        if (c == '\0')
+            return 0;
     }
-    if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-        fprintf(err, "clconform: %s: cannot create the output folder: %s\n", path, strerror(errno));
-        return -1;
-    }
-    return 0;
 }
 
 int out_dir_claim(const char *dir, FILE *err)
