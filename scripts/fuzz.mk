@@ -48,3 +48,7 @@ build/fuzz/%.o: harness/%.c $(wildcard harness/*.h) | build/fuzz
 
 build/fuzz:
 	mkdir -p $@
+
+# The regression replayer compiles the targets in (tests/unit/test_fuzz_regress.c
+# #includes them): rebuild it when they change.
+build/rel/test_fuzz_regress build/san/test_fuzz_regress: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
