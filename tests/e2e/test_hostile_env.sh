@@ -51,6 +51,22 @@ wait_for_grandchild() {
     return 1
 }
 
+# --- inputs that never end or loop ------------------------------------------
+run_in() { "$CLCONFORM" --all-devices --quiet --out "$TMP/in" "$@" >"$TMP/in.out" 2>&1; }
+run_in --probes /dev/zero
+check "--probes /dev/zero: exit 2 at once" test $? -eq 2
+check "...named as not a regular file" grep -q "/dev/zero: not a regular file" "$TMP/in.out"
+mkdir -p "$TMP/loop/a"
+cp "$probes" "$TMP/loop/a/"
+ln -s .. "$TMP/loop/a/up"
+run_in --probes "$TMP/loop"
+check "a probe folder with a symlink back up: exit 2" test $? -eq 2
+check "...naming the link" grep -q "loop/a/up: a link back to a folder above it" "$TMP/in.out"
+echo '{"reports": ["/dev/zero"]}' >"$TMP/endless-index.json"
+run_in --probes "$probes" --baseline "$TMP/endless-index.json"
+check "a baseline index naming /dev/zero: exit 2" test $? -eq 2
+check "...naming the file" grep -q "/dev/zero: not a regular file" "$TMP/in.out"
+
 # --- full and read-only file systems -------------------------------------------
 if [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
     export CLCONFORM probes TMP
