@@ -447,7 +447,7 @@ static void print_ids(const char *key, const char *what, const cJSON *arr)
 /* Compares each report with the baseline. Returns 1 when the run must fail
  * (a regression, or a fix with --fail-on-fix), 2 on an input error. */
 static int apply_baseline(const clc_cli *cli, const clc_probe_set *set, baseline_ctx *b,
-                          cJSON **reports, device_job *jobs, size_t n)
+                          cJSON **reports, device_job *jobs, size_t n, int *unwritten)
 {
     clc_baseline_opts opts = {(const char *const *)b->flakes, b->n_flakes,
                               (const char *const *)b->skips, b->n_skips};
@@ -478,9 +478,9 @@ static int apply_baseline(const clc_cli *cli, const clc_probe_set *set, baseline
         /* The comparison goes into the report, where nightly jobs look. */
         cJSON_DeleteItemFromObjectCaseSensitive(reports[i], "baseline");
         cJSON_AddItemToObject(reports[i], "baseline", cmp);
-        report_write_json(reports[i], jobs[i].json_path, stderr);
-        if (jobs[i].html_path[0])
-            report_html_write_device(reports[i], jobs[i].html_path, stderr);
+        if (report_write_json(reports[i], jobs[i].json_path, stderr) != 0 ||
+            (jobs[i].html_path[0] && report_html_write_device(reports[i], jobs[i].html_path, stderr) != 0))
+            *unwritten = 1;
     }
     return verdict;
 }
@@ -598,20 +598,22 @@ static int run_main(int argc, char **argv)
 
     int unexpected = 0, unwritten = 0;
     for (size_t i = 0; i < n_chosen; i++) {
+        /* Any report found is this run's: the stale one was removed before. */
         reports[i] = json_file_load(jobs[i].json_path, NULL);
-        if (!reports[i] && jobs[i].write_failed) {
-            fprintf(stderr, "clconform: %s: the report could not be written (see above)\n", chosen[i]->key);
+        if (jobs[i].write_failed) {
+            fprintf(stderr, "clconform: %s: the %s could not be written (see above)\n", chosen[i]->key,
+                    reports[i] ? "page" : "report");
             unwritten = 1;
         } else if (!reports[i]) {
             fprintf(stderr, "clconform: %s: no report was written (its process died)\n", chosen[i]->key);
             unexpected = 1;
-        } else if (report_has_unexpected(reports[i])) {
-            unexpected = 1;
         }
+        if (reports[i] && report_has_unexpected(reports[i]))
+            unexpected = 1;
     }
     rc = unexpected ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
     if (cli.baseline) {
-        int b = apply_baseline(&cli, &set, &base, reports, jobs, n_chosen);
+        int b = apply_baseline(&cli, &set, &base, reports, jobs, n_chosen, &unwritten);
         rc = b == 2 ? CLC_EXIT_USAGE : b ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
     }
     if (write_index(&cli, reports, jobs, n_chosen, &devs, started) != 0)

@@ -71,6 +71,13 @@ for c in "$TMP"/out/repro/*/*/repro.c; do
 done
 check "two reproducers written (error, build-fail)" test "$n_repro" -eq 2
 
+# A context that cannot be made, with a positive code no spec defines.
+HOSTILE_CONTEXT_ERR=12345 HOSTILE_BIG_BYTES=100 "$CLCONFORM" --all-devices --probes "$probes" \
+    --out "$TMP/out/ctx" --quiet >"$TMP/ctx.out" 2>&1
+check "clCreateContext failing with 12345: exit 1" test $? -eq 1
+check "...every probe is an error naming the call and the code" json_get "$(ls "$TMP"/out/ctx/hostile-*.json | head -n 1)" \
+    "all(p['verdict'] == 'error' and 'clCreateContext' in p['detail'] and '12345' in p['detail'] for p in r['probes']) and len(r['probes']) == 3 or exit(1)"
+
 if ! command -v chromium >/dev/null 2>&1; then
     echo "# skip: chromium not installed (browser checks)"
     done_checks
