@@ -22,6 +22,11 @@ fuzz_seeds_patterns   = tests/fixtures/baseline
 fuzz_seeds_baseline   = tests/fixtures/baseline tests/fixtures/reports
 fuzz_seeds_merge      = tests/fixtures/reports
 fuzz_seeds_repro      = tests/fixtures/reports tests/fixtures/repro
+# Dictionaries: the tokens a mutation should be able to insert whole.
+fuzz_dict_probe_load  = tests/fuzz/probe_load.dict
+fuzz_dict_baseline    = tests/fuzz/json.dict
+fuzz_dict_merge       = tests/fuzz/json.dict
+fuzz_dict_repro       = tests/fuzz/json.dict
 
 .PHONY: fuzz fuzz-build
 fuzz-build: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
@@ -32,6 +37,7 @@ define fuzz_run
 mkdir -p build/fuzz/corpus/$(1) && echo "fuzz: $(1) for $(FUZZ_SECONDS) s" && \
 { build/fuzz/fuzz_$(1) -max_total_time=$(FUZZ_SECONDS) -close_fd_mask=3 -print_final_stats=1 \
       -timeout=10 -rss_limit_mb=2048 -max_len=65536 -artifact_prefix=build/fuzz/crash-$(1)- \
+      $(if $(fuzz_dict_$(1)),-dict=$(fuzz_dict_$(1))) \
       build/fuzz/corpus/$(1) $(fuzz_seeds_$(1)) tests/fuzz/regress/$(1) >build/fuzz/$(1).log 2>&1 \
   || { tail -n 60 build/fuzz/$(1).log; echo "fuzz: $(1) FAILED (input: build/fuzz/crash-$(1)-*)"; false; }; } && \
 grep -E '^#[0-9]+[[:space:]]+DONE' build/fuzz/$(1).log | tr -s ' \n' ' ' && echo
