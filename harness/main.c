@@ -626,6 +626,8 @@ static int run_main(int argc, char **argv)
                                   : repro_write_all(reports[i], cli.repro_dir, stderr);
             if (w > 0 && !cli.quiet)
                 fprintf(stderr, "clconform: %s: %d reproducer(s) in %s\n", chosen[i]->key, w, cli.repro_dir);
+            if (w < 0)
+                unwritten = 1;
         }
     }
     if (stop_requested) {
@@ -633,9 +635,8 @@ static int run_main(int argc, char **argv)
         rc = CLC_EXIT_UNEXPECTED;
     }
     if (unwritten) {
-        fprintf(stderr, "clconform: some reports could not be written to %s (exit %d); "
-                        "the files there are each whole, from this run or an earlier one\n",
-                cli.out_dir, CLC_EXIT_INFRA);
+        fprintf(stderr, "clconform: some reports could not be written (see above; exit %d); "
+                        "every file left is whole, from this run or an earlier one\n", CLC_EXIT_INFRA);
         rc = CLC_EXIT_INFRA;
     }
 out:

@@ -91,6 +91,9 @@ if [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
         run --out "$TMP/fs/r" >"$TMP/res/run5.out" 2>&1; echo $? >"$TMP/res/run5.rc"
         run --out "$TMP/fs/new/deeper" >"$TMP/res/run6.out" 2>&1; echo $? >"$TMP/res/run6.rc"
         cp -r "$TMP/fs/r" "$TMP/res/after-ro"
+        # 4. --out writable, but --junit or --repro on the read-only disk.
+        run --out "$TMP/res/out7" --junit "$TMP/fs/junit.xml" >"$TMP/res/run7.out" 2>&1; echo $? >"$TMP/res/run7.rc"
+        run --out "$TMP/res/out8" --repro "$TMP/fs/repro" >"$TMP/res/run8.out" 2>&1; echo $? >"$TMP/res/run8.rc"
     '
     res="$TMP/res"
     if [ -f "$res/run1.rc" ]; then
@@ -112,6 +115,11 @@ if [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
         check "read-only: a folder that cannot be created is exit 3 too" test "$(cat "$res/run6.rc")" -eq 3
         check "read-only: ...with its reason" grep -q "cannot create the output folder: .*fs/new: Read-only file system" "$res/run6.out"
         check "read-only: the reports already there are untouched" cmp "$res/index4.json" "$res/after-ro/index.json"
+        check "--junit on a read-only disk: exit 3 (got $(cat "$res/run7.rc"))" test "$(cat "$res/run7.rc")" -eq 3
+        check "...naming the file and the reason" grep -q "junit.xml: cannot write here: Read-only file system" "$res/run7.out"
+        check "...the reports in --out are written all the same" json_get "$res/out7/index.json" "r['complete'] or exit(1)"
+        check "--repro on a read-only disk: exit 3 (got $(cat "$res/run8.rc"))" test "$(cat "$res/run8.rc")" -eq 3
+        check "...with its reason" grep -q "Read-only file system" "$res/run8.out"
     else
         echo "not ok - could not mount a tmpfs in a private mount namespace"; CHECK_FAILED=1
     fi
