@@ -197,8 +197,9 @@ sleep 0.5 # its device process and worker die with it (PR_SET_PDEATHSIG), releas
 alive=""
 # (a zombie is dead: some containers' init never reaps what it inherits)
 for k in $kids; do
-    grep -q '^State:[[:space:]]*[^Z]' "/proc/$k/status" 2>/dev/null && alive="$alive $k"
+    [ -e "/proc/$k" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$k/status" 2>/dev/null && alive="$alive $k"
 done
+for k in $alive; do echo "# still alive: $k $(grep -E "^(Name|State|PPid)" /proc/$k/status | tr "\n" " ")"; done
 check "clconform killed: its children die with it" test -z "$alive"
 for k in $alive; do kill -9 "$k" 2>/dev/null; done
 check "clconform killed: no half-written JSON in --out" all_json_whole "$TMP/k4"
