@@ -46,9 +46,9 @@ build/san/%.o: harness/%.c $(wildcard harness/*.h) | build/san
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -c -o $@ $<
 
 build/rel/test_%: tests/unit/test_%.c $(rel_obj) | build/rel
-	$(CC) $(ALL_CFLAGS) -Iharness -Itests/unit -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Iharness -Itests/unit -o $@ $< $(filter %.o,$^) $(LDLIBS)
 build/san/test_%: tests/unit/test_%.c $(san_obj) | build/san
-	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -Iharness -Itests/unit -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -Iharness -Itests/unit -o $@ $< $(filter %.o,$^) $(LDLIBS)
 
 build/rel build/san:
 	mkdir -p $@

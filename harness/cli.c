@@ -56,7 +56,8 @@ void cli_usage(FILE *out)
         "  1  something unexpected: a fail, build-fail, unexpected-build-ok, timeout, crash or\n"
         "     error verdict; with --baseline, a regression (or a fix, with --fail-on-fix)\n"
         "  2  usage or input error (bad flag, malformed probe file: file and line are named)\n"
-        "  3  infrastructure: no OpenCL platform or no device to run on\n",
+        "  3  infrastructure: no OpenCL platform or no device to run on; --out read-only,\n"
+        "     full or in use by another run; a report could not be written\n",
         out);
 }
 

@@ -11,7 +11,7 @@ enum {
     CLC_EXIT_OK = 0,          /* ran, nothing unexpected */
     CLC_EXIT_UNEXPECTED = 1,  /* a failure, or against a baseline a regression */
     CLC_EXIT_USAGE = 2,       /* bad flag, malformed probe file, unreadable input */
-    CLC_EXIT_INFRA = 3,       /* no ICD loader/platform/device where one was required */
+    CLC_EXIT_INFRA = 3,       /* no platform/device; --out unusable; a report not written */
 };
 
 #define CLC_MAX_LIST 64

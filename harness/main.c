@@ -2,7 +2,6 @@
  * driver itself: enumeration and every device run happen in child
  * processes, so whatever a driver does, this process writes the reports and
  * the exit code. */
-#include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <signal.h>
@@ -19,6 +18,7 @@
 #include "group.h"
 #include "json_file.h"
 #include "merge.h"
+#include "out_dir.h"
 #include "probe_load.h"
 #include "reduce.h"
 #include "progress.h"
@@ -119,6 +119,18 @@ static size_t *filter_probes(const clc_cli *cli, const clc_probe_set *set, size_
 
 /* ---- devices ------------------------------------------------------------- */
 
+/* Driver strings go to a terminal here: control characters (an ESC sequence
+ * in a device name can recolour or retitle the terminal) print as '?'. The
+ * reports keep them, escaped. */
+static const char *term_safe(const char *s, char *buf, size_t len)
+{
+    size_t o = 0;
+    for (; s && *s && o + 1 < len; s++)
+        buf[o++] = ((unsigned char)*s < 0x20 || *s == 0x7f) ? '?' : *s;
+    buf[o] = '\0';
+    return buf;
+}
+
 static void print_list(const clc_devlist *l)
 {
     const cJSON *plat;
@@ -126,22 +138,25 @@ static void print_list(const clc_devlist *l)
         int p = cJSON_GetObjectItemCaseSensitive(plat, "index")->valueint;
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(plat, "name");
         const cJSON *ver = cJSON_GetObjectItemCaseSensitive(plat, "version");
-        printf("platform %d: %s (%s)\n", p, cJSON_IsString(name) ? name->valuestring : "?",
-               cJSON_IsString(ver) ? ver->valuestring : "?");
+        char nbuf[512], vbuf[512];
+        printf("platform %d: %s (%s)\n", p,
+               term_safe(cJSON_IsString(name) ? name->valuestring : "?", nbuf, sizeof nbuf),
+               term_safe(cJSON_IsString(ver) ? ver->valuestring : "?", vbuf, sizeof vbuf));
         int any = 0;
         for (size_t i = 0; i < l->count; i++) {
             if (l->items[i].pidx != p)
                 continue;
             any = 1;
             printf("  %d:%d  %-48s %s [%s]\n", p, l->items[i].didx, l->items[i].key,
-                   l->items[i].device_name, l->items[i].type);
+                   term_safe(l->items[i].device_name, nbuf, sizeof nbuf), l->items[i].type);
         }
         if (!any)
             printf("  (no devices)\n");
     }
     const cJSON *pr;
+    char pbuf[1024];
     cJSON_ArrayForEach(pr, l->problems)
-        fprintf(stderr, "clconform: note: %s\n", pr->valuestring);
+        fprintf(stderr, "clconform: note: %s\n", term_safe(pr->valuestring, pbuf, sizeof pbuf));
 }
 
 static int device_matches(const clc_devref *d, const char *sel)
@@ -177,6 +192,7 @@ typedef struct {
     clc_report_meta meta;
     char json_path[PATH_MAX];
     char html_path[PATH_MAX];  /* empty: no page */
+    int write_failed;          /* the device process said it could not write its report */
 } device_job;
 
 static volatile sig_atomic_t device_stop;
@@ -320,6 +336,8 @@ static size_t run_jobs(device_job *jobs, size_t n, size_t parallel, int quiet)
                     char line[1024];
                     written++;
                     progress_finish(prog, i, device_line(&jobs[i], m, line, sizeof line), proc_now());
+                } else if (cJSON_IsFalse(w)) {
+                    jobs[i].write_failed = 1;
                 }
                 cJSON_Delete(m);
                 continue;
@@ -359,9 +377,11 @@ static int report_has_unexpected(const cJSON *report)
     return !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(run, "complete"));
 }
 
-static void write_index(const clc_cli *cli, cJSON **reports, device_job *jobs, size_t n,
-                        const clc_devlist *l, const char *started)
+/* Returns 0, or -1 when a file could not be written (already said why). */
+static int write_index(const clc_cli *cli, cJSON **reports, device_job *jobs, size_t n,
+                       const clc_devlist *l, const char *started)
 {
+    int bad = 0;
     cJSON *idx = cJSON_CreateObject();
     cJSON_AddNumberToObject(idx, "schema_version", 1);
     cJSON_AddStringToObject(idx, "started", started);
@@ -386,15 +406,20 @@ static void write_index(const clc_cli *cli, cJSON **reports, device_job *jobs, s
     cJSON_AddItemToObject(idx, "problems", cJSON_Duplicate(l->problems, 1));
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/index.json", cli->out_dir);
-    report_write_json(idx, path, stderr);
+    bad |= report_write_json(idx, path, stderr) != 0;
     snprintf(path, sizeof path, "%s/index.html", cli->out_dir);
-    if (report_html_write_index(docs, pages, k, path, stderr) == 0 && !cli->quiet)
-        fprintf(stderr, "clconform: cross-device page: %s\n", path);
+    if (report_html_write_index(docs, pages, k, path, stderr) == 0) {
+        if (!cli->quiet)
+            fprintf(stderr, "clconform: cross-device page: %s\n", path);
+    } else {
+        bad = 1;
+    }
     if (cli->junit)
-        report_junit_write(docs, k, cli->junit, stderr);
+        bad |= report_junit_write(docs, k, cli->junit, stderr) != 0;
     cJSON_Delete(idx);
     free(docs);
     free(pages);
+    return bad ? -1 : 0;
 }
 
 /* The failures of every device, one line per rule (group.h). */
@@ -536,7 +561,7 @@ static void print_ids(const char *key, const char *what, const cJSON *arr)
 /* Compares each report with the baseline. Returns 1 when the run must fail
  * (a regression, or a fix with --fail-on-fix), 2 on an input error. */
 static int apply_baseline(const clc_cli *cli, const clc_probe_set *set, baseline_ctx *b,
-                          cJSON **reports, device_job *jobs, size_t n)
+                          cJSON **reports, device_job *jobs, size_t n, int *unwritten)
 {
     clc_baseline_opts opts = {(const char *const *)b->flakes, b->n_flakes,
                               (const char *const *)b->skips, b->n_skips};
@@ -567,9 +592,9 @@ static int apply_baseline(const clc_cli *cli, const clc_probe_set *set, baseline
         /* The comparison goes into the report, where nightly jobs look. */
         cJSON_DeleteItemFromObjectCaseSensitive(reports[i], "baseline");
         cJSON_AddItemToObject(reports[i], "baseline", cmp);
-        report_write_json(reports[i], jobs[i].json_path, stderr);
-        if (jobs[i].html_path[0])
-            report_html_write_device(reports[i], jobs[i].html_path, stderr);
+        if (report_write_json(reports[i], jobs[i].json_path, stderr) != 0 ||
+            (jobs[i].html_path[0] && report_html_write_device(reports[i], jobs[i].html_path, stderr) != 0))
+            *unwritten = 1;
     }
     return verdict;
 }
@@ -598,24 +623,6 @@ static void free_baseline(baseline_ctx *b)
 }
 
 /* ---- main ---------------------------------------------------------------------- */
-
-static int make_dir(const char *path)
-{
-    char buf[PATH_MAX];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(buf, 0777);
-            *p = '/';
-        }
-    }
-    if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "clconform: %s: %s\n", path, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
 
 /* Devices run side by side: most of a device's time is a driver compiling
  * or a watchdog waiting, so even on 2 cores three devices overlap well
@@ -677,8 +684,11 @@ static int run_main(int argc, char **argv)
         }
         if (load_baseline(&cli, &base) != 0)
             goto out;
-        if (make_dir(cli.out_dir) != 0)
+        /* A read-only, full or busy --out stops the run before it starts. */
+        if (out_dir_claim(cli.out_dir, stderr) < 0) {
+            rc = CLC_EXIT_INFRA;
             goto out;
+        }
     }
     rc = CLC_EXIT_INFRA;
     enumerate_devices(&devs, cli.build_timeout_s);
@@ -698,9 +708,10 @@ static int run_main(int argc, char **argv)
         goto out;
     }
     const cJSON *pr;
+    char pbuf[1024];
     cJSON_ArrayForEach(pr, devs.problems)
         if (!cli.quiet || devs.no_platform)
-            fprintf(stderr, "clconform: note: %s\n", pr->valuestring);
+            fprintf(stderr, "clconform: note: %s\n", term_safe(pr->valuestring, pbuf, sizeof pbuf));
     chosen = calloc(devs.count ? devs.count : 1, sizeof *chosen);
     if (cli.env_select) {
         const clc_devref *d = devsel_from_env(&devs, getenv, stderr);
@@ -719,7 +730,7 @@ static int run_main(int argc, char **argv)
     for (size_t i = 0; i < n_chosen; i++) {
         jobs[i] = (device_job){&cli, &set, chosen[i], todo, n_todo,
                                {started, argc, argv, cli.timeout_s, !cli.no_isolation, cli.shard_index,
-                                cli.shard_total, suite_probes}, "", ""};
+                                cli.shard_total, suite_probes}, "", "", 0};
         /* Shards of one device land side by side in a CI artifact folder. */
         char file_base[300];
         if (cli.shard_total)
@@ -737,22 +748,28 @@ static int run_main(int argc, char **argv)
         fprintf(stderr, "clconform: %zu probes on %zu device(s)\n", n_todo, n_chosen);
     run_jobs(jobs, n_chosen, cli.jobs ? cli.jobs : default_jobs(n_chosen), cli.quiet);
 
-    int unexpected = 0;
+    int unexpected = 0, unwritten = 0;
     for (size_t i = 0; i < n_chosen; i++) {
+        /* Any report found is this run's: the stale one was removed before. */
         reports[i] = json_file_load(jobs[i].json_path, NULL);
-        if (!reports[i]) {
-            fprintf(stderr, "clconform: %s: no report was written\n", chosen[i]->key);
-            unexpected = 1;
-        } else if (report_has_unexpected(reports[i])) {
+        if (jobs[i].write_failed) {
+            fprintf(stderr, "clconform: %s: the %s could not be written (see above)\n", chosen[i]->key,
+                    reports[i] ? "page" : "report");
+            unwritten = 1;
+        } else if (!reports[i]) {
+            fprintf(stderr, "clconform: %s: no report was written (its process died)\n", chosen[i]->key);
             unexpected = 1;
         }
+        if (reports[i] && report_has_unexpected(reports[i]))
+            unexpected = 1;
     }
     rc = unexpected ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
     if (cli.baseline) {
-        int b = apply_baseline(&cli, &set, &base, reports, jobs, n_chosen);
+        int b = apply_baseline(&cli, &set, &base, reports, jobs, n_chosen, &unwritten);
         rc = b == 2 ? CLC_EXIT_USAGE : b ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
     }
-    write_index(&cli, reports, jobs, n_chosen, &devs, started);
+    if (write_index(&cli, reports, jobs, n_chosen, &devs, started) != 0)
+        unwritten = 1;
     if (!cli.quiet)
         print_groups(reports, n_chosen);
     if (cli.repro_dir) {
@@ -763,6 +780,8 @@ static int run_main(int argc, char **argv)
                                   : repro_write_all(reports[i], cli.repro_dir, stderr);
             if (w > 0 && !cli.quiet)
                 fprintf(stderr, "clconform: %s: %d reproducer(s) in %s\n", chosen[i]->key, w, cli.repro_dir);
+            if (w < 0)
+                unwritten = 1;
         }
     }
     if (cli.reduce && !stop_requested)
@@ -770,6 +789,11 @@ static int run_main(int argc, char **argv)
     if (stop_requested) {
         fprintf(stderr, "clconform: interrupted; the reports written say they are incomplete\n");
         rc = CLC_EXIT_UNEXPECTED;
+    }
+    if (unwritten) {
+        fprintf(stderr, "clconform: some reports could not be written (see above; exit %d); "
+                        "every file left is whole, from this run or an earlier one\n", CLC_EXIT_INFRA);
+        rc = CLC_EXIT_INFRA;
     }
 out:
     for (size_t i = 0; reports && i < n_chosen; i++)

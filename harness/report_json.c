@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "group.h"
 #include "record.h"
 #include "verdict.h"
@@ -175,29 +176,14 @@ void report_summarize(cJSON *report)
 
 int report_write_json(const cJSON *doc, const char *path, FILE *err)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
     char *text = cJSON_Print(doc);
     if (!text) {
         fprintf(err, "%s: out of memory while formatting the report\n", path);
         return -1;
     }
-    FILE *f = fopen(tmp, "w");
-    int rc = -1;
-    if (!f) {
-        fprintf(err, "%s: %s\n", tmp, strerror(errno));
-        goto out;
-    }
     size_t len = strlen(text);
-    int bad = fwrite(text, 1, len, f) != len || fputc('\n', f) == EOF;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        fprintf(err, "%s: %s\n", path, strerror(errno));
-        unlink(tmp);
-        goto out;
-    }
-    rc = 0;
-out:
+    text[len] = '\n'; /* the NUL becomes the file's last newline */
+    int rc = atomic_file_write(path, text, len + 1, err);
     free(text);
     return rc;
 }

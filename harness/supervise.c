@@ -223,6 +223,11 @@ static void blame(sv_state *s, int hung, int status)
         }
         for (size_t k = 0; k < s->n_building; k++)
             s->batch_cap[s->building[k]] = cap;
+        /* No record carries this death, so say it here: a worker killed
+         * from outside (an OOM killer, an operator) shows up somewhere. */
+        fprintf(stderr, "clconform: %s: the worker %s while building %zu probes together (%s); "
+                        "building them in smaller groups\n", s->o->dev->key, hung ? "hung" : "died",
+                s->n_building, how);
         return;
     }
     if (s->ph == PHASE_BUILD && s->n_building == 1) {
