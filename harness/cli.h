@@ -11,7 +11,7 @@ enum {
     CLC_EXIT_OK = 0,          /* ran, nothing unexpected */
     CLC_EXIT_UNEXPECTED = 1,  /* a failure, or against a baseline a regression */
     CLC_EXIT_USAGE = 2,       /* bad flag, malformed probe file, unreadable input */
-    CLC_EXIT_INFRA = 3,       /* no ICD loader/platform/device where one was required */
+    CLC_EXIT_INFRA = 3,       /* no platform/device; --out unusable; a report not written */
 };
 
 #define CLC_MAX_LIST 64
@@ -21,6 +21,10 @@ typedef struct {
     int no_cache;               /* --no-cache: no program-binary cache */
     const char *exhaustive;     /* --exhaustive FAMILY ("conversions"): exhaustive.h instead of probes */
     size_t exhaustive_stride;   /* --exhaustive-stride N: every Nth input (0: chosen per device) */
+    int reduce;                  /* --reduce: reduce one failing probe per failure group */
+    int json;                    /* --json (with --list) */
+    size_t shard_index, shard_total; /* --shard I/N or CI_NODE_INDEX/CI_NODE_TOTAL; 0: whole suite */
+    int env_select;              /* no --device: CL_PLATFORM_INDEX/CL_DEVICE_INDEX/CL_DEVICE_TYPE choose */
     const char *devices[CLC_MAX_LIST];
     size_t n_devices;
     const char *probe_paths[CLC_MAX_LIST];
@@ -31,7 +35,7 @@ typedef struct {
     const char *baseline, *flakes, *skips, *junit, *repro_dir, *build_options;
     double timeout_s, build_timeout_s;
     size_t jobs, batch, group;
-    size_t shards;              /* --shards N: supervisors per device at once (0: cores per device) */
+    size_t device_jobs;         /* --device-jobs N: supervisors per device at once (0: CPUs per device) */
 } clc_cli;
 
 /* Parses argv into cli (defaults filled). Returns 0, or -1 after printing

@@ -21,6 +21,8 @@ typedef struct {
     unsigned char *data; /* count packed elements, host (= device) byte order */
 } clc_input;
 
+/* A new owning field must also be copied by probe_clone and written by
+ * probe_write (probe_write.c). */
 typedef struct {
     char *id;            /* stable id, unique in the suite */
     char *file;          /* where it was defined: path and line of its header */
@@ -36,6 +38,9 @@ typedef struct {
     char *body;          /* kernel statements, or NULL when source is set */
     char *source;        /* whole program with kernel "probe", or NULL */
     char *measure;       /* name of the measurement, kind measure only */
+    char *undefined;     /* impl-defined only: why the probe executes an operation whose behaviour
+                          * the spec leaves undefined; it is built and run alone, and whatever
+                          * happens (a crash included) is recorded as info. NULL otherwise */
     clc_input inputs[CLC_MAX_INPUTS];
     size_t n_inputs;
     clc_type out_type;

@@ -19,6 +19,7 @@
 
 #include "bincache.h"
 #include "proc.h"
+#include "text_cap.h"
 
 static char *build_log(cl_program prog, cl_device_id dev)
 {
@@ -28,7 +29,7 @@ static char *build_log(cl_program prog, cl_device_id dev)
     char *log = calloc(1, size + 1);
     if (log && clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, size, log, NULL) != CL_SUCCESS)
         log[0] = '\0';
-    return log;
+    return log ? text_cap(log, strlen(log), CLC_LOG_HEAD, CLC_LOG_TAIL) : NULL;
 }
 
 static const char *field(const cJSON *o, const char *name)

@@ -1,172 +1,166 @@
-/* Shards of one device's run: see shard.h. */
+/* Shards: see shard.h. */
 #include "shard.h"
 
-#include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "proc.h"
+#include "report_json.h"
 
-size_t shard_default(size_t n_devices)
+int shard_parse(const char *s, size_t *index, size_t *total, FILE *err)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    size_t cpus = n > 0 ? (size_t)n : 1, per = n_devices ? cpus / n_devices : 1;
-    return per < 1 ? 1 : per > 8 ? 8 : per;
-}
-
-typedef struct {
-    clc_supervise_opts o;
-} shard_arg;
-
-/* In a shard's process: supervises its part and sends every record back,
- * then the run's counters. */
-static void shard_main(int fd, void *arg)
-{
-    shard_arg *a = arg;
-    clc_device_run run;
-    if (supervise_device(&a->o, &run) != 0)
-        return;
-    for (size_t k = 0; k < a->o.n_todo; k++) {
-        size_t i = a->o.todo[k];
-        if (!run.recs[i])
-            continue;
-        cJSON *m = cJSON_CreateObject();
-        cJSON_AddStringToObject(m, "t", "rec");
-        cJSON_AddNumberToObject(m, "i", (double)i);
-        cJSON_AddItemToObject(m, "rec", run.recs[i]);
-        run.recs[i] = NULL;
-        proc_send(fd, m);
+    char *end;
+    long i = strtol(s, &end, 10);
+    long n = *end == '/' ? strtol(end + 1, &end, 10) : 0;
+    if (*end || i < 1 || n < 1 || i > n || n > 100000) {
+        fprintf(err, "clconform: --shard '%s': expected I/N with 1 <= I <= N, e.g. 2/4\n", s);
+        return -1;
     }
-    cJSON *m = cJSON_CreateObject();
-    cJSON_AddStringToObject(m, "t", "end");
-    cJSON_AddNumberToObject(m, "builds", (double)run.builds);
-    cJSON_AddNumberToObject(m, "workers", (double)run.workers);
-    cJSON_AddNumberToObject(m, "timeouts_retried", (double)run.timeouts_retried);
-    cJSON_AddItemToObject(m, "profile", profile_to_json(&run.profile));
-    if (run.device) {
-        cJSON_AddItemToObject(m, "device", run.device);
-        cJSON_AddItemToObject(m, "platform", run.platform ? run.platform : cJSON_CreateObject());
-        run.device = run.platform = NULL;
-    }
-    if (run.fatal[0])
-        cJSON_AddStringToObject(m, "fatal", run.fatal);
-    if (!run.complete)
-        cJSON_AddStringToObject(m, "incomplete_reason", run.incomplete_reason);
-    proc_send(fd, m);
-    supervise_free(&run, a->o.set->count);
-}
-
-static int is_measure(const clc_supervise_opts *o, size_t i)
-{
-    return o->set->items[i].kind == CLC_KIND_MEASURE;
-}
-
-int shard_device(const clc_supervise_opts *o, size_t shards, clc_device_run *out)
-{
-    if (shards <= 1 || !o->isolate || o->n_todo < 2 * shards)
-        return supervise_device(o, out);
-    double t0 = proc_now();
-    memset(out, 0, sizeof *out);
-    out->recs = calloc(o->set->count ? o->set->count : 1, sizeof *out->recs);
-    /* Shard 0 gets the measurements; every shard a contiguous share of the
-     * rest. All shards are children, so this process reads from all of
-     * them as they go (a shard never waits on a full pipe). */
-    size_t *order = calloc(o->n_todo, sizeof *order), n = 0, n_meas = 0;
-    (void)n;
-    shard_arg *args = calloc(shards, sizeof *args);
-    clc_child *kids = calloc(shards, sizeof *kids);
-    int *alive = calloc(shards, sizeof *alive), *ended = calloc(shards, sizeof *ended);
-    if (!out->recs || !order || !args || !kids || !alive || !ended) {
-        free(out->recs), free(order), free(args), free(kids), free(alive), free(ended);
-        return supervise_device(o, out);
-    }
-    /* order: shard 0's share of the probes, then the measurements (last, so
-     * that they mostly run after the other shards are done and measure an
-     * idle device), then the other shards' shares. */
-    size_t n_rest = 0;
-    for (size_t k = 0; k < o->n_todo; k++)
-        n_rest += !is_measure(o, o->todo[k]);
-    n_meas = o->n_todo - n_rest;
-    size_t per = (n_rest + shards - 1) / shards, ri = 0, mi = 0;
-    for (size_t k = 0; k < o->n_todo; k++) {
-        if (is_measure(o, o->todo[k]))
-            continue;
-        order[ri < per ? ri : ri + n_meas] = o->todo[k];
-        ri++;
-    }
-    for (size_t k = 0; k < o->n_todo; k++)
-        if (is_measure(o, o->todo[k]))
-            order[(per < n_rest ? per : n_rest) + mi++] = o->todo[k];
-    n = o->n_todo;
-    for (size_t s = 0; s < shards; s++) {
-        size_t from = s == 0 ? 0 : n_meas + (s * per < n_rest ? s * per : n_rest);
-        size_t to = n_meas + ((s + 1) * per < n_rest ? (s + 1) * per : n_rest);
-        args[s].o = *o;
-        args[s].o.todo = order + from;
-        args[s].o.n_todo = to - from;
-        args[s].o.stop = NULL; /* a shard is stopped by SIGTERM, forwarded below */
-        if (to > from && proc_spawn(&kids[s], shard_main, &args[s]) == 0)
-            alive[s] = 1;
-    }
-    int forwarded = 0;
-    for (size_t left = shards; left > 0;) {
-        left = 0;
-        for (size_t s = 0; s < shards; s++) {
-            if (!alive[s])
-                continue;
-            left++;
-            if (o->stop && *o->stop && !forwarded)
-                kill(kids[s].pid, SIGTERM);
-            cJSON *m;
-            int r = proc_read_msg(&kids[s], 0.02, NULL, &m);
-            if (r == 0) {
-                int status;
-                proc_reap(&kids[s], &status);
-                alive[s] = 0;
-                continue;
-            }
-            if (r != 1)
-                continue;
-            const char *t = cJSON_GetObjectItemCaseSensitive(m, "t")->valuestring;
-            if (!strcmp(t, "rec")) {
-                size_t i = (size_t)cJSON_GetObjectItemCaseSensitive(m, "i")->valuedouble;
-                if (i < o->set->count && !out->recs[i])
-                    out->recs[i] = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
-            } else if (!strcmp(t, "end")) {
-                ended[s] = 1;
-                out->builds += (size_t)cJSON_GetObjectItemCaseSensitive(m, "builds")->valuedouble;
-                out->workers += (size_t)cJSON_GetObjectItemCaseSensitive(m, "workers")->valuedouble;
-                out->timeouts_retried +=
-                    (size_t)cJSON_GetObjectItemCaseSensitive(m, "timeouts_retried")->valuedouble;
-                profile_add_json(&out->profile, cJSON_GetObjectItemCaseSensitive(m, "profile"));
-                if (!out->device) {
-                    out->device = cJSON_DetachItemFromObjectCaseSensitive(m, "device");
-                    out->platform = cJSON_DetachItemFromObjectCaseSensitive(m, "platform");
-                }
-                const cJSON *f = cJSON_GetObjectItemCaseSensitive(m, "fatal");
-                if (cJSON_IsString(f) && !out->fatal[0])
-                    snprintf(out->fatal, sizeof out->fatal, "%s", f->valuestring);
-                const cJSON *ir = cJSON_GetObjectItemCaseSensitive(m, "incomplete_reason");
-                if (cJSON_IsString(ir) && !out->incomplete_reason[0])
-                    snprintf(out->incomplete_reason, sizeof out->incomplete_reason, "%s", ir->valuestring);
-            }
-            cJSON_Delete(m);
-        }
-        if (o->stop && *o->stop)
-            forwarded = 1;
-    }
-    out->complete = 1;
-    for (size_t k = 0; k < o->n_todo; k++)
-        if (!out->recs[o->todo[k]])
-            out->complete = 0;
-    if (out->complete)
-        out->incomplete_reason[0] = '\0';
-    else if (!out->incomplete_reason[0])
-        snprintf(out->incomplete_reason, sizeof out->incomplete_reason,
-                 o->stop && *o->stop ? "interrupted by a signal" : "a shard's process died");
-    out->wall_ms = (proc_now() - t0) * 1e3;
-    free(order), free(args), free(kids), free(alive), free(ended);
+    *index = (size_t)i;
+    *total = (size_t)n;
     return 0;
+}
+
+int shard_from_env(char *(*get)(const char *), size_t *index, size_t *total, FILE *err)
+{
+    const char *i = get("CI_NODE_INDEX"), *n = get("CI_NODE_TOTAL");
+    if (!i || !n || !*i || !*n)
+        return 0;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s/%s", i, n);
+    if (shard_parse(buf, index, total, err) != 0) {
+        fprintf(err, "clconform: (from CI_NODE_INDEX=%s, CI_NODE_TOTAL=%s)\n", i, n);
+        return -1;
+    }
+    return 1;
+}
+
+size_t shard_slice(size_t n, size_t index, size_t total, size_t *first)
+{
+    size_t a = n * (index - 1) / total, b = n * index / total;
+    *first = a;
+    return b - a;
+}
+
+static const char *str(const cJSON *o, const char *k)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static int shard_of(const cJSON *doc, int *index, int *total)
+{
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "run"), "shard");
+    const cJSON *i = cJSON_GetObjectItemCaseSensitive(s, "index"), *n = cJSON_GetObjectItemCaseSensitive(s, "total");
+    if (!cJSON_IsNumber(i) || !cJSON_IsNumber(n))
+        return 0;
+    *index = i->valueint;
+    *total = n->valueint;
+    return 1;
+}
+
+/* Merges the shards of docs[first]'s device into docs[first]. */
+static void merge_group(cJSON **docs, size_t n, size_t first, int *gone, FILE *err)
+{
+    const char *key = str(cJSON_GetObjectItemCaseSensitive(docs[first], "device"), "key");
+    int idx, total;
+    shard_of(docs[first], &idx, &total);
+    cJSON **by_index = calloc((size_t)total + 1, sizeof *by_index);
+    if (!by_index)
+        return;
+    for (size_t j = first; j < n; j++) {
+        int i2, t2;
+        const char *k2 = str(cJSON_GetObjectItemCaseSensitive(docs[j], "device"), "key");
+        if (gone[j] || !k2 || strcmp(k2, key) != 0 || !shard_of(docs[j], &i2, &t2) || t2 != total)
+            continue;
+        if (i2 < 1 || i2 > total || by_index[i2]) {
+            fprintf(err, "clconform merge: %s: shard %d/%d given twice (or out of range); the first is kept\n", key,
+                    i2, t2);
+            if (j != first)
+                gone[j] = 1; /* dropped, not shown as a device of its own */
+            continue;
+        }
+        by_index[i2] = docs[j];
+        if (j != first)
+            gone[j] = 1;
+    }
+    /* The lowest shard present carries the result. */
+    cJSON *base = NULL;
+    for (int i = 1; i <= total && !base; i++)
+        base = by_index[i];
+    cJSON *probes = cJSON_CreateArray(), *shards = cJSON_CreateArray();
+    int complete = 1;
+    double wall = 0;
+    char missing[256] = "";
+    for (int i = 1; i <= total; i++) {
+        cJSON *d = by_index[i];
+        if (!d) {
+            complete = 0;
+            size_t l = strlen(missing);
+            snprintf(missing + l, sizeof missing - l, "%s%d", l ? ", " : "", i);
+            continue;
+        }
+        cJSON *run = cJSON_GetObjectItemCaseSensitive(d, "run");
+        complete &= cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(run, "complete"));
+        const cJSON *w = cJSON_GetObjectItemCaseSensitive(run, "wall_ms");
+        wall = cJSON_IsNumber(w) && w->valuedouble > wall ? w->valuedouble : wall;
+        cJSON *s = cJSON_CreateObject();
+        cJSON_AddNumberToObject(s, "index", i);
+        cJSON_AddNumberToObject(s, "total", total);
+        cJSON_AddStringToObject(s, "host", str(run, "host") ? str(run, "host") : "");
+        cJSON_AddBoolToObject(s, "complete", cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(run, "complete")));
+        cJSON_AddNumberToObject(s, "wall_ms", cJSON_IsNumber(w) ? w->valuedouble : 0);
+        cJSON_AddNumberToObject(s, "probes", cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(d, "probes")));
+        cJSON_AddItemToArray(shards, s);
+        cJSON *recs = cJSON_GetObjectItemCaseSensitive(d, "probes");
+        while (recs && recs->child)
+            cJSON_AddItemToArray(probes, cJSON_DetachItemViaPointer(recs, recs->child));
+    }
+    cJSON_ReplaceItemInObjectCaseSensitive(base, "probes", probes);
+    cJSON *run = cJSON_GetObjectItemCaseSensitive(base, "run");
+    cJSON_DeleteItemFromObjectCaseSensitive(run, "shard");
+    cJSON_DeleteItemFromObjectCaseSensitive(run, "incomplete_reason");
+    cJSON_ReplaceItemInObjectCaseSensitive(run, "complete", cJSON_CreateBool(complete));
+    if (!complete) {
+        char why[320];
+        if (missing[0])
+            snprintf(why, sizeof why, "shard(s) %s of %d missing", missing, total);
+        else
+            snprintf(why, sizeof why, "a shard is incomplete");
+        cJSON_AddStringToObject(run, "incomplete_reason", why);
+    }
+    /* Shards run side by side: the device's wall time is the longest. */
+    cJSON_ReplaceItemInObjectCaseSensitive(run, "wall_ms", cJSON_CreateNumber(wall));
+    cJSON_AddItemToObject(run, "shards", shards);
+    report_summarize(base);
+    if (base != docs[first]) {
+        /* Keep the carrier at the group's first position. */
+        for (size_t j = first; j < n; j++)
+            if (docs[j] == base) {
+                docs[j] = docs[first];
+                docs[first] = base;
+                gone[j] = 1;
+            }
+    }
+    free(by_index);
+}
+
+size_t shard_reassemble(cJSON **docs, size_t n, FILE *err)
+{
+    int *gone = calloc(n ? n : 1, sizeof *gone);
+    if (!gone)
+        return n;
+    for (size_t i = 0; i < n; i++) {
+        int idx, total;
+        if (!gone[i] && shard_of(docs[i], &idx, &total))
+            merge_group(docs, n, i, gone, err);
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (gone[i])
+            cJSON_Delete(docs[i]);
+        else
+            docs[k++] = docs[i];
+    }
+    free(gone);
+    return k;
 }
