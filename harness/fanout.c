@@ -176,6 +176,7 @@ int fanout_device(const clc_supervise_opts *o, size_t shards, clc_device_run *ou
         snprintf(out->incomplete_reason, sizeof out->incomplete_reason,
                  o->stop && *o->stop ? "interrupted by a signal" : "a fan-out process died");
     out->wall_ms = (proc_now() - t0) * 1e3;
+    out->device_jobs = shards;
     free(order), free(args), free(kids), free(alive), free(ended);
     return 0;
 }

@@ -19,7 +19,12 @@ void report_set_profile(cJSON *doc, const clc_device_run *run, const char *cache
      * messages, forks, waiting between phases. The report phase happens
      * after wall_ms was taken, so it is added to the wall here. */
     double harness = run->wall_ms + run->profile.ms[PROF_REPORT] - profile_total_ms(&run->profile);
-    set_item(r, "harness_other_ms", cJSON_CreateNumber((double)(long long)(harness * 1e3) / 1e3));
+    size_t jobs = run->device_jobs > 1 ? run->device_jobs : 1;
+    set_item(r, "device_jobs", cJSON_CreateNumber((double)jobs));
+    /* Supervisors side by side overlap: their phases add up to more than
+     * the wall time, so nothing is left over to call the harness's. */
+    set_item(r, "harness_other_ms",
+             jobs > 1 ? cJSON_CreateNull() : cJSON_CreateNumber((double)(long long)(harness * 1e3) / 1e3));
     cJSON *cache = cJSON_CreateObject();
     cJSON_AddBoolToObject(cache, "enabled", cache_dir != NULL);
     if (cache_dir)

@@ -43,6 +43,7 @@ typedef struct {
     double wall_ms;
     clc_profile profile;         /* where the time went (profile.h) */
     size_t timeouts_retried;     /* run timeouts confirmed by a second run alone (see supervise.c) */
+    size_t device_jobs;          /* supervisors that ran side by side (fanout.h); 0 or 1: one */
 } clc_device_run;
 
 /* Runs o->todo on o->dev. Fills out (caller frees with supervise_free).

@@ -53,7 +53,9 @@ def table(cold, warm):
     row("workers", lambda r: str(r["run"].get("workers", "?")))
     for ph in PHASES:
         row(ph, lambda r, ph=ph: cell(r["run"].get("profile", {}), ph))
-    row("other", lambda r: f"{r['run'].get('harness_other_ms', 0) / 1e3:.1f}s")
+    row("device_jobs", lambda r: str(r["run"].get("device_jobs", 1)))
+    row("other", lambda r: "-" if r["run"].get("harness_other_ms") is None
+        else f"{r['run']['harness_other_ms'] / 1e3:.1f}s")
     print("  (phases: seconds/count, see docs/report-schema.md; devices run side by side, so their")
     print("   times overlap in the whole run's wall time)")
 
