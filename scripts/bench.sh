@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark. First the profile (issue 11): the suite on every device at once,
 # cold (fresh XDG_CACHE_HOME, POCL_CACHE_DIR and with them clconform's binary
-# cache) and then warm (the same caches again), with each device's time per
+# cache; CUDA_CACHE_PATH for NVIDIA) and then warm (the same caches again), with each device's time per
 # phase from its report's run.profile, and the targets beside what was
 # reached. With BENCH_FULL=1 also: batched (as clconform runs it) against one
 # program per probe (--batch 1 --group 1), and process isolation against
@@ -21,10 +21,11 @@ trap 'rm -rf "$work"' EXIT
 run() {
     local name=$1; shift
     local caches="$work/cache-${CACHES:-$name}"
-    mkdir -p "$caches/xdg" "$caches/pocl"
+    mkdir -p "$caches/xdg" "$caches/pocl" "$caches/cuda"
     local t0 t1
     t0=$(date +%s.%N)
-    XDG_CACHE_HOME="$caches/xdg" POCL_CACHE_DIR="$caches/pocl" \
+    # NVIDIA's driver keeps compiled kernels in CUDA_CACHE_PATH (~/.nv/ComputeCache).
+    XDG_CACHE_HOME="$caches/xdg" POCL_CACHE_DIR="$caches/pocl" CUDA_CACHE_PATH="$caches/cuda" \
         "$BIN" $devices --quiet --out "$work/$name" "$@" >/dev/null 2>"$work/$name.stderr"
     t1=$(date +%s.%N)
     python3 -c "print($t1 - $t0)"
