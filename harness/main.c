@@ -242,7 +242,9 @@ static void device_main(int fd, void *arg)
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGINT, SIG_IGN);
     char cache_dir[PATH_MAX];
-    int cached = !j->cli->no_cache && bincache_default_dir(cache_dir, sizeof cache_dir) == 0;
+    const char *no_cache_env = getenv("CLCONFORM_NO_CACHE");
+    int cached = !j->cli->no_cache && !(no_cache_env && *no_cache_env && strcmp(no_cache_env, "0") != 0) &&
+                 bincache_default_dir(cache_dir, sizeof cache_dir) == 0;
     clc_supervise_opts o = {j->set, j->dev, j->todo, j->n_todo, j->cli->timeout_s,
                             j->cli->build_timeout_s, j->cli->batch, j->cli->group,
                             j->cli->build_options, cached ? cache_dir : NULL,

@@ -519,6 +519,8 @@ static void run_batch(worker *w, const size_t *idx, size_t n, const char *option
     worker_flush_profile(w); /* a crash later in the batch loses only the runs' times */
     if (b.prog) {
         run_built_batch(w, idx, n, slots, n_groups, &b, options);
+        if (!w->poisoned)
+            worker_store_binary(w, &b);
     } else if (n == 1) {
         finish_unbuilt(w, idx[0], &b, options);
     } else {
@@ -604,6 +606,8 @@ void worker_run_alone(worker *w, size_t idx)
         } else {
             finish_built(w, idx, &l, &b, 1, options);
             clReleaseKernel(l.kernel);
+            if (!w->poisoned)
+                worker_store_binary(w, &b);
         }
     }
     release_build(w, &b);
@@ -694,6 +698,7 @@ static int open_device(worker *w)
              devinfo_has_capability(w->device, "opencl_c_1.2") ? "-cl-std=CL1.2" : "",
              w->job->extra_options ? " " : "", w->job->extra_options ? w->job->extra_options : "");
     w->env.base_options = w->options;
+    w->binaries_off = w->job->no_binaries;
     w->prof.ms[PROF_WORKER_START] += (proc_now() - t_ctx) * 1e3;
     w->env.memo = cJSON_CreateObject();
     w->group = w->job->group ? w->job->group : runner_default_group(d->platform_name);

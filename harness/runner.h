@@ -27,6 +27,7 @@ typedef struct {
     const char *icd_only;        /* when the devref has no icd: load only this .icd file, where the
                                   * platform is number icd_pidx (learnt from an earlier worker) */
     int icd_pidx;
+    int no_binaries;             /* keep no binaries in the cache: reading one back killed a worker */
     clc_emit_fn emit;
     void *emit_ctx;
 } clc_worker_job;
@@ -41,6 +42,8 @@ typedef struct {
  *   {"t":"begin", "i":i, "first":true}                  probe i starts running ("first": its kernel's
  *                                                       first launch, code generation included)
  *   {"t":"prof", "p":{...}}                             phases measured since the last one (profile.h)
+ *   {"t":"cache-store"}                                 a built program's binary is read back for the
+ *                                                       cache (its probes all have their results)
  *   {"t":"result", "i":i, "rec":{...}}                  probe i's record
  *   {"t":"done", "builds":N}                            all of todo was handled
  *   {"t":"retire", "builds":N}                          a kernel failed as it ran and may have

@@ -38,6 +38,36 @@ static const char *field(const cJSON *o, const char *name)
     return cJSON_IsString(v) ? v->valuestring : "";
 }
 
+/* Environment variables that can change what a driver's compiler does
+ * (options, features, debug switches): their values are part of every
+ * cache key. Cache locations are left out: they change nothing built. */
+static const char *const env_prefixes[] = {"POCL_", "RUSTICL_", "MESA_", "LP_", "GALLIUM_", "NIR_",
+                                           "OCLGRIND_", "CUDA_", "NVIDIA_", "__GL_", "AMD_", "HSA_",
+                                           "ROC", "GPU_", "IGC_", "NEO_", "INTEL_", "CL_", NULL};
+extern char **environ;
+
+static void add_driver_env(char *buf, size_t len)
+{
+    size_t n = strlen(buf);
+    for (char **e = environ; e && *e && n + 1 < len; e++) {
+        int take = 0;
+        for (size_t p = 0; env_prefixes[p] && !take; p++)
+            take = strncmp(*e, env_prefixes[p], strlen(env_prefixes[p])) == 0;
+        const char *eq = strchr(*e, '=');
+        char name[256];
+        if (!take || !eq || (size_t)(eq - *e) >= sizeof name)
+            continue;
+        memcpy(name, *e, (size_t)(eq - *e));
+        name[eq - *e] = '\0';
+        if (strstr(name, "CACHE"))
+            continue;
+        int k = snprintf(buf + n, len - n, "env %s\n", *e);
+        if (k < 0 || (size_t)k >= len - n)
+            break;
+        n += (size_t)k;
+    }
+}
+
 void worker_set_identity(worker *w, const cJSON *platform)
 {
     snprintf(w->identity, sizeof w->identity,
@@ -46,6 +76,7 @@ void worker_set_identity(worker *w, const cJSON *platform)
              CLC_VERSION, field(platform, "name"), field(platform, "version"), field(w->device, "name"),
              field(w->device, "vendor"), field(w->device, "version"), field(w->device, "driver_version"),
              field(w->device, "opencl_c_version"));
+    add_driver_env(w->identity, sizeof w->identity);
 }
 
 /* Reads the device binary of a built program. Returns 0 with *bin (caller
@@ -178,8 +209,19 @@ void worker_build(worker *w, const char *src, const char *options, build_result 
         return;
     }
     r->prog = prog;
-    if (cached)
-        store_in_cache(w, key, r);
+    if (cached && !w->binaries_off)
+        snprintf(r->store_key, sizeof r->store_key, "%s", key);
+}
+
+void worker_store_binary(worker *w, build_result *r)
+{
+    if (!r->store_key[0] || !r->prog || w->binaries_off)
+        return;
+    cJSON *m = worker_msg("cache-store");
+    worker_emit(w, m);
+    store_in_cache(w, r->store_key, r);
+    r->store_key[0] = '\0';
+    worker_flush_profile(w);
 }
 
 void build_result_free(build_result *r)

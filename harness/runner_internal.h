@@ -24,7 +24,7 @@ typedef struct {
      * stops and is replaced, so the failure costs that probe only. */
     int poisoned;
     cl_mem dummy;       /* bound to dispatch parameters a probe does not use */
-    char identity[2048]; /* platform, device and driver: part of every cache key */
+    char identity[8192]; /* platform, device, driver and its environment: part of every cache key */
     clc_profile prof;   /* phases since the last "prof" message */
     int binaries_off;   /* reading binaries back costs more than it saves (runner_build.c) */
     double bin_read_ms, bin_build_ms; /* binaries kept so far: reading them, building them */
@@ -47,6 +47,7 @@ typedef struct {
     char *log;
     double ms;
     int cached;        /* from the program-binary cache */
+    char store_key[40]; /* built from source, binary not yet kept: its cache key ("" none) */
 } build_result;
 
 /* Builds src with options, through the binary cache when the job has one
@@ -54,6 +55,12 @@ typedef struct {
  * code). Counts the build and its time in w->prof. */
 void worker_build(worker *w, const char *src, const char *options, build_result *r);
 void build_result_free(build_result *r);
+/* Keeps a built program's binary in the cache, if worker_build left it to
+ * do (r->store_key). Called once the program's probes have their results:
+ * reading a binary back is one more driver call that may crash, and a
+ * crash here must not be blamed on them (the supervisor turns binaries off
+ * for the device instead). */
+void worker_store_binary(worker *w, build_result *r);
 /* Sets w->identity from w->device and the platform object (devinfo.h). */
 void worker_set_identity(worker *w, const cJSON *platform);
 /* Sends the phases measured since the last call ({"t":"prof"}) and clears them. */

@@ -19,7 +19,7 @@
 #include "runner.h"
 #include "verdict.h"
 
-typedef enum { PHASE_SETUP, PHASE_BUILD, PHASE_RUN, PHASE_BETWEEN } phase;
+typedef enum { PHASE_SETUP, PHASE_BUILD, PHASE_RUN, PHASE_BETWEEN, PHASE_CACHE } phase;
 
 typedef struct {
     const clc_supervise_opts *o;
@@ -40,6 +40,7 @@ typedef struct {
     char icd_only[4096];    /* the platform's own .icd file, from the first worker ("" unknown) */
     int icd_pidx;
     int icd_using, icd_failed; /* this worker loads icd_only; a worker that did could not open the device */
+    int no_binaries;        /* reading a binary back killed or hung a worker: no more of that */
     double phase_start;
     int done, fatal, retired;
     size_t n_recorded, n_unexpected; /* for o->on_record */
@@ -125,6 +126,8 @@ static void handle_msg(sv_state *s, cJSON *m)
         s->ph = PHASE_BUILD;
         if (type[0] == 'b')
             s->out->builds++;
+    } else if (strcmp(type, "cache-store") == 0) {
+        s->ph = PHASE_CACHE;
     } else if (strcmp(type, "prof") == 0) {
         profile_add_json(&s->out->profile, cJSON_GetObjectItemCaseSensitive(m, "p"));
     } else if (strcmp(type, "begin") == 0) {
@@ -207,6 +210,14 @@ static void blame(sv_state *s, int hung, int status)
      * is charged here, to the measurement if that is what deadlocked on
      * purpose, else as lost. */
     double phase_ms = (proc_now() - s->phase_start) * 1e3;
+    if (s->ph == PHASE_CACHE) {
+        /* The driver died or hung handing out a binary, after every probe
+         * of that program had its result: nobody to blame; later workers
+         * keep no binaries. */
+        profile_add(&s->out->profile, PROF_LOST, phase_ms);
+        s->no_binaries = 1;
+        return;
+    }
     if (s->ph == PHASE_RUN && s->o->set->items[s->running].kind == CLC_KIND_MEASURE)
         profile_add(&s->out->profile, PROF_MEASURE, phase_ms);
     else
@@ -333,8 +344,9 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
     memset(&a, 0, sizeof a);
     a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->batch_cap, s->o->batch_max, s->o->group,
                              s->o->extra_options, s->o->cache_dir,
-                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, NULL, NULL};
+                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL};
     s->icd_using = a.job.icd_only != NULL;
+    a.job.no_binaries = s->no_binaries;
     s->ph = PHASE_SETUP;
     s->done = s->retired = 0;
     s->phase_start = s->spawned_at = proc_now();

@@ -5,6 +5,7 @@
 # damaged entry is noticed, rebuilt from source, and changes no verdict;
 # --no-cache neither reads nor writes the cache.
 . "$(dirname "$0")/lib.sh"
+unset CLCONFORM_NO_CACHE
 export RUSTICL_ENABLE=${RUSTICL_ENABLE:-swrast}
 PROBES=$SRCDIR/tests/selftest/pass.probe
 
@@ -100,5 +101,20 @@ for f in glob.glob(sys.argv[1] + '/*.json'):
         if r['run']['cache']['enabled'] or r['run']['cache']['hits']:
             sys.exit(1)
 sys.exit(0 if n else 1)
+PY
+# A driver's environment (POCL_*, RUSTICL_*, MESA_*...) can change what it
+# compiles, so it is part of the key: the same run with one more such
+# variable finds nothing to reuse.
+run r5
+MESA_CLCONFORM_KEY_TEST=1 run r6
+check "a driver variable in the environment changes every key" python3 - "$TMP/r5" "$TMP/r6" <<'PY'
+import glob, json, sys
+def load(d):
+    return {r['device']['key']: r['run'] for r in (json.load(open(f)) for f in glob.glob(d + '/*.json'))
+            if isinstance(r, dict) and 'probes' in r}
+a, b = load(sys.argv[1]), load(sys.argv[2])
+for k in b:
+    print(k, 'stored before', a.get(k, {}).get('cache', {}).get('stored'), 'hits with the variable', b[k]['cache']['hits'])
+sys.exit(0 if b and all(r['cache']['hits'] == 0 for r in b.values()) and any(r['cache']['stored'] for r in a.values()) else 1)
 PY
 done_checks
