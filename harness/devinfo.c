@@ -182,6 +182,9 @@ static void add_capabilities(cJSON *o, cl_device_id d, cl_device_fp_config singl
         cJSON_AddItemToArray(caps, cJSON_CreateString("fp_denorm"));
     if (single & CL_FP_INF_NAN)
         cJSON_AddItemToArray(caps, cJSON_CreateString("fp_inf_nan"));
+    /* -cl-fp32-correctly-rounded-divide-sqrt only binds devices that say so. */
+    if (single & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
+        cJSON_AddItemToArray(caps, cJSON_CreateString("fp_correctly_rounded_divide_sqrt"));
     cl_bool images = CL_FALSE;
     if (clGetDeviceInfo(d, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, NULL) == CL_SUCCESS && images)
         cJSON_AddItemToArray(caps, cJSON_CreateString("images"));

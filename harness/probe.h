@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ulp.h"
 #include "value.h"
 
 typedef enum {
@@ -41,6 +42,11 @@ typedef struct {
     clc_type out_type;
     size_t out_count;
     clc_expect *expect;  /* out_count elements for run probes, else NULL */
+    /* `expect_ulp = N`: out is judged within N ulp of ulp_ref (out_count
+     * references; expect then holds them rounded, for reports). */
+    int has_ulp;
+    double ulp_bound;
+    clc_ulp_ref *ulp_ref;
     size_t global_size;  /* default 1 */
     size_t local_size;   /* 0: left to the driver */
     double timeout_s;    /* 0: the run's --timeout */

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -70,7 +71,7 @@ static char *trim(char *s)
 }
 
 static const char *const known_keys[] = {
-    "clause", "spec", "why", "kind", "requires", "options", "out", "expect", "expect_file",
+    "clause", "spec", "why", "kind", "requires", "options", "out", "expect", "expect_file", "expect_ulp",
     "global", "local", "timeout", "body", "prelude", "source", "measure", NULL,
 };
 
@@ -192,6 +193,26 @@ out:
 
 static char *read_file(const char *path, size_t *len);
 
+/* The references of an `expect_ulp` probe (ulp.h has their syntax); expect
+ * gets them rounded to the output type, for reports and reproducers. */
+static int parse_ulp_refs(parser *ps, clc_probe *p, const entry *e, char **toks, size_t n)
+{
+    p->ulp_ref = calloc(n, sizeof *p->ulp_ref);
+    if (!p->ulp_ref)
+        return -1;
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        char why[200];
+        if (ulp_parse_ref(toks[i], &p->ulp_ref[i], why, sizeof why) != 0) {
+            perr(ps, e->line, "expected value: %s", why, NULL);
+            rc = -1;
+            break;
+        }
+        p->expect[i] = ulp_ref_display(p->out_type, &p->ulp_ref[i]);
+    }
+    return rc;
+}
+
 /* Reads the expected values from `expect` text or an expect_file. */
 static int parse_expect(parser *ps, clc_probe *p, const entry *e, const char *text)
 {
@@ -220,6 +241,10 @@ static int parse_expect(parser *ps, clc_probe *p, const entry *e, const char *te
     if (!p->expect)
         goto out;
     rc = 0;
+    if (p->has_ulp) {
+        rc = parse_ulp_refs(ps, p, e, toks, n);
+        goto out;
+    }
     for (size_t i = 0; i < n; i++) {
         char why[160];
         if (value_parse_expect(p->out_type, toks[i], &p->expect[i], why, sizeof why) != 0) {
@@ -310,6 +335,31 @@ static const entry *lookup(const entry_list *own, const entry_list *defs, const 
     return e ? e : entries_find(defs, key);
 }
 
+/* `expect_ulp = N`: the output is judged in ulp (float or double outputs;
+ * run probes, or impl-defined ones whose error is only recorded). */
+static int finish_ulp(parser *ps, clc_probe *p, const entry_list *own, const entry_list *defs)
+{
+    const entry *e = lookup(own, defs, "expect_ulp");
+    if (!e)
+        return 0;
+    char *end;
+    p->ulp_bound = strtod(e->value, &end);
+    if (end == e->value || *end || !(p->ulp_bound >= 0) || isinf(p->ulp_bound)) {
+        perr(ps, e->line, "expect_ulp = '%s': expected a number of ulp >= 0", e->value, NULL);
+        return -1;
+    }
+    if (!value_type_is_float(p->out_type)) {
+        perr(ps, e->line, "probe %s: expect_ulp needs a float or double output", p->id, NULL);
+        return -1;
+    }
+    if (p->kind != CLC_KIND_RUN && p->kind != CLC_KIND_IMPL_DEFINED) {
+        perr(ps, e->line, "probe %s: expect_ulp is for run and impl-defined probes", p->id, NULL);
+        return -1;
+    }
+    p->has_ulp = 1;
+    return 0;
+}
+
 static int finish_shape(parser *ps, clc_probe *p, const entry_list *own, const entry_list *defs)
 {
     int bad = 0;
@@ -328,10 +378,12 @@ static int finish_shape(parser *ps, clc_probe *p, const entry_list *own, const e
     }
     const entry *ex = lookup(own, defs, "expect");
     const entry *exf = lookup(own, defs, "expect_file");
-    if (ex && exf) {
+    if (!bad && finish_ulp(ps, p, own, defs) != 0) {
+        bad = 1;
+    } else if (ex && exf) {
         perr(ps, ex->line, "probe %s: give 'expect' or 'expect_file', not both", p->id, NULL);
         bad = 1;
-    } else if (p->kind == CLC_KIND_RUN) {
+    } else if (p->kind == CLC_KIND_RUN || (p->has_ulp && p->kind == CLC_KIND_IMPL_DEFINED)) {
         if (!ex && !exf) {
             perr(ps, p->line, "probe %s: a run probe needs 'expect' or 'expect_file'", p->id, NULL);
             bad = 1;

@@ -25,6 +25,7 @@
 #include "measure.h"
 #include "proc.h"
 #include "record.h"
+#include "ulp_judge.h"
 
 #define DISPATCH_ARGS CLC_MAX_INPUTS
 
@@ -353,7 +354,10 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
         goto done;
     }
     record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
-    record_judge_output(rec, p, host);
+    if (p->has_ulp)
+        ulp_judge_output(rec, p, host, ulp_device_flushes(w->device, p->out_type));
+    else
+        record_judge_output(rec, p, host);
 done:
     if (call) {
         record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
