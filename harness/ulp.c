@@ -117,7 +117,8 @@ clc_expect ulp_ref_display(clc_type t, const clc_ulp_ref *r)
         } else {
             /* hi + lo rounded once: for float, hi carries 29 more bits and
              * is rounded here; for double, hi is already the rounding. */
-            e.alts[0] = pack(t, t == CLC_T_DOUBLE ? r->hi[i] : (double)(float)((long double)r->hi[i] + r->lo[i]));
+            e.alts[0] = pack(t, t == CLC_T_DOUBLE || r->lo[i] == 0 ? r->hi[i]
+                                                                 : (double)(float)((long double)r->hi[i] + r->lo[i]));
         }
         break;
     }
@@ -192,11 +193,13 @@ int ulp_element_ok(clc_type t, const clc_ulp_ref *r, double bound, int ftz, uint
          * are matched exactly, sign included: the ulp allowances do not
          * apply to them (7.5). */
         if ((r->exact >> i & 1) || isinf(hi) || (hi == 0 && lo == 0)) {
-            if (!isnan(a) && a == hi && signbit(a) == signbit(hi)) {
+            /* Under 7.5.3 a flushed operand leaves a zero's sign undefined. */
+            int any_sign = (r->ftz_only >> i & 1) && hi == 0;
+            if (!isnan(a) && a == hi && (any_sign || signbit(a) == signbit(hi))) {
                 ok = 1;
                 best = 0;
-            } else if (isfinite(hi) && isfinite(a) && !(r->exact >> i & 1) && hi == 0) {
-                /* a zero reference missed: still say by how much */
+            } else if (isfinite(hi) && isfinite(a)) {
+                /* an exact value missed: still say by how much */
                 double e = ulp_error(t, hi, lo, actual);
                 best = e < best ? e : best;
             }
