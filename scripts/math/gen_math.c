@@ -725,7 +725,19 @@ static void write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo 
             if ((is(s->ref, "fmax") || is(s->ref, "fmin") || is(s->ref, "maxmag") || is(s->ref, "minmag")) &&
                 x == 0 && y == 0)
                 snprintf(tok, sizeof tok, "=0|=-0"); /* C99 F.9.9.2: the sign of zero need not be ordered */
-            if (t->t == MR_FLOAT && (is_subnormal(t, x) || is_subnormal(t, y) || is_subnormal(t, z))) {
+            if (is(s->ref, "nextafter") && t->t == MR_FLOAT && x == 0 && y != 0 && !isnan(y))
+                alt(tok, sizeof tok, "ftz:=%a", copysign(min_normal(t), y)); /* 7.5.3's nextafter choice */
+            int sub_in = t->t == MR_FLOAT && (is_subnormal(t, x) || is_subnormal(t, y) || is_subnormal(t, z));
+            if (outs == MR_TWO) {
+                double b2 = is(s->ref, "sincos") ? bound : 0;
+                ref_alts(t, r.cr[1], r.exact[1], r.hi[1], r.lo[1], b2, special(x), "", tok2, sizeof tok2);
+            } else if (outs == MR_INT2) {
+                if (r.ival_judged)
+                    snprintf(tok2, sizeof tok2, "=%ld", r.ival);
+                else
+                    snprintf(tok2, sizeof tok2, "*");
+            }
+            if (sub_in) {
                 /* 7.5.3: a device without denormals may flush subnormal
                  * operands (to a zero of either sign) */
                 for (int sgn = 0; sgn < 2; sgn++) {
@@ -744,16 +756,20 @@ static void write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo 
                         falts += *c == '|';
                     if (alts + falts <= 4)
                         alt(tok, sizeof tok, "%s", ft);
+                    /* the second result of the flushed operands */
+                    char ft2[160] = "";
+                    if (outs == MR_TWO) {
+                        double b2 = is(s->ref, "sincos") ? bound : 0;
+                        ref_alts(t, rf.cr[1], rf.exact[1], rf.hi[1], rf.lo[1], b2, 1, "ftz:", ft2, sizeof ft2);
+                    } else if (outs == MR_INT2 && rf.ival_judged && strcmp(tok2, "*") != 0) {
+                        snprintf(ft2, sizeof ft2, "ftz:=%ld", rf.ival);
+                    }
+                    size_t alts2 = 1;
+                    for (const char *c = tok2; *c; c++)
+                        alts2 += *c == '|';
+                    if (*ft2 && alts2 < 4)
+                        alt(tok2, sizeof tok2, "%s", ft2);
                 }
-            }
-            if (outs == MR_TWO) {
-                double b2 = is(s->ref, "sincos") ? bound : 0;
-                ref_alts(t, r.cr[1], r.exact[1], r.hi[1], r.lo[1], b2, special(x), "", tok2, sizeof tok2);
-            } else if (outs == MR_INT2) {
-                if (r.ival_judged)
-                    snprintf(tok2, sizeof tok2, "=%ld", r.ival);
-                else
-                    snprintf(tok2, sizeof tok2, "*");
             }
         }
         fprintf(f, "%s\n", tok);

@@ -41,8 +41,9 @@ static int ref_logb(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd)
 
 static int ref_rint(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd)
 {
-    (void)rnd; /* rint rounds to nearest even whatever the mode (7.5.2) */
-    return mpfr_rint(r, x, MPFR_RNDN);
+    /* rint rounds to nearest even whatever the mode (7.5.2); the ternary
+     * value compares with that integer, not with x */
+    return mpfr_rint_roundeven(r, x, rnd);
 }
 
 static const struct {

@@ -109,6 +109,9 @@ static void test_parse_and_judge(void)
     r = parse_ok("0x1p-140");
     CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 4, 0, fbits(0.0f), &e) && e == 512, "a subnormal result flushed: 512 ulp on a denormal device");
     CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 4, 1, fbits(-0.0f), &e), "but allowed, either sign, without CL_FP_DENORM");
+    r = parse_ok("=0x1p-149");
+    CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 0, 1, fbits(0.0f), &e), "an exact subnormal result may be flushed too");
+    CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 0, 0, fbits(0.0f), &e), "but not on a denormal device");
     r = parse_ok("0x1p-140|ftz:=0");
     CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 4, 1, fbits(-0.0f), &e), "ftz: zero of either sign when the operand was flushed");
     r = parse_ok("=1|ftz:=2");
