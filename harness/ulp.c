@@ -48,6 +48,13 @@ static int parse_alt(const char *s, const char *end, clc_ulp_ref *r, int i)
         r->exact |= (uint8_t)(1u << i);
         s++;
     }
+    const char *at = memchr(s, '@', (size_t)(end - s));
+    r->tol[i] = 0;
+    if (at) {
+        if (parse_double(at + 1, end, &r->tol[i]) != 0 || !(r->tol[i] >= 0) || (r->exact >> i & 1))
+            return -1;
+        end = at;
+    }
     const char *tilde = memchr(s, '~', (size_t)(end - s));
     r->lo[i] = 0;
     if (tilde) {
@@ -200,7 +207,7 @@ int ulp_element_ok(clc_type t, const clc_ulp_ref *r, double bound, int ftz, uint
             best = 0;
             continue;
         }
-        if ((r->exact >> i & 1) || isinf(hi) || (hi == 0 && lo == 0)) {
+        if ((r->exact >> i & 1) || isinf(hi) || (hi == 0 && lo == 0 && r->tol[i] == 0)) {
             /* Under 7.5.3 a flushed operand leaves a zero's sign undefined. */
             int any_sign = (r->ftz_only >> i & 1) && hi == 0;
             if (!isnan(a) && a == hi && (any_sign || signbit(a) == signbit(hi))) {
@@ -217,6 +224,9 @@ int ulp_element_ok(clc_type t, const clc_ulp_ref *r, double bound, int ftz, uint
         if (e < best)
             best = e;
         if (e <= bound)
+            ok = 1;
+        if (r->tol[i] > 0 && isfinite(a) &&
+            fabsl(((long double)a - (long double)hi) - (long double)lo) <= (long double)r->tol[i])
             ok = 1;
     }
     if (err)

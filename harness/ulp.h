@@ -7,11 +7,13 @@
  *
  * An expected element of such a probe is a list of alternatives joined by
  * '|'; each alternative is
- *     [ftz:][=]HI[~LO]   a reference HI + LO (LO a small correction, for
- *                        double outputs and at powers of two); '=' asks for
- *                        the value exactly (Annex F prescribes it); 'ftz:'
- *                        marks a result that only a device without denormals
- *                        may give (an operand flushed to zero)
+ *     [ftz:][=]HI[~LO][@TOL]  a reference HI + LO (LO a small correction,
+ *                        for double outputs and at powers of two); '=' asks
+ *                        for the value exactly (Annex F prescribes it);
+ *                        'ftz:' marks a result that only a device without
+ *                        denormals may give (an operand flushed to zero);
+ *                        '@TOL' also accepts any result within the absolute
+ *                        error TOL (dot and cross: 7.4 bounds them so)
  *     nan                any NaN
  *     *                  not judged
  * HI and LO are written as doubles (hex floats), whatever the output type:
@@ -34,6 +36,7 @@ typedef struct {
     uint8_t ftz_only;         /* bit i: only on a device that flushes denormals */
     double hi[CLC_ULP_MAX_ALTS];
     double lo[CLC_ULP_MAX_ALTS];
+    double tol[CLC_ULP_MAX_ALTS]; /* absolute tolerance; 0: none */
 } clc_ulp_ref;
 
 /* Parses one expected token of an ulp probe. Returns 0, or -1 with a reason

@@ -47,6 +47,10 @@ static void format_ref(const clc_ulp_ref *r, char *buf, size_t len)
             snprintf(one, sizeof one, "%a~%a", r->hi[i], r->lo[i]);
         else
             snprintf(one, sizeof one, "%s%a", (r->exact >> i & 1) ? "=" : "", r->hi[i]);
+        if (r->tol[i] > 0) {
+            size_t l = strlen(one);
+            snprintf(one + l, sizeof one - l, "@%a", r->tol[i]);
+        }
         int n = snprintf(buf + used, len - used, "%s%s%s", i ? "|" : "", (r->ftz_only >> i & 1) ? "ftz:" : "", one);
         if (n < 0)
             break;
@@ -65,8 +69,16 @@ static cJSON *failure_item(const clc_probe *p, size_t i, uint64_t actual, double
     cJSON *ins = cJSON_CreateArray();
     for (size_t k = 0; k < p->n_inputs; k++) {
         const clc_input *in = &p->inputs[k];
-        value_and_bits(in->type, value_load(in->type, in->data, i % in->count), buf, sizeof buf);
-        cJSON_AddItemToArray(ins, cJSON_CreateString(buf));
+        /* a scalar result of vector arguments (dot, length): its input is
+         * the whole vector, `per` elements from i * per */
+        size_t per = in->count > p->out_count && in->count % p->out_count == 0 ? in->count / p->out_count : 1;
+        if (per > 16)
+            per = 1;
+        for (size_t c = 0; c < per; c++) {
+            size_t at = per > 1 ? i * per + c : i % in->count;
+            value_and_bits(in->type, value_load(in->type, in->data, at), buf, sizeof buf);
+            cJSON_AddItemToArray(ins, cJSON_CreateString(buf));
+        }
     }
     cJSON_AddItemToObject(o, "inputs", ins);
     format_ref(&p->ulp_ref[i], buf, sizeof buf);

@@ -382,3 +382,117 @@ int mr_eval(const char *name, mr_type t, double x, double y, double z, long n, m
     mpfr_clears(mx, my, mz, r, r2, (mpfr_ptr)0);
     return 0;
 }
+
+/* ---- geometric functions (6.12.5) -------------------------------------- */
+
+/* Precision for exact sums of products of doubles: 2 * 1074 + 2 * 1024 bits
+ * of exponent range plus the significands. */
+#define MR_GEO_PREC 4400
+
+static void finish(mr_type t, mpfr_srcptr v, int tern, mr_result *res)
+{
+    memset(res, 0, sizeof *res);
+    split(v, &res->hi[0], &res->lo[0]);
+    int ex;
+    res->cr[0] = round_to(t, v, &ex);
+    res->exact[0] = ex && tern == 0;
+}
+
+/* sum of squares of x (exact), or of x - y when y is given */
+static int sum_squares(mpfr_ptr s, const double *x, const double *y, int n)
+{
+    mpfr_t d;
+    mpfr_init2(d, MR_GEO_PREC);
+    mpfr_set_zero(s, 1);
+    int tern = 0;
+    for (int i = 0; i < n; i++) {
+        mpfr_set_d(d, x[i], MPFR_RNDN);
+        if (y)
+            tern |= mpfr_sub_d(d, d, y[i], MPFR_RNDN);
+        tern |= mpfr_sqr(d, d, MPFR_RNDN);
+        tern |= mpfr_add(s, s, d, MPFR_RNDN);
+    }
+    mpfr_clear(d);
+    return tern;
+}
+
+int mr_geometric(const char *name, mr_type t, const double *x, const double *y, int n, mr_result *res)
+{
+    const char *base = strncmp(name, "fast_", 5) == 0 ? name + 5 : name;
+    mpfr_t s, v, d;
+    mpfr_inits2(MR_GEO_PREC, s, v, d, (mpfr_ptr)0);
+    int nout = -1;
+    if (strcmp(base, "dot") == 0) {
+        int tern = 0;
+        mpfr_set_zero(s, 1);
+        for (int i = 0; i < n; i++) {
+            mpfr_set_d(v, x[i], MPFR_RNDN);
+            tern |= mpfr_mul_d(v, v, y[i], MPFR_RNDN);
+            tern |= mpfr_add(s, s, v, MPFR_RNDN);
+        }
+        finish(t, s, tern, &res[0]);
+        nout = 1;
+    } else if (strcmp(base, "length") == 0 || strcmp(base, "distance") == 0) {
+        int any_inf = 0, any_nan = 0;
+        for (int i = 0; i < n; i++) {
+            double c = strcmp(base, "distance") == 0 ? x[i] - y[i] : x[i];
+            any_inf |= isinf(c) || (strcmp(base, "distance") == 0 && (isinf(x[i]) || isinf(y[i])) && !isnan(c));
+            any_nan |= isnan(x[i]) || (strcmp(base, "distance") == 0 && isnan(y[i]));
+        }
+        sum_squares(s, x, strcmp(base, "distance") == 0 ? y : NULL, n);
+        int tern = mpfr_sqrt(v, s, MPFR_RNDN);
+        /* C99 F.9.4.3 hypot: an infinite component gives +inf even with a NaN */
+        if (any_inf)
+            mpfr_set_inf(v, 1);
+        else if (any_nan)
+            mpfr_set_nan(v);
+        finish(t, v, tern, &res[0]);
+        nout = 1;
+    } else if (strcmp(base, "normalize") == 0) {
+        double w[16] = {0};
+        if (n > 16)
+            n = 16;
+        int any_nan = 0, any_inf = 0, all_zero = 1;
+        for (int i = 0; i < n; i++) {
+            any_nan |= isnan(x[i]);
+            any_inf |= isinf(x[i]);
+            all_zero &= x[i] == 0;
+        }
+        for (int i = 0; i < n; i++)
+            /* 7.5.1: infinities become +-1, the rest +-0, before normalizing */
+            w[i] = any_inf ? (isinf(x[i]) ? copysign(1.0, x[i]) : copysign(0.0, x[i])) : x[i];
+        sum_squares(s, w, NULL, n);
+        mpfr_sqrt(s, s, MPFR_RNDN);
+        for (int i = 0; i < n; i++) {
+            int tern = 0;
+            if (any_nan) {
+                mpfr_set_nan(v); /* 7.5.1: a NaN anywhere, NaNs everywhere */
+            } else if (all_zero) {
+                mpfr_set_d(v, x[i], MPFR_RNDN); /* 7.5.1: returns v */
+            } else {
+                mpfr_set_d(v, w[i], MPFR_RNDN);
+                tern = mpfr_div(v, v, s, MPFR_RNDN);
+            }
+            finish(t, v, tern, &res[i]);
+        }
+        nout = n;
+    } else if (strcmp(base, "cross") == 0 && (n == 3 || n == 4)) {
+        static const int a[3] = {1, 2, 0}, b[3] = {2, 0, 1};
+        for (int i = 0; i < 3; i++) {
+            /* x[a]*y[b] - x[b]*y[a], exactly */
+            mpfr_set_d(v, x[a[i]], MPFR_RNDN);
+            int tern = mpfr_mul_d(v, v, y[b[i]], MPFR_RNDN);
+            mpfr_set_d(d, x[b[i]], MPFR_RNDN);
+            tern |= mpfr_mul_d(d, d, y[a[i]], MPFR_RNDN);
+            tern |= mpfr_sub(v, v, d, MPFR_RNDN);
+            finish(t, v, tern, &res[i]);
+        }
+        if (n == 4) {
+            mpfr_set_zero(v, 1); /* 6.12.5: the w component of the result is 0.0 */
+            finish(t, v, 0, &res[3]);
+        }
+        nout = n;
+    }
+    mpfr_clears(s, v, d, (mpfr_ptr)0);
+    return nout;
+}

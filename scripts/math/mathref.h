@@ -48,4 +48,10 @@ int mr_eval(const char *name, mr_type t, double x, double y, double z, long n, m
 /* Its shape. Returns -1 for an unknown name. */
 int mr_shape(const char *name, mr_args *args, mr_outs *outs);
 
+/* A geometric function of 6.12.5 (dot, cross, length, distance, normalize;
+ * fast_ variants use the same references) on vectors x, y of n components:
+ * nout results (1, or n for normalize and cross) into r->cr/hi/lo/exact of
+ * res[0..nout-1]. Returns nout, or -1 for an unknown name. */
+int mr_geometric(const char *name, mr_type t, const double *x, const double *y, int n, mr_result *res);
+
 #endif

@@ -118,6 +118,11 @@ static void test_parse_and_judge(void)
     CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 4, 0, fbits(2.0f), &e), "ftz: alternatives do not count on a denormal device");
     CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 4, 1, fbits(2.0f), &e), "and count without CL_FP_DENORM");
 
+    r = parse_ok("0x1p+0@0x1p-10");
+    CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 0, 0, fbits(1.0f + 0x1p-11f), &e), "@TOL: within the absolute tolerance passes");
+    CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 0, 0, fbits(1.0f + 0x1p-9f), &e), "@TOL: beyond it fails");
+    CHECK(ulp_parse_ref("=1@0x1p-3", &r, err, sizeof err) != 0, "an exact value takes no tolerance");
+
     clc_expect shown = ulp_ref_display(CLC_T_FLOAT, &(clc_ulp_ref){.n_alts = 1, .hi = {-0.0}});
     CHECK(shown.alts[0] == 0x80000000u, "a -0 reference shows as -0");
     r = parse_ok("0x1.fffffffp-1");
