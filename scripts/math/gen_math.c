@@ -1013,17 +1013,6 @@ static void write_family(const char *dir, const fn_spec *s, const tinfo *t) /* d
             snprintf(eid, sizeof eid, "%s.embedded", id);
             write_probe(f, eid, s->name, args, outs, t, w, keys);
         }
-        if (t->t == MR_FLOAT && (is(s->name, "divide") || is(s->name, "recip") || is(s->name, "sqrt"))) {
-            /* 7.4 / 5.6.4.2: under -cl-fp32-correctly-rounded-divide-sqrt, on a
-             * device that advertises it, within half an ulp: correctly rounded */
-            char keys[256];
-            snprintf(keys, sizeof keys,
-                     "requires = fp_correctly_rounded_divide_sqrt\noptions = -cl-fp32-correctly-rounded-divide-sqrt\n"
-                     "expect_ulp = 0.5\n");
-            char cid[160];
-            snprintf(cid, sizeof cid, "%s.correctly-rounded", id);
-            write_probe(f, cid, s->name, args, outs, t, w, keys);
-        }
         if (has_hn) {
             char hn[64], hid[160], keys[256];
             snprintf(hn, sizeof hn, "half_%s", s->name);
@@ -1035,6 +1024,22 @@ static void write_family(const char *dir, const fn_spec *s, const tinfo *t) /* d
             snprintf(keys, sizeof keys, "kind = impl-defined\n");
             write_probe(f, hid, hn, args, outs, t, w, keys);
         }
+    }
+    /* Last, so that probes with these build options do not split the
+     * batches of the others (batches share options). */
+    for (size_t wi = 0; wi < 4 && t->t == MR_FLOAT && (is(s->name, "divide") || is(s->name, "recip") || is(s->name, "sqrt")); wi++) {
+        /* 7.4 / 5.6.4.2: under -cl-fp32-correctly-rounded-divide-sqrt, on a
+         * device that advertises it, within half an ulp: correctly rounded */
+        int w = widths[wi];
+        char keys[256], cid[160];
+        snprintf(keys, sizeof keys,
+                 "requires = fp_correctly_rounded_divide_sqrt\noptions = -cl-fp32-correctly-rounded-divide-sqrt\n"
+                 "expect_ulp = 0.5\n");
+        if (w == 1)
+            snprintf(cid, sizeof cid, "math.%s.%s.correctly-rounded", s->name, t->tn);
+        else
+            snprintf(cid, sizeof cid, "math.%s.%s%d.correctly-rounded", s->name, t->tn, w);
+        write_probe(f, cid, s->name, args, outs, t, w, keys);
     }
     fclose(f);
 }
