@@ -590,6 +590,35 @@ static void readme_values(FILE *f, const cJSON *rec, const repro_probe *p)
     }
 }
 
+/* A math probe is judged in ulp (expect_ulp): say so, with its failing
+ * elements, since repro.c compares with the correctly rounded values
+ * exactly and so also flags elements within the bound. */
+static void readme_ulp(FILE *f, const cJSON *rec)
+{
+    const cJSON *u = obj_field(rec, "ulp");
+    if (!cJSON_IsObject(u))
+        return;
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(u, "bound");
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(u, "max_error");
+    fprintf(f, "\nJudged in ulp\n  bound %g ulp (OpenCL C 7.4), largest error %g ulp. repro.c compares with the\n"
+               "  correctly rounded values exactly, so it also flags elements within the bound;\n"
+               "  clconform failed these:\n",
+            cJSON_IsNumber(b) ? b->valuedouble : 0, cJSON_IsNumber(m) ? m->valuedouble : 0);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(u, "failures")) {
+        const cJSON *idx = cJSON_GetObjectItemCaseSensitive(it, "index");
+        const cJSON *err = cJSON_GetObjectItemCaseSensitive(it, "ulp");
+        fprintf(f, "  [%d] inputs", cJSON_IsNumber(idx) ? (int)idx->valuedouble : -1);
+        const cJSON *in;
+        cJSON_ArrayForEach(in, cJSON_GetObjectItemCaseSensitive(it, "inputs"))
+            fprintf(f, " %s", cJSON_IsString(in) ? in->valuestring : "?");
+        fprintf(f, ": expected %s, got %s", str_or(it, "expected", "?"), str_or(it, "actual", "?"));
+        if (cJSON_IsNumber(err))
+            fprintf(f, " (%g ulp)", err->valuedouble);
+        fputc('\n', f);
+    }
+}
+
 static void readme_howto(FILE *f, const repro_probe *p)
 {
     fputs("\nHow to reproduce\n"
@@ -637,6 +666,7 @@ static void write_readme(FILE *f, const cJSON *report, const cJSON *rec, const r
         fprintf(f, "retried          first %s, then %s\n", str_or(retried, "first", "?"),
                 str_or(retried, "second", "?"));
     readme_values(f, rec, p);
+    readme_ulp(f, rec);
     readme_identity(f, report);
     readme_howto(f, p);
     const char *log = str_field(rec, "build_log");
