@@ -478,8 +478,10 @@ static void pair_extras(const char *r, const tinfo *t, inputs *in)
     }
 }
 
-/* The functions whose operands stay in their natural domain in random
- * pairs: y > 0 for pow's second half. */
+/* Fills the rest with seeded random inputs: half in the function's focus
+ * interval, half random finite bit patterns (every exponent alike); pow and
+ * powr get small bases with integral and fractional exponents, fma some
+ * cancelling addends, ldexp/pown/rootn exponents across their range. */
 static void fill_random(const fn_spec *s, const tinfo *t, mr_args args, inputs *in)
 {
     double lo, hi;
@@ -829,7 +831,7 @@ static void call_expr(const char *name, mr_args args, const tinfo *t, int w, cha
 static void write_probe(FILE *f, const char *id, const char *name, mr_args args, mr_outs outs, const tinfo *t,
                         int w, const char *extra_keys)
 {
-    char vt[32], it[32], ld[32], st[32], idx[8];
+    char vt[32], it[32];
     const char *T = t->tn;
     if (w == 1) {
         snprintf(vt, sizeof vt, "%s", T);
@@ -838,7 +840,6 @@ static void write_probe(FILE *f, const char *id, const char *name, mr_args args,
         snprintf(vt, sizeof vt, "%s%d", T, w);
         snprintf(it, sizeof it, "int%d", w);
     }
-    snprintf(idx, sizeof idx, "i");
     fprintf(f, "\n[probe %s]\n", id);
     fprintf(f, "global = %d\n", N_IN / w);
     if (extra_keys)
@@ -869,8 +870,6 @@ static void write_probe(FILE *f, const char *id, const char *name, mr_args args,
         if (args == MR_XN)
             LOAD("k", it, "n");
     }
-    (void)ld;
-    (void)st;
     char call[128];
     call_expr(name, args, t, w, call, sizeof call);
     char store_r[160], store_2[200];
