@@ -633,7 +633,7 @@ static void ref_alts(const tinfo *t, double cr, int exact, double hi, double lo,
         return;
     }
     fmt_double(hi, a, sizeof a);
-    if (t->t == MR_FLOAT && fabs(hi) > max_finite(t))
+    if ((t->t == MR_FLOAT && fabs(hi) > max_finite(t)) || (isinf(cr) && isfinite(hi)))
         alt(tok, len, "%s=%s", prefix, hi > 0 ? "inf" : "-inf"); /* past the top: overflow (F.9) */
     if (lo != 0 && (t->t == MR_DOUBLE || is_pow2(hi))) {
         fmt_double(lo, b, sizeof b);

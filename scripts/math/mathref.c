@@ -4,6 +4,7 @@
  * supplies the correctly rounded elementary functions. */
 #include "mathref.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <mpfr.h>
@@ -256,6 +257,21 @@ static void split(mpfr_srcptr v, double *hi, double *lo)
 {
     *hi = mpfr_get_d(v, MPFR_RNDN);
     *lo = 0;
+    /* A finite result just past the largest double: hi stays DBL_MAX and
+     * lo holds the excess, so a double result near the top is measured,
+     * not only compared with infinity. */
+    if (isinf(*hi) && mpfr_number_p(v)) {
+        mpfr_t d;
+        mpfr_init2(d, MR_PREC);
+        mpfr_sub_d(d, v, copysign(DBL_MAX, *hi), MPFR_RNDN);
+        double ex = mpfr_get_d(d, MPFR_RNDN);
+        mpfr_clear(d);
+        if (fabs(ex) < 0x1p1000) {
+            *hi = copysign(DBL_MAX, *hi);
+            *lo = ex;
+        }
+        return;
+    }
     if (isfinite(*hi) && mpfr_number_p(v)) {
         mpfr_t d;
         mpfr_init2(d, MR_PREC);
