@@ -723,7 +723,7 @@ static void write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo 
         } else {
             ref_alts(t, r.cr[0], r.exact[0], r.hi[0], r.lo[0], bound, sp, "", tok, sizeof tok);
             if (is(s->ref, "rsqrt") && x == 0 && signbit(x))
-                snprintf(tok, sizeof tok, "=-inf|=inf"); /* docs/spec-readings-10.md */
+                snprintf(tok, sizeof tok, "=-inf|=inf"); /* docs/spec-readings.md */
             if ((is(s->ref, "fmax") || is(s->ref, "fmin") || is(s->ref, "maxmag") || is(s->ref, "minmag")) &&
                 x == 0 && y == 0)
                 snprintf(tok, sizeof tok, "=0|=-0"); /* C99 F.9.9.2: the sign of zero need not be ordered */
@@ -1147,7 +1147,7 @@ static void write_geometric(const char *dir, const geo_spec *g, const tinfo *t)
         double bound = t->t == MR_FLOAT ? g->f0 + g->fn * n : g->d0 + g->dn * n;
         /* dot, cross: the absolute tolerance, and at least the correctly
          * rounded result, which the tolerance can miss where the result
-         * underflows (docs/spec-readings-10.md) */
+         * underflows (docs/spec-readings.md) */
         if (g->abs_tol)
             bound = 0.5;
         char ref[64];

@@ -22,7 +22,7 @@ static int ref_rsqrt(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd)
 {
     /* rsqrt(-0): 1/sqrt(-0) = 1/-0 = -inf, the composition the function
      * name describes; MPFR's rec_sqrt returns +inf there. Both are accepted
-     * by the generator (docs/spec-readings-10.md). */
+     * by the generator (docs/spec-readings.md). */
     return mpfr_rec_sqrt(r, x, rnd);
 }
 
