@@ -15,9 +15,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import fam_integer  # noqa: E402
+import fam_shuffle  # noqa: E402
 from probewriter import Writer  # noqa: E402
 
-FAMILIES = [fam_integer]
+FAMILIES = [fam_integer, fam_shuffle]
 
 
 def main(argv):
