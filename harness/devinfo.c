@@ -185,6 +185,21 @@ static void add_capabilities(cJSON *o, cl_device_id d, cl_device_fp_config singl
     cl_bool images = CL_FALSE;
     if (clGetDeviceInfo(d, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, NULL) == CL_SUCCESS && images)
         cJSON_AddItemToArray(caps, cJSON_CreateString("images"));
+    cl_bool little = CL_FALSE;
+    if (clGetDeviceInfo(d, CL_DEVICE_ENDIAN_LITTLE, sizeof little, &little, NULL) == CL_SUCCESS && little)
+        cJSON_AddItemToArray(caps, cJSON_CreateString("endian_little"));
+    /* wg_N: the device's maximum work-group size is at least N, so probes can
+     * ask for a work-group of N work-items (barrier, __local atomics). */
+    size_t max_wg = 0;
+    if (clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof max_wg, &max_wg, NULL) == CL_SUCCESS) {
+        for (size_t n = 2; n <= 1024; n *= 2) {
+            if (max_wg >= n) {
+                char tok[16];
+                snprintf(tok, sizeof tok, "wg_%zu", n);
+                cJSON_AddItemToArray(caps, cJSON_CreateString(tok));
+            }
+        }
+    }
     const cJSON *prof = cJSON_GetObjectItemCaseSensitive(o, "profile");
     if (cJSON_IsString(prof) && strcmp(prof->valuestring, "FULL_PROFILE") == 0)
         cJSON_AddItemToArray(caps, cJSON_CreateString("full_profile"));

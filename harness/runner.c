@@ -337,8 +337,8 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
         call = "clSetKernelArg";
         goto done;
     }
-    size_t global = p->global_size, local = p->local_size;
-    err = clEnqueueNDRangeKernel(w->env.queue, l->kernel, 1, NULL, &global, local ? &local : NULL, 0, NULL, NULL);
+    err = clEnqueueNDRangeKernel(w->env.queue, l->kernel, p->work_dim, p->has_offset ? p->offset_dims : NULL,
+                                 p->global_dims, p->local_size ? p->local_dims : NULL, 0, NULL, NULL);
     if (err != CL_SUCCESS) {
         call = "clEnqueueNDRangeKernel";
         /* Argument errors are the probe's; resource errors may be the aftermath of an earlier kernel. */
