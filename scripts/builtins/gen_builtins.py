@@ -16,9 +16,11 @@ sys.path.insert(0, HERE)
 
 import fam_integer  # noqa: E402
 import fam_shuffle  # noqa: E402
+import fam_vector  # noqa: E402
+import fam_workitem  # noqa: E402
 from probewriter import Writer  # noqa: E402
 
-FAMILIES = [fam_integer, fam_shuffle]
+FAMILIES = [fam_integer, fam_shuffle, fam_vector, fam_workitem]
 
 
 def main(argv):
