@@ -15,12 +15,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import fam_integer  # noqa: E402
+import fam_operators  # noqa: E402
 import fam_shuffle  # noqa: E402
 import fam_vector  # noqa: E402
 import fam_workitem  # noqa: E402
 from probewriter import Writer  # noqa: E402
 
-FAMILIES = [fam_integer, fam_shuffle, fam_vector, fam_workitem]
+FAMILIES = [fam_integer, fam_shuffle, fam_vector, fam_workitem, fam_operators]
 
 
 def main(argv):

@@ -191,3 +191,27 @@ FUNCTIONS = {
     "mad24": (mad24, 3, lambda t: t),
     "mul24": (mul24, 2, lambda t: t),
 }
+
+
+def shift_width(t, vector):
+    """6.3.j: the bits of E1's type after integer promotion (scalars: char and short
+    promote to int) or of the element type (vectors)."""
+    return t.bits if vector or t.bits >= 32 else 32
+
+
+def shl(t, a, b, vector):
+    """a << b with b taken modulo the width (its low log2(N) bits, b seen as unsigned);
+    UNDEF when a signed result would overflow (C99 6.5.7p4: never judged)."""
+    n = shift_width(t, vector)
+    rt = t if n == t.bits else INT
+    s = b & (n - 1)
+    r = a << s
+    if rt.signed:
+        return r if (a >= 0 and rt.fits(r)) else UNDEF
+    return rt.wrap(r)
+
+
+def shr(t, a, b, vector):
+    """a >> b with b modulo the width; a negative signed a fills with ones (6.3.j)."""
+    n = shift_width(t, vector)
+    return a >> (b & (n - 1))

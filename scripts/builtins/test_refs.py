@@ -96,6 +96,26 @@ for fn, t, args, want in INT_TABLE:
     ref = R.FUNCTIONS[fn][0]
     check("%s(%s %s)" % (fn, t.name, ", ".join(map(str, args))), ref(t, *args), want)
 
+# (op, type, vector?, a, b, hand-worked result): 6.3.j shift counts modulo the width
+SHIFT_TABLE = [
+    ("shl", R.UCHAR, True, 1, 9, 2),             # uchar2 element: 9 mod 8 = 1
+    ("shl", R.UCHAR, False, 1, 9, 512),          # scalar uchar promotes to int: 9 mod 32
+    ("shl", R.CHAR, False, 1, 33, 2),            # promoted to int: 33 mod 32 = 1
+    ("shl", R.INT, False, 1, 32, 1),
+    ("shl", R.INT, False, 1, -1, U),             # -1 -> 31: 1 << 31 overflows int
+    ("shl", R.UINT, False, 1, -1 & 0xFFFFFFFF, 0x80000000),
+    ("shl", R.LONG, True, 3, 65, 6),
+    ("shl", R.CHAR, True, -1, 1, U),             # negative left operand: not judged
+    ("shr", R.CHAR, True, -128, 7, -1),          # vacated bits filled with ones
+    ("shr", R.CHAR, True, -128, 15, -1),         # 15 mod 8 = 7
+    ("shr", R.SHORT, False, -32768, 17, -1),     # promoted: 17 mod 32
+    ("shr", R.USHORT, True, 0x8000, 31, 1),      # 31 mod 16 = 15
+    ("shr", R.ULONG, False, 2**63, 127, 1),
+]
+for op, t, vec, a, b, want in SHIFT_TABLE:
+    got = (R.shl if op == "shl" else R.shr)(t, a, b, vec)
+    check("%s %s%s %d by %d" % (op, t.name, " vector" if vec else "", a, b), got, want)
+
 # float bits, mode -> half bits, each worked out by hand from IEEE 754 rounding
 HALF_TABLE = [
     (0x3F800000, "rte", 0x3C00),        # 1.0
