@@ -17,12 +17,15 @@ sys.path.insert(0, HERE)
 import fam_integer  # noqa: E402
 import fam_operators  # noqa: E402
 import fam_shuffle  # noqa: E402
+import fam_preproc  # noqa: E402
+import fam_types  # noqa: E402
 import fam_vector  # noqa: E402
 import fam_vloadstore  # noqa: E402
 import fam_workitem  # noqa: E402
 from probewriter import Writer  # noqa: E402
 
-FAMILIES = [fam_integer, fam_shuffle, fam_vector, fam_workitem, fam_operators, fam_vloadstore]
+FAMILIES = [fam_integer, fam_shuffle, fam_vector, fam_workitem, fam_operators, fam_vloadstore,
+            fam_types, fam_preproc]
 
 
 def main(argv):

@@ -159,6 +159,18 @@ for h, f in [(0x3C00, 0x3F800000), (0x0001, 0x33800000), (0x03FF, 0x387FC000), (
              (0x7BFF, 0x477FE000), (0xFC00, 0xFF800000), (0x0200, 0x38000000)]:
     check("half 0x%04x to float" % h, halfref.half_to_float_bits(h), f)
 
+import constref  # noqa: E402
+# Bit patterns known by heart from IEEE 754 tables (e.g. pi as float is 0x40490fdb, as double 0x400921fb54442d18)
+for name, bits32, bits64 in [("M_PI", 0x40490FDB, 0x400921FB54442D18), ("M_E", 0x402DF854, 0x4005BF0A8B145769),
+                             ("M_LN2", 0x3F317218, 0x3FE62E42FEFA39EF), ("M_SQRT2", 0x3FB504F3, 0x3FF6A09E667F3BCD),
+                             ("M_LOG2E", 0x3FB8AA3B, 0x3FF71547652B82FE), ("M_1_PI", 0x3EA2F983, 0x3FD45F306DC9C883)]:
+    check("%s_F bits" % name, constref.f32(constref.CONSTANTS[name]), bits32)
+    check("%s bits" % name, constref.f64(constref.CONSTANTS[name]), bits64)
+check("FLT_EPSILON is 2^-23", constref.FLT_EPSILON, 0x34000000)
+check("FLT_MAX", constref.FLT_MAX, 0x7F7FFFFF)
+check("DBL_EPSILON is 2^-52", constref.DBL_EPSILON, 0x3CB0000000000000)
+check("DBL_MAX", constref.DBL_MAX, 0x7FEFFFFFFFFFFFFF)
+
 check("shuffle low bits (4)", shufref.shuffle([10, 11, 12, 13], [5, 10, 3, 255]), [11, 12, 13, 13])
 check("shuffle 2 to 8", shufref.shuffle([1, 2], [0, 1, 2, 3, 4, 5, 7, 6]), [1, 2, 1, 2, 1, 2, 2, 1])
 check("shuffle2 (2+2)", shufref.shuffle2([1, 2], [3, 4], [0, 1, 2, 3, 4, 7]), [1, 2, 3, 4, 1, 4])
