@@ -17,6 +17,7 @@ sys.path.insert(0, HERE)
 import fam_integer  # noqa: E402
 import fam_operators  # noqa: E402
 import fam_shuffle  # noqa: E402
+import fam_sync  # noqa: E402
 import fam_preproc  # noqa: E402
 import fam_types  # noqa: E402
 import fam_vector  # noqa: E402
@@ -25,7 +26,7 @@ import fam_workitem  # noqa: E402
 from probewriter import Writer  # noqa: E402
 
 FAMILIES = [fam_integer, fam_shuffle, fam_vector, fam_workitem, fam_operators, fam_vloadstore,
-            fam_types, fam_preproc]
+            fam_types, fam_preproc, fam_sync]
 
 
 def main(argv):
