@@ -14,6 +14,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import fam_addrspace  # noqa: E402
 import fam_common  # noqa: E402
 import fam_integer  # noqa: E402
 import fam_operators  # noqa: E402
@@ -27,7 +28,8 @@ import fam_workitem  # noqa: E402
 from probewriter import Writer  # noqa: E402
 
 FAMILIES = [fam_integer, fam_shuffle, fam_vector, fam_workitem, fam_operators, fam_vloadstore,
-            fam_types, fam_preproc, fam_sync, fam_common]
+            fam_types, fam_preproc, fam_sync, fam_common,
+            fam_addrspace]
 
 
 def main(argv):
