@@ -171,6 +171,43 @@ def gen_half_nan(w):
             body=body, inputs=[("a", "float", ["nan", "bits(0xffc00001)"])], out="int[4]", expect="1 1 1 1")
 
 
+def gen_aligned_half(w, n, mode):
+    """vstorea_halfn writes n halves at p + offset * n, with 4 in place of n for n = 3 (the aligned
+    variants treat a 3-vector as a 4-vector); the 4th half of each 3-vector slot stays untouched."""
+    pats = half_inputs()
+    step = 4 if n == 3 else n
+    vecs = 6
+    src = pats[:vecs * n]
+    fn = "vstorea_half%d%s" % (n, "" if mode == "default" else "_" + mode)
+    rm = "rte" if mode == "default" else mode
+    exp = ["0"] * (vecs * step)
+    for k in range(vecs):
+        for j in range(n):
+            exp[k * step + j] = half_tok(src[k * n + j], rm)
+    body = ("for (size_t i = 0; i < %d; i++)\n    %s(vload%d(i, a), i, (__global half *)out);" % (vecs, fn, n))
+    w.probe(PATH + "vstorea-half.probe", "vloadstore.%s.float" % fn, CLAUSE, "run",
+            "%s stores vector i at half offset i * %d (%s), rounding %s; bit for bit." %
+            (fn, step, "a 3-vector takes 4 slots, its 4th left alone" if n == 3 else "n slots per vector", rm),
+            body=body, inputs=[("a", "float", [ftok(b) for b in src])], out="ushort[%d]" % len(exp),
+            expect=" ".join(exp))
+
+
+def gen_aligned_half_load(w, n):
+    pats = half_patterns()
+    step = 4 if n == 3 else n
+    vecs = min(6, len(pats) // step)
+    src = pats[:vecs * step]
+    exp = []
+    for k in range(vecs):
+        exp += ["bits(0x%08x)" % H.half_to_float_bits(src[k * step + j]) for j in range(n)]
+    w.probe(PATH + "vload-half.probe", "vloadstore.vloada_half%d" % n, CLAUSE, "run",
+            "vloada_half%d reads vector i from half offset i * %d (%s) and converts exactly to float."
+            % (n, step, "a 3-vector occupies 4 slots" if n == 3 else "n slots per vector"),
+            body="for (size_t i = 0; i < %d; i++)\n    vstore%d(vloada_half%d(i, (const __global half *)a), i, out);"
+                 % (vecs, n, n),
+            inputs=[("a", "ushort", [str(h) for h in src])], out="float[%d]" % len(exp), expect=" ".join(exp))
+
+
 def generate(w):
     for tname in TYPES:
         for n in WIDTHS:
@@ -183,5 +220,9 @@ def generate(w):
     for mode in ("default", "rte", "rtz", "rtp", "rtn"):
         gen_store_half_double(w, mode)
     gen_half_nan(w)
+    for n in [2, 3, 4, 8, 16]:
+        gen_aligned_half_load(w, n)
+        for mode in ("default", "rte", "rtz", "rtp", "rtn"):
+            gen_aligned_half(w, n, mode)
 
 
