@@ -63,6 +63,7 @@ static const char style_sheet[] =
     "table.kv td{overflow-wrap:anywhere}\n"
     ".badge{display:inline-block;padding:1px 8px;border-radius:12px;font-size:12px;"
     "font-weight:600;white-space:nowrap;border:1px solid transparent}\n"
+    "p.warn{background:#fff8c5;border:1px solid #f0dc8c;border-radius:6px;padding:6px 10px}\n"
     ".v-pass{background:#dafbe1;color:#116329;border-color:#aceebb}\n"
     ".v-fail,.v-build-fail,.v-unexpected-build-ok,.v-unknown{background:#ffebe9;color:#a40e26;"
     "border-color:#ffcecb}\n"

@@ -89,6 +89,7 @@ void probe_free(clc_probe *p)
     free(p->body);
     free(p->source);
     free(p->measure);
+    free(p->undefined);
     for (size_t i = 0; i < p->n_inputs; i++) {
         free(p->inputs[i].name);
         free(p->inputs[i].data);

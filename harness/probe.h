@@ -36,6 +36,9 @@ typedef struct {
     char *body;          /* kernel statements, or NULL when source is set */
     char *source;        /* whole program with kernel "probe", or NULL */
     char *measure;       /* name of the measurement, kind measure only */
+    char *undefined;     /* impl-defined only: why the probe executes an operation whose behaviour
+                          * the spec leaves undefined; it is built and run alone, and whatever
+                          * happens (a crash included) is recorded as info. NULL otherwise */
     clc_input inputs[CLC_MAX_INPUTS];
     size_t n_inputs;
     clc_type out_type;

@@ -71,7 +71,7 @@ static char *trim(char *s)
 
 static const char *const known_keys[] = {
     "clause", "spec", "why", "kind", "requires", "options", "out", "expect", "expect_file",
-    "global", "local", "offset", "timeout", "body", "prelude", "source", "measure", NULL,
+    "global", "local", "offset", "timeout", "body", "prelude", "source", "measure", "undefined", NULL,
 };
 
 static int key_is_known(const char *key)
@@ -457,6 +457,13 @@ static int finish_code(parser *ps, clc_probe *p, const entry_list *own, const en
     p->source = dup_or_null(src);
     p->prelude = dup_or_null(pre);
     p->measure = dup_or_null(m);
+    const entry *u = lookup(own, defs, "undefined");
+    if (u && p->kind != CLC_KIND_IMPL_DEFINED) {
+        perr(ps, u->line, "probe %s: 'undefined' is only for kind impl-defined: a judged probe must not "
+             "execute an undefined operation", p->id, NULL);
+        return -1;
+    }
+    p->undefined = dup_or_null(u);
     return 0;
 }
 

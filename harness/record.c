@@ -52,6 +52,19 @@ void record_set_verdict(cJSON *rec, const char *verdict, const char *detail)
         record_set_string(rec, "detail", detail);
 }
 
+void record_settle_undefined(const clc_probe *p, cJSON *rec)
+{
+    if (!p->undefined || !rec)
+        return;
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
+    const char *verdict = cJSON_IsString(v) ? v->valuestring : "";
+    if (strcmp(verdict, "info") == 0 || strcmp(verdict, "skip") == 0)
+        return;
+    record_set_string(rec, "outcome", verdict);
+    record_set_string(rec, "undefined", p->undefined);
+    record_set_string(rec, "verdict", "info");
+}
+
 static cJSON *values_array(clc_type t, const void *data, size_t count)
 {
     cJSON *arr = cJSON_CreateArray();

@@ -14,6 +14,11 @@ cJSON *record_new(const clc_probe *p);
 
 /* Sets (replaces) verdict and, when detail is not NULL, detail. */
 void record_set_verdict(cJSON *rec, const char *verdict, const char *detail);
+/* A probe that executes an undefined operation (its `undefined` key) is
+ * never judged: whatever happened to it (a crash, a timeout, a failed call,
+ * a rejected build) becomes `info`, the original verdict kept as "outcome"
+ * and the reason in "undefined". Other records are left as they are. */
+void record_settle_undefined(const clc_probe *p, cJSON *rec);
 
 /* Sets (replaces) a number or a string field. */
 void record_set_number(cJSON *rec, const char *key, double value);

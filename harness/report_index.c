@@ -20,7 +20,26 @@ typedef struct {
     int all_pass;         /* pass on every device */
     size_t order;         /* suite order, for stable ties */
     int part;             /* row_part(), set before sorting */
+    size_t n_present;     /* devices whose report has the probe */
+    size_t n_wrong;       /* devices where it failed as judged (fail, build-fail, unexpected-build-ok) */
+    int everywhere;       /* row_fails_everywhere(), set before sorting */
 } row;
+
+/* A judged failure: the device's answer differs from the expectation (not
+ * a timeout, crash or error, which say nothing about the expectation). */
+static int judged_failure(const char *v)
+{
+    return v && (strcmp(v, "fail") == 0 || strcmp(v, "build-fail") == 0 || strcmp(v, "unexpected-build-ok") == 0);
+}
+
+/* A probe that fails as judged on every one of two or more devices is more
+ * likely a wrong expectation than the same bug in every driver: the page
+ * says so, so that whoever reads it checks the probe first (see
+ * docs/spec-readings.md). */
+static int row_fails_everywhere(const row *r, size_t n_devices)
+{
+    return n_devices >= 2 && r->n_present == n_devices && r->n_wrong == n_devices;
+}
 
 static const cJSON *probes_of(const cJSON *report)
 {
@@ -42,6 +61,8 @@ static int row_cmp(const void *a, const void *b)
     const row *x = a, *y = b;
     if (x->part != y->part)
         return x->part - y->part;
+    if (x->everywhere != y->everywhere)
+        return y->everywhere - x->everywhere;
     if (x->worst != y->worst)
         return x->worst - y->worst;
     return x->order < y->order ? -1 : x->order > y->order;
@@ -70,11 +91,13 @@ static row *collect_rows(const cJSON *const *reports, size_t n, size_t *n_rows)
                         break;
                     rows = r;
                 }
-                rows[count] = (row){id, html_json_str(rec, "clause"), HTML_N_VERDICTS, 1, 1, count, 0};
+                rows[count] = (row){id, html_json_str(rec, "clause"), HTML_N_VERDICTS, 1, 1, count, 0, 0, 0, 0};
                 k = count++;
             }
             const char *v = html_json_str(rec, "verdict");
             int rank = html_verdict_rank(v);
+            rows[k].n_present++;
+            rows[k].n_wrong += judged_failure(v) != 0;
             if (rank < rows[k].worst)
                 rows[k].worst = rank;
             if (html_verdict_is_failure(v))
@@ -187,6 +210,10 @@ static void write_matrix_part(FILE *f, const cJSON *const *reports, const char *
     for (size_t r = from; r < to; r++) {
         fputs("<tr><td class=\"pid\">", f);
         html_escape_write(f, rows[r].id);
+        if (rows[r].everywhere)
+            fputs(" <span class=\"badge v-fail everywhere\" title=\"every device of this run fails this probe: "
+                  "suspect the probe first (docs/spec-readings.md)\">fails everywhere &mdash; check the "
+                  "expectation</span>", f);
         fputs("</td><td>", f);
         html_escape_write(f, rows[r].clause ? rows[r].clause : "");
         fputs("</td>", f);
@@ -203,15 +230,22 @@ static void write_matrix_part(FILE *f, const cJSON *const *reports, const char *
 static void write_matrix(FILE *f, const cJSON *const *reports, const char *const *pages, size_t n,
                          row *rows, size_t n_rows)
 {
-    size_t failing = 0, differing;
-    for (size_t r = 0; r < n_rows; r++)
+    size_t failing = 0, differing, everywhere = 0;
+    for (size_t r = 0; r < n_rows; r++) {
         rows[r].part = row_part(&rows[r]);
+        rows[r].everywhere = row_fails_everywhere(&rows[r], n);
+        everywhere += rows[r].everywhere != 0;
+    }
     qsort(rows, n_rows, sizeof *rows, row_cmp);
     while (failing < n_rows && rows[failing].part == 0)
         failing++;
     differing = failing;
     while (differing < n_rows && rows[differing].part == 1)
         differing++;
+    if (everywhere)
+        fprintf(f, "<p class=\"warn\" id=\"everywhere\">%zu probe(s) fail on every device of this run: a wrong "
+                   "expectation is likelier than the same bug in every driver, so check those probes first.</p>\n",
+                everywhere);
     write_matrix_part(f, reports, pages, n, rows, 0, failing, "matrix", "Failing on at least one device",
                       "No probe failed on any device.");
     write_matrix_part(f, reports, pages, n, rows, failing, differing, "differing",

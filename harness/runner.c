@@ -636,7 +636,7 @@ static void close_device(worker *w)
 static int batchable(const worker *w, const clc_probe *p)
 {
     (void)w;
-    return !p->source && p->body &&
+    return !p->source && p->body && !p->undefined &&
            (p->kind == CLC_KIND_RUN || p->kind == CLC_KIND_IMPL_DEFINED || p->kind == CLC_KIND_BUILD_OK);
 }
 

@@ -58,6 +58,7 @@ static void attach_stderr_tail(sv_state *s, cJSON *rec)
 
 static void set_record(sv_state *s, size_t i, cJSON *rec)
 {
+    record_settle_undefined(&s->o->set->items[i], rec);
     if (s->out->recs[i])
         cJSON_Delete(s->out->recs[i]);
     s->out->recs[i] = rec;

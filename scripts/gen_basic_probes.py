@@ -224,6 +224,11 @@ def load(name, n):
 # ================================================================ family 1: bool
 
 
+def ledger(name):
+    """The tag that names an entry of docs/spec-readings.md in a probe's why."""
+    return " [ledger: %s]" % name
+
+
 def gen_bool():
     f_imp = "6.2.1-implicit-conversions/bool.probe"
     f_cast = "6.2.2-explicit-casts/bool.probe"
@@ -233,37 +238,38 @@ def gen_bool():
             vt = t.vec(n)
             req, pre = fp_req(t), fp_prelude(t)
             for how in ("implicit", "cast"):
-                if how == "implicit":
+                kind = "run"
+                clause, path = ("6.2.1", f_imp) if how == "implicit" else ("6.2.2", f_cast)
+                if n == 1:
                     one = 1.0 if t.fp else 1
-                    clause, path = "6.2.1", f_imp
-                    if n == 1:
+                    if how == "implicit":
                         why = ("A bool converted to %s by assignment keeps its value (C99 6.3.1.2/6.3.1.3): "
                                "true gives 1, false gives 0." % t.name)
                     else:
-                        why = ("6.2.1 converts a scalar assigned to a vector first to the element type by the usual "
-                               "arithmetic conversions (true -> 1, false -> 0) and then widens it; the all-bits-set "
-                               "rule of 6.2.2 is stated for explicit casts only, so each component is 1 (or 0); 6.2.6 widens a bool "
-                               "operand the same way (see uac.int4-plus-bool).")
-                    tv, fv = "t", "f"
-                    decl = "%s v = t;\n%s w = f;" % (vt, vt)
-                else:
-                    clause, path = "6.2.2", f_cast
-                    if n == 1:
-                        one = 1.0 if t.fp else 1
                         why = "A cast of a bool to the scalar %s converts its value: true gives 1, false gives 0." % t.name
-                    elif t.fp:
-                        one = 1.0
-                        why = ("6.2.2 sets components to -1 only when a bool is cast to an integer vector; a cast "
-                               "to a floating-point vector performs the ordinary conversion, so true gives 1.0 in "
-                               "every component and false 0.0.")
+                elif t.fp:
+                    kind, one = "impl-defined", None
+                    why = ("A bool %s a floating-point vector: 6.2.2's all-bits-set rule names integer vector "
+                           "types only and no sentence gives a floating-point one; clang makes it -1.0 on purpose, "
+                           "the ordinary conversion would give 1.0, so the result is recorded, not judged." %
+                           ("assigned to" if how == "implicit" else "cast to")) + ledger("bool-float-vector")
+                else:
+                    one = ones(t)
+                    if how == "implicit":
+                        why = ("A bool assigned to an integer vector is widened like the cast of 6.2.2: every "
+                               "component is -1 (all bits set%s) when it is true and 0 when it is false." %
+                               ("" if t.signed else ", i.e. %s for %s" % (t.max, t.name)))
                     else:
-                        one = ones(t)
                         why = ("6.2.2: casting a bool to an integer vector sets every component to -1 (all bits "
                                "set%s) when it is true, and to 0 when it is false." %
                                ("" if t.signed else ", i.e. %s for %s" % (t.max, t.name)))
-                    decl = "%s v = (%s)t;\n%s w = (%s)f;" % (vt, vt, vt, vt)
+                    why += ledger("bool-vector-splat")
                 zero = 0.0 if t.fp else 0
-                exp = toks(t, [one] * n + [zero] * n)
+                exp = toks(t, [one] * n + [zero] * n) if kind == "run" else None
+                if how == "cast":
+                    decl = "%s v = (%s)t;\n%s w = (%s)f;" % (vt, vt, vt, vt)
+                else:
+                    decl = "%s v = t;\n%s w = f;" % (vt, vt)
                 for mode in ("folded", "runtime"):
                     if mode == "folded":
                         ins = ()
@@ -276,8 +282,8 @@ def gen_bool():
                         head = "bool t = a[0] != 0;\nbool f = a[1] != 0;\n"
                         ins = (("a", INT, [7, 0]),)
                         decl_m = decl
-                    body = head + decl_m + "\n" + store("v", n, 0) + "\n" + store("w", n, 1 if n > 1 else 1)
-                    emit(path, "bool.%s.%s.%s" % (vt, how, mode), clause, "run",
+                    body = head + decl_m + "\n" + store("v", n, 0) + "\n" + store("w", n, 1)
+                    emit(path, "bool.%s.%s.%s" % (vt, how, mode), clause, kind,
                          why + (" The bools come from an input buffer." if mode == "runtime" else ""),
                          body=body, out="%s[%d]" % (t.name, 2 * n), expect=exp, inputs=ins,
                          requires=req, prelude=pre)
@@ -296,7 +302,7 @@ def gen_bool():
                  "(%s)(true) reads both as a cast of the parenthesised bool (6.2.2: -1 per component) and as the "
                  "one-operand vector literal of 6.1.6, whose operand converts like a function argument (1 per "
                  "component); 6.1.6 only lists a scalar of the element type for that form, so the spec does not "
-                 "settle which applies and the result is recorded, not judged." % vt,
+                 "settle which applies and the result is recorded, not judged." % vt + ledger("bool-paren-cast"),
                  body=body, out="%s[8]" % t.name, inputs=ins)
 
     # bool in a vector literal with several operands: left open by the spec.
@@ -306,7 +312,7 @@ def gen_bool():
         emit(f_imp, "bool.%s.literal-operands" % vt, "6.1.6", "impl-defined",
              "A vector literal whose operands are bools: 6.1.6 evaluates operands like function arguments, "
              "which suggests 1 per true operand, but the spec never states whether such an operand gives 1 or "
-             "-1 (KhronosGroup/OpenCL-Docs issue 177 is open on it), so the result is only recorded.",
+             "-1 (KhronosGroup/OpenCL-Docs issue 177 is open on it), so the result is only recorded." + ledger("bool-literal-operands"),
              body="%s v = (%s)(%s);\n%s" % (vt, vt, args, store("v", n)),
              out="%s[%d]" % (t.name, n))
 

@@ -388,13 +388,59 @@ static void pair_values(cr_type src, cr_type dst, value_list *l)
 
 /* ---- conversion probes ---------------------------------------------------------- */
 
+/* Is a conversion of this operand into dst WITHOUT _sat defined by the spec
+ * for every rounding mode? Into floating point always; into an integer type
+ * only when the operand lies within the destination's range (judged on the
+ * operand before rounding, the stricter of the two readings of 6.2.3.3; see
+ * docs/spec-readings.md, conv-out-of-range), or when an integer source wraps
+ * modulo 2^n into an unsigned destination (C99 6.3.1.3p2). Everything else
+ * (NaN, infinities, out-of-range operands) is undefined behaviour (C99
+ * 6.3.1.4 for floating sources) or implementation-defined (C99 6.3.1.3p3),
+ * and must not appear in a judged probe at all: an undefined operation can
+ * change the output of the whole program, in-range elements included. */
+static int defined_without_sat(cr_type src, cr_type dst, uint64_t bits)
+{
+    if (cr_type_is_float(dst))
+        return 1;
+    cr_result r;
+    cr_convert(dst, src, bits, 0, CR_RTZ, 0, &r);
+    return r.judged;
+}
+
+/* Splits l into the operands defined without _sat and the others, in order. */
+static void split_defined(cr_type src, cr_type dst, const value_list *l, value_list *def, value_list *undef)
+{
+    def->n = undef->n = 0;
+    for (int i = 0; i < l->n; i++)
+        list_add(defined_without_sat(src, dst, l->v[i]) ? def : undef, l->v[i]);
+}
+
+/* Pads a list of defined operands to a multiple of VALUE_QUANTUM with
+ * deterministic fillers that are themselves defined. */
+static void pad_defined(value_list *l, cr_type src, cr_type dst, uint64_t seed)
+{
+    rng_state = seed;
+    for (long tries = 0; l->n % VALUE_QUANTUM && tries < 1000000; tries++) {
+        uint64_t v = filler(src);
+        if (defined_without_sat(src, dst, v))
+            list_add(l, v);
+    }
+    if (l->n % VALUE_QUANTUM) {
+        fprintf(stderr, "gen_conversions: cannot pad the defined operands of %s -> %s\n", cr_type_name(src),
+                cr_type_name(dst));
+        exit(1);
+    }
+}
+
 /* One call of a conversion in a probe: its modifiers, its width, and how
- * many values it converts (its block of out). */
+ * many values it converts (its block of out). A call without _sat into an
+ * integer type converts the defined operands only (`inr` at run time). */
 typedef struct {
     int sat;
     cr_round rnd;
     int width;
     int count;
+    int defined_only;
 } conv_call;
 
 #define MAX_CALLS 64
@@ -406,6 +452,8 @@ typedef struct {
     const char *clause;
     conv_call calls[MAX_CALLS];
     int ncalls;
+    const value_list *all;  /* every operand (calls with _sat, into floating point) */
+    const value_list *def;  /* the operands defined without _sat */
 } conv_probe;
 
 static void call_function(const conv_probe *p, const conv_call *c, char *buf, size_t len)
@@ -417,10 +465,32 @@ static void call_function(const conv_probe *p, const conv_call *c, char *buf, si
 
 static int probe_needs_fp64(const conv_probe *p) { return p->src == CR_DOUBLE || p->dst == CR_DOUBLE; }
 
+/* Does a call of this kind need the defined operands only? */
+static int call_needs_defined(const conv_probe *p, int sat)
+{
+    return !sat && !cr_type_is_float(p->dst);
+}
+
+static const value_list *call_values(const conv_probe *p, const conv_call *c)
+{
+    return c->defined_only ? p->def : p->all;
+}
+
+/* Does the probe need a separate buffer of defined operands at run time? */
+static int needs_inr(const conv_probe *p)
+{
+    if (p->folded || p->def == p->all)
+        return 0;
+    for (int k = 0; k < p->ncalls; k++)
+        if (p->calls[k].defined_only)
+            return 1;
+    return 0;
+}
+
 static void add_call(conv_probe *p, int sat, cr_round rnd, int width, int count)
 {
     if (p->ncalls < MAX_CALLS)
-        p->calls[p->ncalls++] = (conv_call){sat, rnd, width, count};
+        p->calls[p->ncalls++] = (conv_call){sat, rnd, width, count, call_needs_defined(p, sat)};
 }
 
 /* The literal of one vector of width w from v[0..w). */
@@ -442,33 +512,38 @@ static void write_vector_literal(FILE *f, cr_type t, const uint64_t *v, int w)
 }
 
 /* Run-time body: work-item i converts element i, and vector i of each
- * wider call while there is one; each call fills its own block of out. */
+ * wider call while there is one; each call fills its own block of out.
+ * Calls on the defined operands read `inr`, which may be shorter. */
 static void write_runtime_body(FILE *f, const conv_probe *p)
 {
     char fn[64];
-    int block = 0;
+    int block = 0, inr = needs_inr(p);
     fprintf(f, "body = <<END\n    size_t i = get_global_id(0);\n");
     for (int k = 0; k < p->ncalls; k++) {
         const conv_call *c = &p->calls[k];
+        const char *buf = c->defined_only && inr ? "inr" : "in";
         call_function(p, c, fn, sizeof fn);
-        if (c->width == 1)
-            fprintf(f, "    out[%d + i] = %s(in[i]);\n", block, fn);
+        if (c->width == 1 && c->count == p->all->n)
+            fprintf(f, "    out[%d + i] = %s(%s[i]);\n", block, fn, buf);
+        else if (c->width == 1)
+            fprintf(f, "    if (i < %d) out[%d + i] = %s(%s[i]);\n", c->count, block, fn, buf);
         else
-            fprintf(f, "    if (i < %d) vstore%d(%s(vload%d(i, in)), i, out + %d);\n", c->count / c->width,
-                    c->width, fn, c->width, block);
+            fprintf(f, "    if (i < %d) vstore%d(%s(vload%d(i, %s)), i, out + %d);\n", c->count / c->width,
+                    c->width, fn, c->width, buf, block);
         block += c->count;
     }
     fputs("END\n", f);
 }
 
 /* Folded body: every operand is a constant expression. */
-static void write_folded_body(FILE *f, const conv_probe *p, const value_list *l)
+static void write_folded_body(FILE *f, const conv_probe *p)
 {
     char fn[64];
     int block = 0;
     fputs("body = <<END\n", f);
     for (int k = 0; k < p->ncalls; k++) {
         const conv_call *c = &p->calls[k];
+        const value_list *l = call_values(p, c);
         int w = c->width;
         call_function(p, c, fn, sizeof fn);
         for (int v = 0; v < c->count / w; v++) {
@@ -488,7 +563,7 @@ static void write_folded_body(FILE *f, const conv_probe *p, const value_list *l)
 }
 
 /* Expected values of every block; counts the unjudged ones. */
-static int write_expect(FILE *f, const conv_probe *p, const value_list *l, int ftz, int *n_star)
+static int write_expect(FILE *f, const conv_probe *p, int ftz, int *n_star)
 {
     char tok[160];
     int total = 0;
@@ -496,6 +571,7 @@ static int write_expect(FILE *f, const conv_probe *p, const value_list *l, int f
     fputs("expect = <<END\n", f);
     for (int k = 0; k < p->ncalls; k++) {
         const conv_call *c = &p->calls[k];
+        const value_list *l = call_values(p, c);
         for (int i = 0; i < c->count; i++, total++) {
             cr_result r;
             cr_convert(p->dst, p->src, l->v[i], c->sat, c->rnd, ftz, &r);
@@ -509,9 +585,10 @@ static int write_expect(FILE *f, const conv_probe *p, const value_list *l, int f
 }
 
 /* Does the flush-to-zero rule (7.5.3) change any expected value? */
-static int ftz_matters(const conv_probe *p, const value_list *l)
+static int ftz_matters(const conv_probe *p)
 {
     for (int k = 0; k < p->ncalls; k++) {
+        const value_list *l = call_values(p, &p->calls[k]);
         for (int i = 0; i < p->calls[k].count; i++) {
             cr_result a, b;
             cr_convert(p->dst, p->src, l->v[i], p->calls[k].sat, p->calls[k].rnd, 0, &a);
@@ -541,10 +618,15 @@ static void write_why(FILE *f, const conv_probe *p, int ftz, int n_star)
         fputs("; with _sat clamped to the destination's range and NaN made 0 (6.2.3.3)", f);
     if (!cr_type_is_float(p->dst) && !cr_type_is_signed(p->dst) && !cr_type_is_float(p->src))
         fputs("; without _sat reduced modulo 2^n when out of range (6.2.3.3, C99 6.3.1.3p2)", f);
+    if (p->def != p->all)
+        fprintf(f, "; calls without _sat convert only operands within the destination's range (%s), because "
+                   "converting any other is %s and could change the whole program's output: those are recorded "
+                   "by conv.convert_%s.%s.out-of-range.%s [ledger: conv-out-of-range]",
+                p->folded ? "the folded constants are chosen so" : "the buffer `inr`",
+                cr_type_is_float(p->src) ? "undefined (C99 6.3.1.4)" : "implementation-defined (C99 6.3.1.3p3)",
+                cr_type_name(p->dst), cr_type_name(p->src), p->folded ? "folded" : "runtime");
     if (n_star)
-        fprintf(f, "; %d elements are * because without _sat an operand beyond the destination's range (or NaN, inf) "
-                   "has an implementation-defined result (6.2.3.3%s)",
-                n_star, cr_type_is_float(p->src) ? "" : ", C99 6.3.1.3p3");
+        fprintf(f, "; %d elements are * because the spec leaves them to the implementation", n_star);
     if (ftz)
         fputs("; this variant is for devices without single-precision denormals, which may flush a float "
               "denormal operand or a result sub-normal before rounding to a zero of either sign (7.2, 7.5.3)", f);
@@ -553,7 +635,14 @@ static void write_why(FILE *f, const conv_probe *p, int ftz, int n_star)
 
 static int probes_written;
 
-static void write_conv_probe(FILE *f, const conv_probe *p, const value_list *l, int ftz_variant, int split)
+static void write_input(FILE *f, const char *name, cr_type t, const value_list *l)
+{
+    fprintf(f, "input %s = <<END\n%s:\n", name, cr_type_name(t));
+    write_value_lines(f, t, l->v, l->n);
+    fputs("END\n", f);
+}
+
+static void write_conv_probe(FILE *f, const conv_probe *p, int ftz_variant, int split)
 {
     char tn[32];
     int n_star;
@@ -570,12 +659,13 @@ static void write_conv_probe(FILE *f, const conv_probe *p, const value_list *l, 
         perror("tmpfile");
         exit(1);
     }
-    int total = write_expect(tmp, p, l, ftz_variant, &n_star);
+    int total = write_expect(tmp, p, ftz_variant, &n_star);
     write_why(f, p, ftz_variant, n_star);
     if (!p->folded) {
-        fprintf(f, "global = %d\ninput in = <<END\n%s:\n", l->n, cr_type_name(p->src));
-        write_value_lines(f, p->src, l->v, l->n);
-        fputs("END\n", f);
+        fprintf(f, "global = %d\n", p->all->n);
+        write_input(f, "in", p->src, p->all);
+        if (needs_inr(p))
+            write_input(f, "inr", p->src, p->def);
     }
     fprintf(f, "out = %s[%d]\n", vec_name(p->dst, 1, tn, sizeof tn), total);
     rewind(tmp);
@@ -584,19 +674,90 @@ static void write_conv_probe(FILE *f, const conv_probe *p, const value_list *l, 
         putc(ch, f);
     fclose(tmp);
     if (p->folded)
-        write_folded_body(f, p, l);
+        write_folded_body(f, p);
     else
         write_runtime_body(f, p);
     probes_written++;
 }
 
 /* Writes the probe, and its flush-to-zero twin when 7.5.3 changes anything. */
-static void emit_probe(FILE *f, const conv_probe *p, const value_list *l)
+static void emit_probe(FILE *f, const conv_probe *p)
 {
-    int split = ftz_matters(p, l);
-    write_conv_probe(f, p, l, 0, split);
+    int split = ftz_matters(p);
+    write_conv_probe(f, p, 0, split);
     if (split)
-        write_conv_probe(f, p, l, 1, split);
+        write_conv_probe(f, p, 1, split);
+}
+
+/* The operands of one (src, dst) pair: all of them, and those defined
+ * without _sat (the same list when every operand is). */
+typedef struct {
+    value_list all, def, undef;
+} pair_lists;
+
+static void make_pair_lists(cr_type src, cr_type dst, int folded, pair_lists *pl)
+{
+    if (folded)
+        pair_values(src, dst, &pl->all);
+    else
+        source_values(src, CR_NTYPES, &pl->all);
+    split_defined(src, dst, &pl->all, &pl->def, &pl->undef);
+    if (pl->undef.n)
+        pad_defined(&pl->def, src, dst, 0x9e3779b97f4a7c15ULL ^ ((uint64_t)src << 8) ^ (uint64_t)dst);
+}
+
+static void probe_lists(conv_probe *p, const pair_lists *pl)
+{
+    p->all = &pl->all;
+    p->def = pl->undef.n ? &pl->def : &pl->all;
+}
+
+/* The conversions this suite never judges: every operand of the pair whose
+ * conversion without _sat is undefined or implementation-defined, under
+ * every rounding mode, at width 1. Its `undefined` key makes the harness
+ * build and run it alone, so whatever the driver makes of it cannot reach
+ * another probe, and record whatever happens (a crash too), never judge it. */
+static void write_out_of_range_probe(FILE *f, cr_type src, cr_type dst, int folded, const value_list *undef)
+{
+    char tok[64];
+    const char *sn = cr_type_name(src), *dn = cr_type_name(dst);
+    int fp64 = src == CR_DOUBLE || dst == CR_DOUBLE;
+    fprintf(f, "\n[probe conv.convert_%s.%s.out-of-range.%s]\nclause = 6.2.3.3\nkind = impl-defined\n", dn, sn,
+            folded ? "folded" : "runtime");
+    if (fp64)
+        fprintf(f, "requires = fp64\nprelude = %s\n", fp64_prelude);
+    fprintf(f, "undefined = %s\n", cr_type_is_float(src)
+                   ? "a floating-point operand beyond the integer destination's range (C99 6.3.1.4)"
+                   : "an integer operand beyond the signed destination's range (C99 6.3.1.3p3)");
+    fprintf(f, "why = convert_%s without _sat of %s operands outside %s's range (NaN and infinities included), "
+               "under each rounding mode in turn (one block of %d per mode: default, _rte, _rtz, _rtp, _rtn). "
+               "6.2.3.3 leaves %s to the implementation; the probe runs alone and is recorded, never judged "
+               "[ledger: conv-out-of-range].\n",
+            dn, sn, dn, undef->n,
+            cr_type_is_float(src) ? "the behaviour (undefined in C99 6.3.1.4)" : "the result (C99 6.3.1.3p3)");
+    if (!folded) {
+        fprintf(f, "global = %d\n", undef->n);
+        write_input(f, "in", src, undef);
+    }
+    fprintf(f, "out = %s[%d]\nbody = <<END\n", dn, undef->n * CR_NROUND);
+    if (!folded)
+        fputs("    size_t i = get_global_id(0);\n", f);
+    for (int r = 0; r < CR_NROUND; r++) {
+        if (!folded) {
+            fprintf(f, "    out[%d + i] = convert_%s%s(in[i]);\n", r * undef->n, dn, cr_round_suffix((cr_round)r));
+            continue;
+        }
+        for (int i = 0; i < undef->n; i++) {
+            fprintf(f, "    out[%d] = convert_%s%s(", r * undef->n + i, dn, cr_round_suffix((cr_round)r));
+            if (cr_type_is_float(src))
+                fputs(cr_format_literal(src, undef->v[i], tok, sizeof tok), f);
+            else
+                fprintf(f, "(%s)%s", sn, cr_format_literal(src, undef->v[i], tok, sizeof tok));
+            fputs(");\n", f);
+        }
+    }
+    fputs("END\n", f);
+    probes_written++;
 }
 
 /* The (sat, rounding) variants of a pair: 5 roundings, times _sat or not
@@ -638,36 +799,45 @@ static void write_core_pair(FILE *f, cr_type src, cr_type dst, int pair_index, i
     conv_probe p = {.src = src, .dst = dst, .folded = folded, .clause = pair_clause(src, dst)};
     snprintf(p.id, sizeof p.id, "conv.convert_%s.%s.%s", cr_type_name(dst), cr_type_name(src),
              folded ? "folded" : "runtime");
-    value_list l;
-    if (folded)
-        pair_values(src, dst, &l);
-    else
-        source_values(src, CR_NTYPES, &l);
+    static pair_lists pl; /* large: kept off the stack */
+    make_pair_lists(src, dst, folded, &pl);
+    probe_lists(&p, &pl);
     for (int v = 0; v < nv; v++)
-        add_call(&p, sat[v], rnd[v], 1, folded ? CORE_FOLDED : l.n);
+        add_call(&p, sat[v], rnd[v], 1, folded ? CORE_FOLDED : call_needs_defined(&p, sat[v]) ? p.def->n : p.all->n);
     for (int k = 0; k < (folded ? 1 : CORE_VECTOR_CALLS); k++) {
         int v = (pair_index * 3 + k * 7 + folded) % nv;
         int w = vector_widths[(pair_index + 2 * k + folded) % 5];
-        add_call(&p, sat[v], rnd[v], w, folded ? w : l.n);
+        add_call(&p, sat[v], rnd[v], w, folded ? w : call_needs_defined(&p, sat[v]) ? p.def->n : p.all->n);
     }
-    emit_probe(f, &p, &l);
+    emit_probe(f, &p);
+    if (pl.undef.n)
+        write_out_of_range_probe(f, src, dst, folded, &pl.undef);
 }
 
 /* Full profile: one probe per (function, src, run-time or folded), each
  * at every width over every value. Too slow for the default suite on CPU
- * drivers; `make regen-conversions-full` writes it outside probes/. */
+ * drivers; `make regen-conversions-full` writes it outside probes/. The
+ * operands without a defined result are the core profile's out-of-range
+ * probes' business, so they are not repeated here. */
 static void write_full_function(FILE *f, cr_type src, cr_type dst, int sat, cr_round rnd, int all_rnd, int folded)
 {
     conv_probe p = {.src = src, .dst = dst, .folded = folded};
     p.clause = sat ? "6.2.3.3" : (cr_type_is_float(src) || cr_type_is_float(dst)) ? "6.2.3.2" : "6.2.3.1";
     snprintf(p.id, sizeof p.id, "conv.full.convert_%s%s%s.%s.%s", cr_type_name(dst), sat ? "_sat" : "",
              all_rnd ? "" : cr_round_suffix(rnd), cr_type_name(src), folded ? "folded" : "runtime");
-    value_list l;
-    source_values(src, folded ? dst : CR_NTYPES, &l);
+    static pair_lists pl;
+    source_values(src, folded ? dst : CR_NTYPES, &pl.all);
+    split_defined(src, dst, &pl.all, &pl.def, &pl.undef);
+    if (pl.undef.n)
+        pad_defined(&pl.def, src, dst, 0x9e3779b97f4a7c15ULL ^ ((uint64_t)src << 8) ^ (uint64_t)dst);
+    probe_lists(&p, &pl);
+    /* a probe of one function without _sat needs only the defined operands */
+    if (call_needs_defined(&p, sat))
+        p.all = p.def;
     for (int r = 0; r < (all_rnd ? CR_NROUND : 1); r++)
         for (int wi = 0; wi < NWIDTHS; wi++)
-            add_call(&p, sat, all_rnd ? (cr_round)r : rnd, widths[wi], l.n);
-    emit_probe(f, &p, &l);
+            add_call(&p, sat, all_rnd ? (cr_round)r : rnd, widths[wi], p.all->n);
+    emit_probe(f, &p);
 }
 
 static int full_profile;
@@ -736,7 +906,7 @@ static void write_conv_build_fails(const char *dir)
             sink(sk, sizeof sk, widths[b]);
             snprintf(body, sizeof body, "    %s a = (%s)(1);\n    %s r = convert_%s(a);\n%s", sv, sv, dv, dv, sk);
             snprintf(why, sizeof why, "convert_%s of a %s: the operand and result of a conversion must have the "
-                     "same number of elements (6.2.3.1), so no such function exists.", dv, sv);
+                     "same number of elements (6.2.3.1), so no such function exists [ledger: conv-scalar-to-vector].", dv, sv);
             write_build_fail(f, id, "6.2.3.1", why, 0, body);
         }
     }

@@ -253,6 +253,56 @@ cleanup:
         cJSON_Delete((cJSON *)reports[i]);
 }
 
+/* A minimal report of one device: ids and verdicts alternate in pv. */
+static cJSON *tiny_report(const char *key, const char *const *pv, size_t n)
+{
+    cJSON *r = cJSON_CreateObject(), *dev = cJSON_AddObjectToObject(r, "device"), *probes = cJSON_AddArrayToObject(r, "probes");
+    cJSON_AddStringToObject(dev, "key", key);
+    for (size_t i = 0; i + 1 < n; i += 2) {
+        cJSON *rec = cJSON_CreateObject();
+        cJSON_AddStringToObject(rec, "id", pv[i]);
+        cJSON_AddStringToObject(rec, "clause", "6.2.1");
+        cJSON_AddStringToObject(rec, "verdict", pv[i + 1]);
+        cJSON_AddItemToArray(probes, rec);
+    }
+    return r;
+}
+
+static int row_marked(const char *page, const char *id)
+{
+    char want[256];
+    snprintf(want, sizeof want, "<td class=\"pid\">%s <span class=\"badge v-fail everywhere\"", id);
+    return page && strstr(page, want) != NULL;
+}
+
+/* The guard against an inverted expectation: a probe every device fails as
+ * judged is marked and listed first; a crash somewhere, a device without
+ * the probe, or a run of one device is not "everywhere". */
+static void test_index_fails_everywhere(void)
+{
+    const char *a[] = {"p.all", "fail", "p.some", "fail", "p.crash", "fail", "p.buildok", "unexpected-build-ok",
+                       "p.pass", "pass"};
+    const char *b[] = {"p.all", "build-fail", "p.some", "pass", "p.crash", "crash", "p.buildok", "unexpected-build-ok",
+                       "p.pass", "pass"};
+    const char *c[] = {"p.all", "fail", "p.some", "fail", "p.crash", "fail", "p.pass", "pass"};
+    cJSON *r3[3] = {tiny_report("dev-a", a, 10), tiny_report("dev-b", b, 10), tiny_report("dev-c", c, 8)};
+    char *page = render_index((const cJSON *const *)r3, NULL, 3);
+    char *one = render_index((const cJSON *const *)r3, NULL, 1);
+
+    CHECK(row_marked(page, "p.all"), "probe_failing_on_every_device_is_marked");
+    CHECK(!row_marked(page, "p.some") && !row_marked(page, "p.crash") && !row_marked(page, "p.pass"),
+          "probe_passing_or_crashing_somewhere_is_not_marked");
+    CHECK(!row_marked(page, "p.buildok"), "probe_missing_from_one_device_is_not_marked");
+    CHECK(page && strstr(page, "1 probe(s) fail on every device") != NULL, "index_counts_the_probes_failing_everywhere");
+    CHECK(before(page, "<td class=\"pid\">p.all", "<td class=\"pid\">p.some"), "probes_failing_everywhere_listed_first");
+    CHECK(one && !row_marked(one, "p.all") && strstr(one, "fail on every device") == NULL,
+          "a_single_device_marks_nothing");
+    free(page);
+    free(one);
+    for (int i = 0; i < 3; i++)
+        cJSON_Delete(r3[i]);
+}
+
 int main(void)
 {
     test_escaping();
@@ -260,5 +310,6 @@ int main(void)
     test_pocl_page();
     test_incomplete_and_errors();
     test_index();
+    test_index_fails_everywhere();
     return check_done();
 }

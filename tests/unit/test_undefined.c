@@ -1,0 +1,98 @@
+/* The `undefined` probe key: only an impl-defined probe may execute an
+ * undefined operation; the loader refuses it elsewhere with FILE:LINE, and
+ * whatever becomes of such a probe (crash, timeout, error, rejected build)
+ * is recorded as info, the original verdict kept as "outcome". */
+#include "check.h"
+#include "probe_load.h"
+#include "record.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char *errbuf;
+static size_t errlen;
+
+static int load(const char *name, const char *text, clc_probe_set *set)
+{
+    free(errbuf);
+    errbuf = NULL;
+    FILE *err = open_memstream(&errbuf, &errlen);
+    memset(set, 0, sizeof *set);
+    int rc = probe_load_text(name, text, set, err);
+    fclose(err);
+    return rc;
+}
+
+static const char *str(const cJSON *rec, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, key);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static void test_loader(void)
+{
+    clc_probe_set set;
+    int rc = load("u.probe",
+                  "[probe u.ok]\nclause = 6.2.3.3\nkind = impl-defined\nundefined = out of range (C99 6.3.1.4)\n"
+                  "out = int[1]\nbody = out[0] = 1;\n",
+                  &set);
+    CHECK(rc == 0 && set.count == 1 && set.items[0].undefined &&
+              strcmp(set.items[0].undefined, "out of range (C99 6.3.1.4)") == 0,
+          "impl_defined_probe_keeps_its_undefined_reason");
+    probe_set_free(&set);
+
+    rc = load("judged.probe",
+              "[probe u.bad]\nclause = 1\nkind = run\nout = int[1]\nexpect = 1\nundefined = x\nbody = out[0] = 1;\n",
+              &set);
+    CHECK(rc == -1 && errbuf && strstr(errbuf, "judged.probe:6: ") && strstr(errbuf, "only for kind impl-defined"),
+          "run_probe_with_undefined_rejected_with_file_line");
+    probe_set_free(&set);
+
+    rc = load("plain.probe", "[probe u.plain]\nclause = 1\nkind = impl-defined\nout = int[1]\nbody = out[0] = 1;\n",
+              &set);
+    CHECK(rc == 0 && set.count == 1 && set.items[0].undefined == NULL, "probe_without_the_key_has_no_reason");
+    probe_set_free(&set);
+}
+
+static void test_settle(void)
+{
+    clc_probe p;
+    memset(&p, 0, sizeof p);
+    p.id = "u.p";
+    p.file = "u.probe";
+    p.clause = "6.2.3.3";
+    p.kind = CLC_KIND_IMPL_DEFINED;
+
+    const char *bad[] = {"crash", "timeout", "error", "build-fail"};
+    p.undefined = "out of range";
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cJSON *rec = record_new(&p);
+        record_set_verdict(rec, bad[i], "it died");
+        record_settle_undefined(&p, rec);
+        CHECK(strcmp(str(rec, "verdict"), "info") == 0 && strcmp(str(rec, "outcome"), bad[i]) == 0 &&
+                  strcmp(str(rec, "undefined"), "out of range") == 0 && strcmp(str(rec, "detail"), "it died") == 0,
+              "undefined_probe_%s_recorded_as_info_with_outcome", bad[i]);
+        cJSON_Delete(rec);
+    }
+    cJSON *rec = record_new(&p);
+    record_set_verdict(rec, "skip", "no fp64");
+    record_settle_undefined(&p, rec);
+    CHECK(strcmp(str(rec, "verdict"), "skip") == 0 && !cJSON_GetObjectItemCaseSensitive(rec, "outcome"),
+          "undefined_probe_skip_stays_skip");
+    cJSON_Delete(rec);
+
+    p.undefined = NULL;
+    rec = record_new(&p);
+    record_set_verdict(rec, "crash", "it died");
+    record_settle_undefined(&p, rec);
+    CHECK(strcmp(str(rec, "verdict"), "crash") == 0, "ordinary_probe_crash_stays_crash");
+    cJSON_Delete(rec);
+}
+
+int main(void)
+{
+    test_loader();
+    test_settle();
+    free(errbuf);
+    return check_done();
+}
