@@ -105,7 +105,7 @@ def gen_bad_masks(w, e, two):
                 % (e.vec(4), e.vec(4), mt.vec(4), mt.vec(4), e.vec(4), fn, args))
         w.probe(PATH, "shuffle.%s.%s.mask-%s" % (fn, e.vec(4), mt.vec(4)), CLAUSE, "build-fail",
                 "The mask of %s must be an unsigned integer vector with elements of the result's size "
-                "(%d bits); a %s mask matches no overload and there is no implicit vector conversion."
+                "(%d bits); a %s mask matches no overload and there is no implicit vector conversion [ledger: shuffle-mask-size]."
                 % (fn, e.bits, mt.vec(4)), body=body, requires=req(e),
                 prelude=FP64 if e.name == "double" else None)
 
