@@ -174,4 +174,27 @@ check("DBL_MAX", constref.DBL_MAX, 0x7FEFFFFFFFFFFFFF)
 check("shuffle low bits (4)", shufref.shuffle([10, 11, 12, 13], [5, 10, 3, 255]), [11, 12, 13, 13])
 check("shuffle 2 to 8", shufref.shuffle([1, 2], [0, 1, 2, 3, 4, 5, 7, 6]), [1, 2, 1, 2, 1, 2, 2, 1])
 check("shuffle2 (2+2)", shufref.shuffle2([1, 2], [3, 4], [0, 1, 2, 3, 4, 7]), [1, 2, 3, 4, 1, 4])
+# Work-item records (fam_workitem.expected), worked by hand for global 4, local 2, offset 1:
+# work-item x = 3 has global id 4, local id 1, group 1; sizes 4 and 2, 2 groups, offset 1;
+# dimensions 1 and 2 (unused) give ids 0, sizes 1, offset 0.
+import fam_workitem  # noqa: E402
+rec = fam_workitem.expected([4], [2], [1])
+per = fam_workitem.REC
+check("work-item record of x = 3 in a 1-D NDRange", rec[3 * per:4 * per],
+      [1, 4, 1, 1, 4, 2, 2, 1] + [0, 0, 0, 1, 1, 1, 0] * 2)
+rec = fam_workitem.expected([2, 3], [1, 3], None)
+check("work-item record of (1, 2) in a 2-D NDRange", rec[(2 * 2 + 1) * per:(2 * 2 + 2) * per],
+      [2, 1, 0, 1, 2, 1, 2, 0, 2, 2, 0, 3, 3, 1, 0, 0, 0, 0, 1, 1, 1, 0])
+
+# The 2-ulp window of fam_common: four consecutive floats, the exact value strictly inside the middle pair.
+import fam_common  # noqa: E402
+import struct as _st  # noqa: E402
+from fractions import Fraction as _F  # noqa: E402
+for x in (_F(1, 3), _F(-3, 7), _F(10 ** 20)):
+    alts = [int(a[5:-1], 16) for a in fam_common.ulp_alts(fam_common.FLOAT, x).split("|")]
+    vals = [_F(_st.unpack("<f", _st.pack("<I", b))[0]) for b in alts]
+    mags = sorted(abs(v) for v in vals)
+    ok = all(alts[k + 1] == alts[k] + 1 for k in range(3)) and mags[1] < abs(x) < mags[2]
+    check("2-ulp window around %s" % x, ok, True)
+
 sys.exit(1 if failures else 0)
