@@ -215,6 +215,20 @@ static void add_capabilities(cJSON *o, cl_device_id d, cl_device_fp_config singl
             cJSON_AddItemToArray(caps, cJSON_CreateString(tok));
         }
     }
+    /* opencl_X.Y: the device's OpenCL version (CL_DEVICE_VERSION) is at least
+     * X.Y, so a probe can pin one version with `opencl_1.2 !opencl_2.0`. */
+    const cJSON *dver = cJSON_GetObjectItemCaseSensitive(o, "version");
+    major = minor = 0;
+    if (cJSON_IsString(dver))
+        sscanf(dver->valuestring, "OpenCL %d.%d", &major, &minor);
+    static const int dev_versions[][2] = {{1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}, {3, 0}};
+    for (size_t i = 0; i < sizeof dev_versions / sizeof dev_versions[0]; i++) {
+        if (major > dev_versions[i][0] || (major == dev_versions[i][0] && minor >= dev_versions[i][1])) {
+            char tok[32];
+            snprintf(tok, sizeof tok, "opencl_%d.%d", dev_versions[i][0], dev_versions[i][1]);
+            cJSON_AddItemToArray(caps, cJSON_CreateString(tok));
+        }
+    }
     cJSON_AddItemToObject(o, "capabilities", caps);
 }
 

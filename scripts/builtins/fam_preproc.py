@@ -50,6 +50,16 @@ def generate(w):
             body="out[0] = CL_VERSION_1_0;\nout[1] = CL_VERSION_1_1;\nout[2] = CL_VERSION_1_2;\n"
                  "out[3] = __OPENCL_VERSION__ >= 120;\nout[4] = __OPENCL_VERSION__ % 10 == 0;",
             out="int[5]", expect="100 110 120 1 1", requires="opencl_c_1.2")
+    # __OPENCL_VERSION__ against CL_DEVICE_VERSION: one twin per device version
+    vers = [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2), (3, 0)]
+    for k, (ma, mi) in enumerate(vers):
+        req = "opencl_%d.%d" % (ma, mi)
+        if k + 1 < len(vers):
+            req += " !opencl_%d.%d" % vers[k + 1]
+        w.probe(PATH + "macros.probe", "pp.opencl-version.%d.%d" % (ma, mi), "6.10", "run",
+                "__OPENCL_VERSION__ is the OpenCL version of the device: %d on a device whose CL_DEVICE_VERSION "
+                "is OpenCL %d.%d (capability %s)." % (ma * 100 + mi * 10, ma, mi, req.replace(" ", ", ")),
+                body="out[0] = __OPENCL_VERSION__;", out="int[1]", expect=str(ma * 100 + mi * 10), requires=req)
     w.probe(PATH + "macros.probe", "pp.implementation-values", "6.10", "impl-defined",
             "Recorded, not judged: __OPENCL_VERSION__, __OPENCL_C_VERSION__, and whether FP_FAST_FMAF, "
             "FP_FAST_FMA (with fp64) and __EMBEDDED_PROFILE__ are defined (1) or not (0).",

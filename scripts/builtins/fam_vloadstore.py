@@ -91,21 +91,27 @@ def ftok(b):
     return "bits(0x%08x)" % b
 
 
-def gen_store_half(w, n, mode):
+def gen_store_half(w, n, mode, space="global"):
     pats = half_inputs()
     fn = "vstore_half%s%s" % ("" if n == 1 else str(n), "" if mode == "default" else "_" + mode)
     rm = "rte" if mode == "default" else mode
     k = len(pats) // n * n
     pats = pats[:k]
     ld = "a[i]" if n == 1 else "vload%d(i, a)" % n
-    body = "for (size_t i = 0; i < %d; i++)\n    %s(%s, i, (__global half *)out);" % (k // n, fn, ld)
-    w.probe(PATH + "vstore-half.probe", "vloadstore.%s.float" % fn, CLAUSE, "run",
-            "%s converts each float to the nearest half by %s and stores its 16 bits; judged bit for bit "
+    if space == "global":
+        body = "for (size_t i = 0; i < %d; i++)\n    %s(%s, i, (__global half *)out);" % (k // n, fn, ld)
+    else:
+        q = "__local" if space == "local" else "__private"
+        body = ("%s ushort tmp[%d];\nfor (size_t i = 0; i < %d; i++)\n    %s(%s, i, (%s half *)tmp);\n"
+                "for (int j = 0; j < %d; j++)\n    out[j] = tmp[j];" % (q, k, k // n, fn, ld, q, k))
+    w.probe(PATH + "vstore-half.probe", "vloadstore.%s.float%s" % (fn, "" if space == "global" else "." + space),
+            CLAUSE, "run",
+            "%s rounds each float to half (%s) and stores its 16 bits; judged bit for bit "
             "(overflow: infinity or the largest half by the rounding direction; a float subnormal may be flushed "
             "to zero first on a device without float denormals)."
-            % (fn, "round to nearest even (the default rounding mode)" if mode == "default" else
+            % (fn, "round to nearest even, the default rounding mode" if mode == "default" else
                {"rte": "round to nearest even", "rtz": "round toward zero", "rtp": "round toward +infinity",
-                "rtn": "round toward -infinity"}[mode]),
+                "rtn": "round toward -infinity"}[mode]) + ("" if space == "global" else " Stored to __%s memory." % space),
             body=body, inputs=[("a", "float", [ftok(b) for b in pats])], out="ushort[%d]" % k,
             expect=" ".join(half_tok(b, rm) for b in pats))
 
@@ -220,6 +226,10 @@ def generate(w):
     for mode in ("default", "rte", "rtz", "rtp", "rtn"):
         gen_store_half_double(w, mode)
     gen_half_nan(w)
+    for space in ("local", "private"):
+        for n in (1, 4):
+            for mode in ("rte", "rtz", "rtp", "rtn"):
+                gen_store_half(w, n, mode, space)
     for n in [2, 3, 4, 8, 16]:
         gen_aligned_half_load(w, n)
         for mode in ("default", "rte", "rtz", "rtp", "rtn"):
