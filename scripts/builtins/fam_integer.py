@@ -196,6 +196,24 @@ def folded_probe(w, fn, t):
             requires=requires_for(fn, t))
 
 
+def folded_vector_probe(w, fn, t, n=4):
+    """The edge cases as n-wide vector literals: the folder's vector path."""
+    ref, ar, rt = R.FUNCTIONS[fn][0], R.FUNCTIONS[fn][1], R.FUNCTIONS[fn][2](t)
+    ts = operand_types(fn, t)
+    cs = pad(cases(fn, t)[:4 * n], n)
+    lines, exp = [], []
+    for k in range(0, len(cs), n):
+        grp = cs[k:k + n]
+        args = ", ".join("(%s)(%s)" % (ts[j].vec(n), ", ".join(int_lit(ts[j], c[j]) for c in grp))
+                         for j in range(ar))
+        lines.append("vstore%d(%s(%s), %d, out);" % (n, fn, args, k // n))
+        exp += [ref(t, *c) for c in grp]
+    w.probe(DIR + fn + ".probe", "intfn.%s.%s.folded" % (fn, t.vec(n)), CLAUSE, "run",
+            WHY[fn] + " Edge operands as vector literals (constant folding of the vector form).",
+            body="\n".join(lines), out="%s[%d]" % (rt.name, len(exp)), expect=" ".join(str(v) for v in exp),
+            requires=requires_for(fn, t))
+
+
 def types_for(fn):
     if fn in ("mul24", "mad24"):
         return [R.INT, R.UINT]
@@ -208,6 +226,7 @@ def generate(w):
     for fn in R.FUNCTIONS:
         for t in types_for(fn):
             folded_probe(w, fn, t)
+            folded_vector_probe(w, fn, t)
             for n in WIDTHS:
                 runtime_probe(w, fn, t, n)
             if fn in ("clamp", "max", "min"):
