@@ -15,6 +15,8 @@ CFLAGS  ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L \
              -DCLC_VERSION='"$(VERSION)"' $(WARN) $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS  = $(PKG_LIBS) -lm
+# Where an installed clconform looks for its probes when none are beside it.
+ALL_CFLAGS += -DCLC_DATADIR='"$(PREFIX)/share/clconform"'
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 
@@ -44,9 +46,9 @@ build/san/%.o: harness/%.c $(wildcard harness/*.h) | build/san
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -c -o $@ $<
 
 build/rel/test_%: tests/unit/test_%.c $(rel_obj) | build/rel
-	$(CC) $(ALL_CFLAGS) -Iharness -Itests/unit -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Iharness -Itests/unit -o $@ $< $(filter %.o,$^) $(LDLIBS)
 build/san/test_%: tests/unit/test_%.c $(san_obj) | build/san
-	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -Iharness -Itests/unit -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -Iharness -Itests/unit -o $@ $< $(filter %.o,$^) $(LDLIBS)
 
 build/rel build/san:
 	mkdir -p $@
@@ -70,10 +72,15 @@ check-san: build/san/clconform $(san_unit)
 bench: clconform
 	scripts/bench.sh
 
+# The binary, the probes it runs by default (found beside the binary as
+# ../share/clconform/probes, or at the compiled-in PREFIX path), the man page.
+# DESTDIR stages the tree (packaging); PREFIX is where it will live.
 install: clconform
 	install -D -m 755 clconform $(DESTDIR)$(PREFIX)/bin/clconform
 	mkdir -p $(DESTDIR)$(PREFIX)/share/clconform
+	rm -rf $(DESTDIR)$(PREFIX)/share/clconform/probes
 	cp -r probes $(DESTDIR)$(PREFIX)/share/clconform/
+	install -D -m 644 docs/clconform.1 $(DESTDIR)$(PREFIX)/share/man/man1/clconform.1
 
 clean:
 	rm -rf build clconform

@@ -1,6 +1,9 @@
 /* Command-line parsing: see cli.h. */
 #include "cli.h"
 
+#include "devsel.h"
+#include "shard.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,9 +11,10 @@ void cli_usage(FILE *out)
 {
     fputs(
         "usage: clconform --all-devices | --device SEL... [options]\n"
-        "       clconform --list\n"
+        "       clconform --list [--json]\n"
         "       clconform merge REPORT.json... --out DIR\n"
         "       clconform repro REPORT.json... [--out DIR] [--filter GLOB]\n"
+        "       clconform reduce REPORT.json --filter ID... [--out DIR]\n"
         "\n"
         "Runs OpenCL C specification probes on OpenCL devices and writes a JSON and an\n"
         "HTML report per device, plus an index page comparing the devices.\n"
@@ -18,13 +22,17 @@ void cli_usage(FILE *out)
         "Selecting:\n"
         "  --all-devices          every device of every platform\n"
         "  --list                 platforms and devices, with the key each report uses\n"
+        "  --json                 with --list: a clinfo-like JSON document on stdout\n"
         "  --device SEL           a device by index P:D, key, or name substring (repeatable)\n"
+        "                         (neither: CL_PLATFORM_INDEX, CL_DEVICE_INDEX, CL_DEVICE_TYPE as in the CTS)\n"
         "  --probes PATH          probe file or folder instead of probes/ (repeatable)\n"
         "  --filter GLOB          only probes whose id matches (repeatable; fnmatch syntax)\n"
         "Output:\n"
         "  --out DIR              where reports go (default reports/)\n"
         "  --junit FILE           JUnit XML, one testsuite per device\n"
         "  --repro DIR            a standalone reproducer for every failing probe\n"
+        "  --reduce               reduce one failing run probe per failure group to a minimal\n"
+        "                         probe and reproducer, in OUT/reduced (see clconform reduce)\n"
         "  --quiet                no progress lines\n"
         "Regressions:\n"
         "  --baseline FILE        compare with an earlier report (or run index): regressions, fixes\n"
@@ -35,6 +43,8 @@ void cli_usage(FILE *out)
         "  --timeout SECONDS      per-probe watchdog (default 10)\n"
         "  --build-timeout SECONDS  watchdog for one program build (default 120)\n"
         "  --jobs N               devices run in parallel (default: all of them)\n"
+        "  --shard I/N            run the I-th of N slices of the probes (CI_NODE_INDEX and\n"
+        "                         CI_NODE_TOTAL also set it); `merge` puts the shards together\n"
         "  --batch N              most probes built in one program (default 256)\n"
         "  --group N              most probes behind one kernel (default: per driver)\n"
         "  --build-options STR    appended to every build\n"
@@ -46,7 +56,8 @@ void cli_usage(FILE *out)
         "  1  something unexpected: a fail, build-fail, unexpected-build-ok, timeout, crash or\n"
         "     error verdict; with --baseline, a regression (or a fix, with --fail-on-fix)\n"
         "  2  usage or input error (bad flag, malformed probe file: file and line are named)\n"
-        "  3  infrastructure: no OpenCL platform or no device to run on\n",
+        "  3  infrastructure: no OpenCL platform or no device to run on; --out read-only,\n"
+        "     full or in use by another run; a report could not be written\n",
         out);
 }
 
@@ -111,6 +122,9 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         else if (!strcmp(a, "--no-isolation")) c->no_isolation = 1;
         else if (!strcmp(a, "--fail-on-fix")) c->fail_on_fix = 1;
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) c->quiet = 1;
+        else if (!strcmp(a, "--reduce")) c->reduce = 1;
+        else if (!strcmp(a, "--json")) c->json = 1;
+        else if (!strcmp(a, "--shard")) rc = take(argc, argv, &i, &v, err) || shard_parse(v, &c->shard_index, &c->shard_total, err);
         else if (!strcmp(a, "--device")) rc = take(argc, argv, &i, &v, err) || add_list(c->devices, &c->n_devices, v, a, err);
         else if (!strcmp(a, "--probes")) rc = take(argc, argv, &i, &v, err) || add_list(c->probe_paths, &c->n_probe_paths, v, a, err);
         else if (!strcmp(a, "--filter")) rc = take(argc, argv, &i, &v, err) || add_list(c->filters, &c->n_filters, v, a, err);
@@ -133,8 +147,16 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         if (rc)
             return -1;
     }
-    if (!c->help && !c->version && !c->list && !c->all_devices && c->n_devices == 0) {
-        fprintf(err, "clconform: say which devices: --all-devices, or --device SEL (see --list)\n");
+    if (!c->shard_total && shard_from_env(getenv, &c->shard_index, &c->shard_total, err) < 0)
+        return -1;
+    c->env_select = !c->all_devices && c->n_devices == 0 && devsel_env_present();
+    if (!c->help && !c->version && !c->list && !c->all_devices && c->n_devices == 0 && !c->env_select) {
+        fprintf(err, "clconform: say which devices: --all-devices, or --device SEL (see --list), or "
+                     "CL_PLATFORM_INDEX/CL_DEVICE_INDEX/CL_DEVICE_TYPE\n");
+        return -1;
+    }
+    if (c->json && !c->list) {
+        fprintf(err, "clconform: --json goes with --list\n");
         return -1;
     }
     if (c->all_devices && c->n_devices) {

@@ -11,13 +11,17 @@ enum {
     CLC_EXIT_OK = 0,          /* ran, nothing unexpected */
     CLC_EXIT_UNEXPECTED = 1,  /* a failure, or against a baseline a regression */
     CLC_EXIT_USAGE = 2,       /* bad flag, malformed probe file, unreadable input */
-    CLC_EXIT_INFRA = 3,       /* no ICD loader/platform/device where one was required */
+    CLC_EXIT_INFRA = 3,       /* no platform/device; --out unusable; a report not written */
 };
 
 #define CLC_MAX_LIST 64
 
 typedef struct {
     int all_devices, list, help, version, no_isolation, fail_on_fix, quiet;
+    int reduce;                  /* --reduce: reduce one failing probe per failure group */
+    int json;                    /* --json (with --list) */
+    size_t shard_index, shard_total; /* --shard I/N or CI_NODE_INDEX/CI_NODE_TOTAL; 0: whole suite */
+    int env_select;              /* no --device: CL_PLATFORM_INDEX/CL_DEVICE_INDEX/CL_DEVICE_TYPE choose */
     const char *devices[CLC_MAX_LIST];
     size_t n_devices;
     const char *probe_paths[CLC_MAX_LIST];

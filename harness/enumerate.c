@@ -71,7 +71,7 @@ static void enum_child(int fd, void *arg)
             cJSON *type = cJSON_GetObjectItemCaseSensitive(info, "type");
             cJSON_AddStringToObject(m, "name", cJSON_IsString(name) ? name->valuestring : "?");
             cJSON_AddStringToObject(m, "type", cJSON_IsString(type) ? type->valuestring : "?");
-            cJSON_Delete(info);
+            cJSON_AddItemToObject(m, "info", info); /* for --list --json */
             proc_send(fd, m);
         }
     }
@@ -155,6 +155,8 @@ static void add_device(clc_devlist *l, const cJSON *m, const char *icd, int pidx
     r->platform_name = strdup(platform_name_of(l, r->pidx));
     r->device_name = strdup(cJSON_GetObjectItemCaseSensitive(m, "name")->valuestring);
     r->type = strdup(cJSON_GetObjectItemCaseSensitive(m, "type")->valuestring);
+    const cJSON *info = cJSON_GetObjectItemCaseSensitive(m, "info");
+    r->info = info ? cJSON_Duplicate(info, 1) : NULL;
     /* Keys must be unique: identical devices, and names that differ only in
      * what the key leaves out, get -2, -3... in enumeration order. */
     r->key = NULL;
@@ -332,6 +334,7 @@ void enumerate_free(clc_devlist *list)
         free(list->items[i].device_name);
         free(list->items[i].type);
         free(list->items[i].icd);
+        cJSON_Delete(list->items[i].info);
     }
     free(list->items);
     cJSON_Delete(list->platforms);

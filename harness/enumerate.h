@@ -15,6 +15,7 @@ typedef struct {
     char *platform_name;
     char *device_name;
     char *type;           /* "CPU", "GPU", ... */
+    cJSON *info;          /* the device's identity (devinfo_device), NULL if unknown */
 } clc_devref;
 
 typedef struct {

@@ -1,5 +1,6 @@
 /* The shared frame of the HTML pages: see html_page.h. */
 #include "html_page.h"
+#include "atomic_file.h"
 
 #include <errno.h>
 #include <string.h>
@@ -237,26 +238,14 @@ void html_badge(FILE *f, const char *v)
     fputs("</span>", f);
 }
 
+/* Pages and JUnit files go through a temporary file and a rename
+ * (atomic_file.h): a reader never finds half a page. */
 FILE *html_file_open(const char *path, FILE *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        fprintf(err, "%s: %s\n", path, strerror(errno));
-    return f;
+    return atomic_file_open(path, err);
 }
 
 int html_file_close(FILE *f, const char *path, FILE *err)
 {
-    int failed = ferror(f);
-    int saved = errno;
-
-    if (fclose(f) != 0 && !failed) {
-        failed = 1;
-        saved = errno;
-    }
-    if (failed) {
-        fprintf(err, "%s: write failed: %s\n", path, strerror(saved ? saved : EIO));
-        return -1;
-    }
-    return 0;
+    return atomic_file_commit(f, path, err);
 }

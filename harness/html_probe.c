@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "html_escape.h"
+#include "human_time.h"
 #include "html_page.h"
 
 /* Arrays longer than this show only their head and the rows around the first
@@ -51,7 +52,8 @@ static void write_ms(FILE *f, const char *label, const cJSON *ms)
 {
     if (!cJSON_IsNumber(ms))
         return;
-    fprintf(f, "%s%.3g ms", label, ms->valuedouble);
+    char buf[32];
+    fprintf(f, "%s%s", label, human_time_ms(ms->valuedouble, buf, sizeof buf));
 }
 
 static void write_head(FILE *f, const cJSON *rec)

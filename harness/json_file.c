@@ -5,6 +5,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* No clconform input comes near this (a full run's report with every build
+ * log is a few MB); a path that names something endless, such as /dev/zero
+ * in a hand-edited run index, stops here instead of filling the memory. */
+#define JSON_FILE_MAX ((size_t)512 << 20)
 
 /* Reads a whole file into a NUL-terminated buffer the caller frees. */
 char *json_file_read_text(const char *path, FILE *err) {
@@ -15,8 +21,20 @@ char *json_file_read_text(const char *path, FILE *err) {
             fprintf(err, "%s: %s\n", path, strerror(errno));
         return NULL;
     }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISDIR(st.st_mode))) {
+        if (err)
+            fprintf(err, "%s: not a regular file\n", path);
+        fclose(f);
+        return NULL;
+    }
     size_t cap = 0, len = 0;
     for (;;) {
+        if (len > JSON_FILE_MAX) {
+            if (err)
+                fprintf(err, "%s: larger than %zu MiB: not a clconform file\n", path, JSON_FILE_MAX >> 20);
+            goto fail;
+        }
         if (len + 4096 + 1 > cap) {
             cap = cap ? cap * 2 : 65536;
             char *grown = realloc(buf, cap);

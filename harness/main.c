@@ -2,7 +2,6 @@
  * driver itself: enumeration and every device run happen in child
  * processes, so whatever a driver does, this process writes the reports and
  * the exit code. */
-#include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <signal.h>
@@ -14,15 +13,21 @@
 
 #include "baseline.h"
 #include "cli.h"
+#include "devsel.h"
 #include "enumerate.h"
+#include "group.h"
 #include "json_file.h"
 #include "merge.h"
+#include "out_dir.h"
 #include "probe_load.h"
+#include "reduce.h"
+#include "progress.h"
 #include "proc.h"
 #include "report_html.h"
 #include "report_json.h"
 #include "report_junit.h"
 #include "repro.h"
+#include "shard.h"
 #include "supervise.h"
 #include "verdict.h"
 
@@ -50,7 +55,8 @@ static void install_stop_handlers(void)
 /* ---- probes -------------------------------------------------------------- */
 
 /* The built-in probes: ./probes, else beside the executable, else the
- * installed copy. */
+ * installed copy relative to the executable (PREFIX/bin -> PREFIX/share,
+ * whatever PREFIX or DESTDIR was), else the compiled-in PREFIX. */
 static const char *default_probe_dir(char *buf, size_t len)
 {
     struct stat st;
@@ -67,10 +73,18 @@ static const char *default_probe_dir(char *buf, size_t len)
             if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
                 return buf;
             snprintf(buf, len, "%s/../share/clconform/probes", exe);
+            char real[PATH_MAX];
+            if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode) && realpath(buf, real) && strlen(real) < len)
+                snprintf(buf, len, "%s", real); /* reports name PREFIX/share/..., not bin/.. */
             if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
                 return buf;
         }
     }
+#ifdef CLC_DATADIR
+    snprintf(buf, len, "%s/probes", CLC_DATADIR);
+    if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+        return buf;
+#endif
     return "probes";
 }
 
@@ -105,6 +119,18 @@ static size_t *filter_probes(const clc_cli *cli, const clc_probe_set *set, size_
 
 /* ---- devices ------------------------------------------------------------- */
 
+/* Driver strings go to a terminal here: control characters (an ESC sequence
+ * in a device name can recolour or retitle the terminal) print as '?'. The
+ * reports keep them, escaped. */
+static const char *term_safe(const char *s, char *buf, size_t len)
+{
+    size_t o = 0;
+    for (; s && *s && o + 1 < len; s++)
+        buf[o++] = ((unsigned char)*s < 0x20 || *s == 0x7f) ? '?' : *s;
+    buf[o] = '\0';
+    return buf;
+}
+
 static void print_list(const clc_devlist *l)
 {
     const cJSON *plat;
@@ -112,22 +138,25 @@ static void print_list(const clc_devlist *l)
         int p = cJSON_GetObjectItemCaseSensitive(plat, "index")->valueint;
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(plat, "name");
         const cJSON *ver = cJSON_GetObjectItemCaseSensitive(plat, "version");
-        printf("platform %d: %s (%s)\n", p, cJSON_IsString(name) ? name->valuestring : "?",
-               cJSON_IsString(ver) ? ver->valuestring : "?");
+        char nbuf[512], vbuf[512];
+        printf("platform %d: %s (%s)\n", p,
+               term_safe(cJSON_IsString(name) ? name->valuestring : "?", nbuf, sizeof nbuf),
+               term_safe(cJSON_IsString(ver) ? ver->valuestring : "?", vbuf, sizeof vbuf));
         int any = 0;
         for (size_t i = 0; i < l->count; i++) {
             if (l->items[i].pidx != p)
                 continue;
             any = 1;
             printf("  %d:%d  %-48s %s [%s]\n", p, l->items[i].didx, l->items[i].key,
-                   l->items[i].device_name, l->items[i].type);
+                   term_safe(l->items[i].device_name, nbuf, sizeof nbuf), l->items[i].type);
         }
         if (!any)
             printf("  (no devices)\n");
     }
     const cJSON *pr;
+    char pbuf[1024];
     cJSON_ArrayForEach(pr, l->problems)
-        fprintf(stderr, "clconform: note: %s\n", pr->valuestring);
+        fprintf(stderr, "clconform: note: %s\n", term_safe(pr->valuestring, pbuf, sizeof pbuf));
 }
 
 static int device_matches(const clc_devref *d, const char *sel)
@@ -163,6 +192,7 @@ typedef struct {
     clc_report_meta meta;
     char json_path[PATH_MAX];
     char html_path[PATH_MAX];  /* empty: no page */
+    int write_failed;          /* the device process said it could not write its report */
 } device_job;
 
 static volatile sig_atomic_t device_stop;
@@ -170,6 +200,29 @@ static void on_device_stop(int sig)
 {
     (void)sig;
     device_stop = 1;
+}
+
+/* Progress messages from a device process to the run: at most a few a
+ * second, and always the first and the last. */
+typedef struct {
+    int fd;
+    size_t total;
+    double last_sent;
+} progress_sender;
+
+static void send_progress(void *ctx, size_t done, size_t unexpected)
+{
+    progress_sender *ps = ctx;
+    double now = proc_now();
+    if (done != 1 && done != ps->total && now - ps->last_sent < 0.05)
+        return;
+    ps->last_sent = now;
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "t", "progress");
+    cJSON_AddNumberToObject(m, "done", (double)done);
+    cJSON_AddNumberToObject(m, "total", (double)ps->total);
+    cJSON_AddNumberToObject(m, "unexpected", (double)unexpected);
+    proc_send(ps->fd, m);
 }
 
 /* In a child of its own: supervises one device and writes its report. */
@@ -184,7 +237,10 @@ static void device_main(int fd, void *arg)
     signal(SIGINT, SIG_IGN);
     clc_supervise_opts o = {j->set, j->dev, j->todo, j->n_todo, j->cli->timeout_s,
                             j->cli->build_timeout_s, j->cli->batch, j->cli->group,
-                            j->cli->build_options, !j->cli->no_isolation, &device_stop};
+                            j->cli->build_options, !j->cli->no_isolation, &device_stop, NULL, NULL};
+    progress_sender sender = {fd, j->n_todo, 0};
+    o.on_record = send_progress;
+    o.on_record_ctx = &sender;
     clc_device_run run;
     cJSON *msg = cJSON_CreateObject();
     if (supervise_device(&o, &run) != 0) {
@@ -205,20 +261,29 @@ static void device_main(int fd, void *arg)
     supervise_free(&run, j->set->count);
 }
 
-static void print_device_line(const device_job *j, const cJSON *msg)
+/* The device's summary line, into buf (no newline). */
+static const char *device_line(const device_job *j, const cJSON *msg, char *buf, size_t len)
 {
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(msg, "summary");
     const cJSON *wall = cJSON_GetObjectItemCaseSensitive(msg, "wall_ms");
     const cJSON *builds = cJSON_GetObjectItemCaseSensitive(msg, "builds");
-    fprintf(stderr, "clconform: %s: %d probes, %d builds, %.1f s:", j->dev->key,
-            cJSON_GetObjectItemCaseSensitive(s, "total")->valueint, builds ? builds->valueint : 0,
-            wall ? wall->valuedouble / 1e3 : 0);
-    for (size_t v = 0; v < verdict_count; v++) {
+    size_t o = (size_t)snprintf(buf, len, "clconform: %s: %d probes, %d builds, %.1f s:", j->dev->key,
+                                cJSON_GetObjectItemCaseSensitive(s, "total")->valueint, builds ? builds->valueint : 0,
+                                wall ? wall->valuedouble / 1e3 : 0);
+    for (size_t v = 0; v < verdict_count && o < len; v++) {
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(s, verdict_names[v]);
         if (c && c->valueint)
-            fprintf(stderr, " %d %s", c->valueint, verdict_names[v]);
+            o += (size_t)snprintf(buf + o, len - o, " %d %s", c->valueint, verdict_names[v]);
     }
-    fprintf(stderr, " -> %s\n", j->json_path);
+    if (o < len)
+        snprintf(buf + o, len - o, " -> %s", j->json_path);
+    return buf;
+}
+
+static double json_num(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : 0;
 }
 
 /* Runs every job, at most `parallel` at a time. A signal asks each running
@@ -230,6 +295,10 @@ static size_t run_jobs(device_job *jobs, size_t n, size_t parallel, int quiet)
     int *state = calloc(n ? n : 1, sizeof *state); /* 0 waiting, 1 running, 2 done */
     size_t written = 0, running = 0, next = 0, finished = 0;
     double stop_at = 0;
+    const char **names = calloc(n ? n : 1, sizeof *names);
+    for (size_t i = 0; names && i < n; i++)
+        names[i] = jobs[i].dev->key;
+    clc_progress *prog = names ? progress_new(stderr, isatty(STDERR_FILENO), quiet, n, names, proc_now()) : NULL;
     while (finished < n) {
         while (!stop_requested && running < parallel && next < n) {
             if (proc_spawn(&kids[next], device_main, &jobs[next]) == 0) {
@@ -258,11 +327,17 @@ static size_t run_jobs(device_job *jobs, size_t n, size_t parallel, int quiet)
             cJSON *m = NULL;
             int r = proc_read_msg(&kids[i], 0.02, NULL, &m);
             if (r == 1) {
+                const cJSON *t = cJSON_GetObjectItemCaseSensitive(m, "t");
                 const cJSON *w = cJSON_GetObjectItemCaseSensitive(m, "written");
-                if (cJSON_IsTrue(w)) {
+                if (cJSON_IsString(t) && strcmp(t->valuestring, "progress") == 0) {
+                    progress_update(prog, i, (size_t)json_num(m, "done"), (size_t)json_num(m, "total"),
+                                    (size_t)json_num(m, "unexpected"), proc_now());
+                } else if (cJSON_IsTrue(w)) {
+                    char line[1024];
                     written++;
-                    if (!quiet)
-                        print_device_line(&jobs[i], m);
+                    progress_finish(prog, i, device_line(&jobs[i], m, line, sizeof line), proc_now());
+                } else if (cJSON_IsFalse(w)) {
+                    jobs[i].write_failed = 1;
                 }
                 cJSON_Delete(m);
                 continue;
@@ -277,9 +352,12 @@ static size_t run_jobs(device_job *jobs, size_t n, size_t parallel, int quiet)
                 state[i] = 2;
                 running--;
                 finished++;
+                progress_finish(prog, i, NULL, proc_now());
             }
         }
     }
+    progress_free(prog);
+    free(names);
     free(kids);
     free(state);
     return written;
@@ -299,9 +377,11 @@ static int report_has_unexpected(const cJSON *report)
     return !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(run, "complete"));
 }
 
-static void write_index(const clc_cli *cli, cJSON **reports, device_job *jobs, size_t n,
-                        const clc_devlist *l, const char *started)
+/* Returns 0, or -1 when a file could not be written (already said why). */
+static int write_index(const clc_cli *cli, cJSON **reports, device_job *jobs, size_t n,
+                       const clc_devlist *l, const char *started)
 {
+    int bad = 0;
     cJSON *idx = cJSON_CreateObject();
     cJSON_AddNumberToObject(idx, "schema_version", 1);
     cJSON_AddStringToObject(idx, "started", started);
@@ -326,15 +406,74 @@ static void write_index(const clc_cli *cli, cJSON **reports, device_job *jobs, s
     cJSON_AddItemToObject(idx, "problems", cJSON_Duplicate(l->problems, 1));
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/index.json", cli->out_dir);
-    report_write_json(idx, path, stderr);
+    bad |= report_write_json(idx, path, stderr) != 0;
     snprintf(path, sizeof path, "%s/index.html", cli->out_dir);
-    if (report_html_write_index(docs, pages, k, path, stderr) == 0 && !cli->quiet)
-        fprintf(stderr, "clconform: cross-device page: %s\n", path);
+    if (report_html_write_index(docs, pages, k, path, stderr) == 0) {
+        if (!cli->quiet)
+            fprintf(stderr, "clconform: cross-device page: %s\n", path);
+    } else {
+        bad = 1;
+    }
     if (cli->junit)
-        report_junit_write(docs, k, cli->junit, stderr);
+        bad |= report_junit_write(docs, k, cli->junit, stderr) != 0;
     cJSON_Delete(idx);
     free(docs);
     free(pages);
+    return bad ? -1 : 0;
+}
+
+/* The failures of every device, one line per rule (group.h). */
+static void print_groups(cJSON **reports, size_t n)
+{
+    const cJSON **docs = calloc(n ? n : 1, sizeof *docs);
+    size_t k = 0;
+    for (size_t i = 0; docs && i < n; i++)
+        if (reports[i])
+            docs[k++] = reports[i];
+    if (docs)
+        group_print_console(stderr, docs, k, 25);
+    free(docs);
+}
+
+/* --reduce: for each failure group of each device (at most 10 a device:
+ * each costs a few device batches), its first failing run probe, reduced
+ * to the element that fails that way (group_element), into OUT/reduced. */
+static void reduce_after_run(const clc_cli *cli, cJSON **reports, size_t n)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/reduced", cli->out_dir);
+    clc_reduce_opts o = {dir, cli->probe_paths, cli->n_probe_paths, cli->timeout_s, cli->quiet ? NULL : stderr};
+    for (size_t i = 0; i < n; i++) {
+        if (!reports[i])
+            continue;
+        const char *ids[10];
+        long elements[10];
+        size_t k = 0;
+        const cJSON *summary = cJSON_GetObjectItemCaseSensitive(reports[i], "summary"), *g;
+        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(summary, "groups")) {
+            const cJSON *dev = cJSON_GetObjectItemCaseSensitive(g, "deviation"), *p;
+            cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(g, "probes")) {
+                const cJSON *id = cJSON_GetObjectItemCaseSensitive(p, "id");
+                const cJSON *rec = cJSON_IsString(id) ? report_find_probe(reports[i], id->valuestring) : NULL;
+                const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
+                const cJSON *kind = cJSON_GetObjectItemCaseSensitive(rec, "kind");
+                if (k == 10 || !cJSON_IsString(v) || strcmp(v->valuestring, "fail") != 0 || !cJSON_IsString(kind) ||
+                    strcmp(kind->valuestring, "run") != 0 || !cJSON_IsString(dev))
+                    continue;
+                long e = group_element(rec, dev->valuestring);
+                int seen = 0;
+                for (size_t j = 0; j < k; j++)
+                    seen |= strcmp(ids[j], id->valuestring) == 0 && elements[j] == e;
+                if (!seen) {
+                    ids[k] = id->valuestring;
+                    elements[k++] = e;
+                }
+                break; /* one probe per group */
+            }
+        }
+        if (k)
+            reduce_report(reports[i], ids, elements, k, 0, &o, stderr);
+    }
 }
 
 /* ---- baseline ---------------------------------------------------------------- */
@@ -422,7 +561,7 @@ static void print_ids(const char *key, const char *what, const cJSON *arr)
 /* Compares each report with the baseline. Returns 1 when the run must fail
  * (a regression, or a fix with --fail-on-fix), 2 on an input error. */
 static int apply_baseline(const clc_cli *cli, const clc_probe_set *set, baseline_ctx *b,
-                          cJSON **reports, device_job *jobs, size_t n)
+                          cJSON **reports, device_job *jobs, size_t n, int *unwritten)
 {
     clc_baseline_opts opts = {(const char *const *)b->flakes, b->n_flakes,
                               (const char *const *)b->skips, b->n_skips};
@@ -453,9 +592,9 @@ static int apply_baseline(const clc_cli *cli, const clc_probe_set *set, baseline
         /* The comparison goes into the report, where nightly jobs look. */
         cJSON_DeleteItemFromObjectCaseSensitive(reports[i], "baseline");
         cJSON_AddItemToObject(reports[i], "baseline", cmp);
-        report_write_json(reports[i], jobs[i].json_path, stderr);
-        if (jobs[i].html_path[0])
-            report_html_write_device(reports[i], jobs[i].html_path, stderr);
+        if (report_write_json(reports[i], jobs[i].json_path, stderr) != 0 ||
+            (jobs[i].html_path[0] && report_html_write_device(reports[i], jobs[i].html_path, stderr) != 0))
+            *unwritten = 1;
     }
     return verdict;
 }
@@ -485,24 +624,6 @@ static void free_baseline(baseline_ctx *b)
 
 /* ---- main ---------------------------------------------------------------------- */
 
-static int make_dir(const char *path)
-{
-    char buf[PATH_MAX];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(buf, 0777);
-            *p = '/';
-        }
-    }
-    if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "clconform: %s: %s\n", path, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
 /* Devices run side by side: most of a device's time is a driver compiling
  * or a watchdog waiting, so even on 2 cores three devices overlap well
  * (measured: 67 s for the three local devices at once, 79 s two at a time). */
@@ -531,7 +652,7 @@ static int run_main(int argc, char **argv)
     clc_probe_set set = {0};
     baseline_ctx base = {0};
     clc_devlist devs = {0};
-    size_t *todo = NULL, n_todo = 0;
+    size_t *todo = NULL, n_todo = 0, suite_probes = 0;
     const clc_devref **chosen = NULL;
     device_job *jobs = NULL;
     cJSON **reports = NULL;
@@ -549,24 +670,56 @@ static int run_main(int argc, char **argv)
             fprintf(stderr, "clconform: no probe matches (%zu loaded)\n", set.count);
             goto out;
         }
+        suite_probes = n_todo;
+        if (cli.shard_total) {
+            size_t first, n = shard_slice(n_todo, cli.shard_index, cli.shard_total, &first);
+            memmove(todo, todo + first, n * sizeof *todo);
+            n_todo = n;
+            if (n_todo == 0) {
+                fprintf(stderr, "clconform: shard %zu/%zu of %zu probes is empty\n", cli.shard_index,
+                        cli.shard_total, suite_probes);
+                rc = CLC_EXIT_OK;
+                goto out;
+            }
+        }
         if (load_baseline(&cli, &base) != 0)
             goto out;
-        if (make_dir(cli.out_dir) != 0)
+        /* A read-only, full or busy --out stops the run before it starts. */
+        if (out_dir_claim(cli.out_dir, stderr) < 0) {
+            rc = CLC_EXIT_INFRA;
             goto out;
+        }
     }
     rc = CLC_EXIT_INFRA;
     enumerate_devices(&devs, cli.build_timeout_s);
+    if (cli.list && cli.json) {
+        cJSON *doc = devsel_list_json(&devs);
+        char *text = cJSON_Print(doc);
+        if (text)
+            printf("%s\n", text);
+        free(text);
+        cJSON_Delete(doc);
+        rc = devs.no_platform ? CLC_EXIT_INFRA : CLC_EXIT_OK;
+        goto out;
+    }
     if (cli.list) {
         print_list(&devs);
         rc = devs.no_platform ? CLC_EXIT_INFRA : CLC_EXIT_OK;
         goto out;
     }
     const cJSON *pr;
+    char pbuf[1024];
     cJSON_ArrayForEach(pr, devs.problems)
         if (!cli.quiet || devs.no_platform)
-            fprintf(stderr, "clconform: note: %s\n", pr->valuestring);
+            fprintf(stderr, "clconform: note: %s\n", term_safe(pr->valuestring, pbuf, sizeof pbuf));
     chosen = calloc(devs.count ? devs.count : 1, sizeof *chosen);
-    n_chosen = select_devices(&cli, &devs, chosen);
+    if (cli.env_select) {
+        const clc_devref *d = devsel_from_env(&devs, getenv, stderr);
+        if (d)
+            chosen[n_chosen++] = d;
+    } else {
+        n_chosen = select_devices(&cli, &devs, chosen);
+    }
     if (n_chosen == 0) {
         fprintf(stderr, "clconform: no device to run on%s (see clconform --list)\n",
                 devs.no_platform ? ": no OpenCL platform found" : "");
@@ -576,31 +729,49 @@ static int run_main(int argc, char **argv)
     reports = calloc(n_chosen, sizeof *reports);
     for (size_t i = 0; i < n_chosen; i++) {
         jobs[i] = (device_job){&cli, &set, chosen[i], todo, n_todo,
-                               {started, argc, argv, cli.timeout_s, !cli.no_isolation}, "", ""};
-        snprintf(jobs[i].json_path, sizeof jobs[i].json_path, "%s/%s.json", cli.out_dir, chosen[i]->key);
-        snprintf(jobs[i].html_path, sizeof jobs[i].html_path, "%s/%s.html", cli.out_dir, chosen[i]->key);
+                               {started, argc, argv, cli.timeout_s, !cli.no_isolation, cli.shard_index,
+                                cli.shard_total, suite_probes}, "", "", 0};
+        /* Shards of one device land side by side in a CI artifact folder. */
+        char file_base[300];
+        if (cli.shard_total)
+            snprintf(file_base, sizeof file_base, "%s.shard-%zu-of-%zu", chosen[i]->key, cli.shard_index, cli.shard_total);
+        else
+            snprintf(file_base, sizeof file_base, "%s", chosen[i]->key);
+        snprintf(jobs[i].json_path, sizeof jobs[i].json_path, "%s/%s.json", cli.out_dir, file_base);
+        snprintf(jobs[i].html_path, sizeof jobs[i].html_path, "%s/%s.html", cli.out_dir, file_base);
         unlink(jobs[i].json_path); /* a stale report must never pass for this run's */
     }
-    if (!cli.quiet)
+    if (!cli.quiet && cli.shard_total)
+        fprintf(stderr, "clconform: shard %zu/%zu: %zu of %zu probes on %zu device(s)\n", cli.shard_index,
+                cli.shard_total, n_todo, suite_probes, n_chosen);
+    else if (!cli.quiet)
         fprintf(stderr, "clconform: %zu probes on %zu device(s)\n", n_todo, n_chosen);
     run_jobs(jobs, n_chosen, cli.jobs ? cli.jobs : default_jobs(n_chosen), cli.quiet);
 
-    int unexpected = 0;
+    int unexpected = 0, unwritten = 0;
     for (size_t i = 0; i < n_chosen; i++) {
+        /* Any report found is this run's: the stale one was removed before. */
         reports[i] = json_file_load(jobs[i].json_path, NULL);
-        if (!reports[i]) {
-            fprintf(stderr, "clconform: %s: no report was written\n", chosen[i]->key);
-            unexpected = 1;
-        } else if (report_has_unexpected(reports[i])) {
+        if (jobs[i].write_failed) {
+            fprintf(stderr, "clconform: %s: the %s could not be written (see above)\n", chosen[i]->key,
+                    reports[i] ? "page" : "report");
+            unwritten = 1;
+        } else if (!reports[i]) {
+            fprintf(stderr, "clconform: %s: no report was written (its process died)\n", chosen[i]->key);
             unexpected = 1;
         }
+        if (reports[i] && report_has_unexpected(reports[i]))
+            unexpected = 1;
     }
     rc = unexpected ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
     if (cli.baseline) {
-        int b = apply_baseline(&cli, &set, &base, reports, jobs, n_chosen);
+        int b = apply_baseline(&cli, &set, &base, reports, jobs, n_chosen, &unwritten);
         rc = b == 2 ? CLC_EXIT_USAGE : b ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
     }
-    write_index(&cli, reports, jobs, n_chosen, &devs, started);
+    if (write_index(&cli, reports, jobs, n_chosen, &devs, started) != 0)
+        unwritten = 1;
+    if (!cli.quiet)
+        print_groups(reports, n_chosen);
     if (cli.repro_dir) {
         for (size_t i = 0; i < n_chosen; i++) {
             if (!reports[i])
@@ -609,11 +780,20 @@ static int run_main(int argc, char **argv)
                                   : repro_write_all(reports[i], cli.repro_dir, stderr);
             if (w > 0 && !cli.quiet)
                 fprintf(stderr, "clconform: %s: %d reproducer(s) in %s\n", chosen[i]->key, w, cli.repro_dir);
+            if (w < 0)
+                unwritten = 1;
         }
     }
+    if (cli.reduce && !stop_requested)
+        reduce_after_run(&cli, reports, n_chosen);
     if (stop_requested) {
         fprintf(stderr, "clconform: interrupted; the reports written say they are incomplete\n");
         rc = CLC_EXIT_UNEXPECTED;
+    }
+    if (unwritten) {
+        fprintf(stderr, "clconform: some reports could not be written (see above; exit %d); "
+                        "every file left is whole, from this run or an earlier one\n", CLC_EXIT_INFRA);
+        rc = CLC_EXIT_INFRA;
     }
 out:
     for (size_t i = 0; reports && i < n_chosen; i++)
@@ -634,5 +814,7 @@ int main(int argc, char **argv)
         return merge_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "repro") == 0)
         return repro_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "reduce") == 0)
+        return reduce_main(argc - 1, argv + 1);
     return run_main(argc, argv);
 }

@@ -14,6 +14,7 @@
 #include "report_html.h"
 #include "report_json.h"
 #include "report_junit.h"
+#include "shard.h"
 
 #define MAX_REPORTS 256
 
@@ -22,7 +23,9 @@ static const char usage[] =
     "  Reads device reports (from this machine or a farm) and writes DIR/index.html\n"
     "  (devices, and the probes x devices matrix), DIR/<device-key>.html per device and\n"
     "  DIR/matrix.json; --junit also writes every report as one JUnit file.\n"
-    "  Two reports of the same device key get the host name appended.\n"
+    "  Shards of one device (clconform --shard I/N) are put back together into one\n"
+    "  report, also written as DIR/<device-key>.json. Two other reports of the same\n"
+    "  device key get the host name appended.\n"
     "  Exit: 0 written; 2 usage error, or a report unreadable, malformed or not a report.\n";
 
 static cJSON *load_report(const char *path)
@@ -170,6 +173,18 @@ static void sort_rows(cJSON *matrix)
     cJSON_Delete(probes);
 }
 
+/* A device put together from shards also gets its JSON report, as if it
+ * had run in one job: DIR/<page name>.json. */
+static int write_reassembled(const cJSON *doc, const char *out, const char *page)
+{
+    if (!cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "run"), "shards"))
+        return 0;
+    char path[4096];
+    size_t n = strlen(page);
+    snprintf(path, sizeof path, "%s/%.*s.json", out, (int)(n > 5 ? n - 5 : n), page);
+    return report_write_json(doc, path, stderr);
+}
+
 int merge_main(int argc, char **argv)
 {
     const char *out = NULL;
@@ -214,6 +229,7 @@ int merge_main(int argc, char **argv)
         rc = 2;
     }
     if (rc == 0) {
+        loaded = shard_reassemble(docs, loaded, stderr);
         make_keys_unique(docs, loaded);
         char *pages[MAX_REPORTS];
         char path[4096];
@@ -221,6 +237,8 @@ int merge_main(int argc, char **argv)
             pages[i] = page_name(docs[i], (const char *const *)pages, i);
             snprintf(path, sizeof path, "%s/%s", out, pages[i] ? pages[i] : "?");
             if (!pages[i] || report_html_write_device(docs[i], path, stderr) != 0)
+                rc = 2;
+            if (pages[i] && write_reassembled(docs[i], out, pages[i]) != 0)
                 rc = 2;
         }
         snprintf(path, sizeof path, "%s/index.html", out);

@@ -21,6 +21,8 @@ typedef struct {
     unsigned char *data; /* count packed elements, host (= device) byte order */
 } clc_input;
 
+/* A new owning field must also be copied by probe_clone and written by
+ * probe_write (probe_write.c). */
 typedef struct {
     char *id;            /* stable id, unique in the suite */
     char *file;          /* where it was defined: path and line of its header */

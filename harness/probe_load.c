@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "measure.h"
+#include "text_norm.h"
 
 #define MAX_ENTRIES 64
 
@@ -618,6 +619,7 @@ int probe_load_text(const char *name, const char *text, clc_probe_set *set, FILE
     char *buf = strdup(text);
     if (!buf)
         return -1;
+    text_normalize(buf); /* CRLF, CR and a BOM read as plain lines */
     entry_list defs = {.count = 0}, own = {.count = 0};
     entry_list *cur = NULL;
     char id[256] = "";
@@ -731,11 +733,19 @@ static char *read_file(const char *path, size_t *len)
         return NULL;
     }
     buf[*len] = '\0';
+    if (!memchr(buf, '\0', *len))
+        *len = text_normalize(buf); /* CRLF and BOM: as if they were not there */
     return buf;
 }
 
 static int load_file(const char *path, clc_probe_set *set, FILE *err)
 {
+    struct stat st;
+    /* A device (--probes /dev/zero, or a .probe link to one) never ends. */
+    if (stat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+        fprintf(err, "%s: not a regular file\n", path);
+        return -1;
+    }
     size_t len;
     char *text = read_file(path, &len);
     if (!text) {
@@ -761,6 +771,19 @@ static int ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
     return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* 1 when folder child (inside parent) is parent itself or one of its
+ * ancestors: a symlink such as "up -> .." would otherwise be walked until the
+ * path is too long, loading every file dozens of times. */
+static int leads_back(const char *parent, const char *child)
+{
+    char *p = realpath(parent, NULL), *c = realpath(child, NULL);
+    size_t n = c ? strlen(c) : 0;
+    int loop = p && c && strncmp(p, c, n) == 0 && (p[n] == '\0' || p[n] == '/' || n == 1);
+    free(p);
+    free(c);
+    return loop;
 }
 
 /* Folders are walked in sorted order so the suite order, and with it the
@@ -797,8 +820,12 @@ static int load_dir(const char *path, clc_probe_set *set, FILE *err)
         snprintf(child, sizeof child, "%s/%s", path, names[i]);
         struct stat st;
         if (stat(child, &st) == 0 && S_ISDIR(st.st_mode)) {
-            if (load_dir(child, set, err))
+            if (leads_back(path, child)) {
+                fprintf(err, "%s: a link back to a folder above it; not followed\n", child);
                 rc = -1;
+            } else if (load_dir(child, set, err)) {
+                rc = -1;
+            }
         } else if (ends_with(names[i], ".probe")) {
             if (load_file(child, set, err))
                 rc = -1;

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "group_html.h"
+#include "human_time.h"
 #include "html_escape.h"
 #include "html_page.h"
 #include "html_probe.h"
@@ -280,6 +282,14 @@ static void write_argv(FILE *f, const cJSON *argv)
     fputs("</code></td></tr>\n", f);
 }
 
+/* Seconds for people; the exact milliseconds stay in the JSON. */
+static void write_wall_time(FILE *f, const cJSON *ms)
+{
+    char buf[32];
+    if (cJSON_IsNumber(ms))
+        fprintf(f, "<tr><th>wall time</th><td>%s</td></tr>\n", human_time_ms(ms->valuedouble, buf, sizeof buf));
+}
+
 static void write_run(FILE *f, const cJSON *report)
 {
     const cJSON *run = child(report, "run");
@@ -301,7 +311,7 @@ static void write_run(FILE *f, const cJSON *report)
     write_kv_row(f, "timeout (s)", child(run, "timeout_s"));
     write_kv_row(f, "isolation", child(run, "isolation"));
     write_kv_row(f, "program builds", child(run, "builds"));
-    write_kv_row(f, "wall time (ms)", child(run, "wall_ms"));
+    write_wall_time(f, child(run, "wall_ms"));
     write_kv_row(f, "schema version", child(report, "schema_version"));
     fputs("</tbody></table>\n<h3>Environment</h3>\n", f);
     if (cJSON_GetArraySize(env) == 0)
@@ -428,7 +438,9 @@ static void write_device_page(FILE *f, const cJSON *report)
     fputs("<section id=\"summary\"><h2>Summary</h2>\n", f);
     write_tiles(f, counts, total);
     write_families(f, probes, counts);
-    fputs("</section>\n<section id=\"identity\"><h2>Device and run</h2>\n<div class=\"grid\">\n",
+    fputs("</section>\n", f);
+    group_html_write(f, &report, NULL, 1);
+    fputs("<section id=\"identity\"><h2>Device and run</h2>\n<div class=\"grid\">\n",
           f);
     write_identity(f, dev, child(report, "platform"));
     write_run(f, report);

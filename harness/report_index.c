@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "group_html.h"
 #include "html_escape.h"
 #include "html_page.h"
 #include "html_probe.h"
@@ -274,6 +275,7 @@ int report_html_write_index(const cJSON *const *reports, const char *const *devi
                "<h1>%zu device(s) compared</h1><p class=\"sub\">%zu probes; a cell links to the probe on "
                "that device's page</p></div></header>\n<main>\n", n, n_rows);
     write_devices(f, reports, device_pages, n);
+    group_html_write(f, reports, device_pages, n);
     if (rows)
         write_matrix(f, reports, device_pages, n, rows, n_rows);
     fputs("</main>\n", f);

@@ -7,6 +7,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
+#include "group.h"
 #include "record.h"
 #include "verdict.h"
 
@@ -58,6 +60,12 @@ static cJSON *run_object(const clc_report_meta *meta, const clc_device_run *run)
     cJSON_AddNumberToObject(o, "wall_ms", run->wall_ms);
     if (run->fatal[0])
         cJSON_AddStringToObject(o, "device_error", run->fatal);
+    if (meta->shard_total) {
+        cJSON *s = cJSON_AddObjectToObject(o, "shard");
+        cJSON_AddNumberToObject(s, "index", (double)meta->shard_index);
+        cJSON_AddNumberToObject(s, "total", (double)meta->shard_total);
+        cJSON_AddNumberToObject(s, "suite_probes", (double)meta->suite_probes);
+    }
     return o;
 }
 
@@ -163,33 +171,19 @@ void report_summarize(cJSON *report)
         cJSON_ReplaceItemInObjectCaseSensitive(report, "summary", summary);
     else
         cJSON_AddItemToObject(report, "summary", summary);
+    group_annotate_report(report); /* each failure's rule, and summary.groups */
 }
 
 int report_write_json(const cJSON *doc, const char *path, FILE *err)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
     char *text = cJSON_Print(doc);
     if (!text) {
         fprintf(err, "%s: out of memory while formatting the report\n", path);
         return -1;
     }
-    FILE *f = fopen(tmp, "w");
-    int rc = -1;
-    if (!f) {
-        fprintf(err, "%s: %s\n", tmp, strerror(errno));
-        goto out;
-    }
     size_t len = strlen(text);
-    int bad = fwrite(text, 1, len, f) != len || fputc('\n', f) == EOF;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        fprintf(err, "%s: %s\n", path, strerror(errno));
-        unlink(tmp);
-        goto out;
-    }
-    rc = 0;
-out:
+    text[len] = '\n'; /* the NUL becomes the file's last newline */
+    int rc = atomic_file_write(path, text, len + 1, err);
     free(text);
     return rc;
 }

@@ -16,6 +16,8 @@ typedef struct {
     char **argv;
     double timeout_s;
     int isolate;
+    size_t shard_index, shard_total; /* 0: not a shard; else run.shard {index, total, suite_probes} */
+    size_t suite_probes;             /* probes selected before sharding */
 } clc_report_meta;
 
 /* The report of one device run: run, platform, device, summary, and the

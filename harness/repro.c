@@ -9,6 +9,7 @@
  * parser and no float formatting that could round a NaN payload away. */
 #include "repro.h"
 
+#include "atomic_file.h"
 #include "baseline.h"
 #include "repro_template.h"
 #include "value.h"
@@ -704,19 +705,15 @@ static int write_file(const char *dir, const char *name, writer_fn fn, const cJS
                       const cJSON *rec, const repro_probe *p, FILE *err)
 {
     char path[REPRO_PATH_MAX];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(err, "%s: %s\n", path, strerror(errno));
+    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
+        fprintf(err, "%s/%s: path too long\n", dir, name);
         return -1;
     }
+    FILE *f = atomic_file_open(path, err);
+    if (!f)
+        return -1;
     fn(f, report, rec, p);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        fprintf(err, "%s: write error\n", path);
-        return -1;
-    }
-    return 0;
+    return atomic_file_commit(f, path, err);
 }
 
 /* One record's folder. Returns 1 written, 0 skipped (no source), -1 error. */

@@ -10,6 +10,7 @@
  * one program each. */
 #include "runner.h"
 #include "runner_internal.h"
+#include "text_cap.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -215,7 +216,7 @@ static char *build_log(cl_program prog, cl_device_id dev)
     char *log = calloc(1, size + 1);
     if (log && clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, size, log, NULL) != CL_SUCCESS)
         log[0] = '\0';
-    return log;
+    return log ? text_cap(log, strlen(log), CLC_LOG_HEAD, CLC_LOG_TAIL) : NULL;
 }
 
 

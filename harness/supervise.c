@@ -17,6 +17,7 @@
 #include "proc.h"
 #include "record.h"
 #include "runner.h"
+#include "verdict.h"
 
 typedef enum { PHASE_SETUP, PHASE_BUILD, PHASE_RUN, PHASE_BETWEEN } phase;
 
@@ -36,6 +37,7 @@ typedef struct {
     size_t running;         /* probe being run (PHASE_RUN) */
     double phase_start;
     int done, fatal, retired;
+    size_t n_recorded, n_unexpected; /* for o->on_record */
 } sv_state;
 
 /* The last bytes the worker wrote to stderr: what a driver said as it died. */
@@ -56,12 +58,25 @@ static void attach_stderr_tail(sv_state *s, cJSON *rec)
     record_set_string(rec, "driver_stderr", buf);
 }
 
+static int rec_unexpected(const cJSON *rec)
+{
+    const cJSON *v = rec ? cJSON_GetObjectItemCaseSensitive(rec, "verdict") : NULL;
+    return cJSON_IsString(v) && verdict_is_unexpected(v->valuestring);
+}
+
 static void set_record(sv_state *s, size_t i, cJSON *rec)
 {
     record_settle_undefined(&s->o->set->items[i], rec);
-    if (s->out->recs[i])
+    if (s->out->recs[i]) {
+        s->n_unexpected -= (size_t)rec_unexpected(s->out->recs[i]);
         cJSON_Delete(s->out->recs[i]);
+    } else {
+        s->n_recorded++;
+    }
+    s->n_unexpected += (size_t)rec_unexpected(rec);
     s->out->recs[i] = rec;
+    if (s->o->on_record)
+        s->o->on_record(s->o->on_record_ctx, s->n_recorded, s->n_unexpected);
 }
 
 static void handle_msg(sv_state *s, cJSON *m)
@@ -208,6 +223,11 @@ static void blame(sv_state *s, int hung, int status)
         }
         for (size_t k = 0; k < s->n_building; k++)
             s->batch_cap[s->building[k]] = cap;
+        /* No record carries this death, so say it here: a worker killed
+         * from outside (an OOM killer, an operator) shows up somewhere. */
+        fprintf(stderr, "clconform: %s: the worker %s while building %zu probes together (%s); "
+                        "building them in smaller groups\n", s->o->dev->key, hung ? "hung" : "died",
+                s->n_building, how);
         return;
     }
     if (s->ph == PHASE_BUILD && s->n_building == 1) {

@@ -22,6 +22,10 @@ typedef struct {
     const char *extra_options;
     int isolate;                 /* 1: worker in a child process; 0: in this process, no watchdog */
     volatile sig_atomic_t *stop; /* set by a signal handler: stop, keep what was measured */
+    /* Called whenever a probe gets its record (may be NULL): probes with a
+     * record so far, and how many of those are unexpected (verdict.h). */
+    void (*on_record)(void *ctx, size_t done, size_t unexpected);
+    void *on_record_ctx;
 } clc_supervise_opts;
 
 typedef struct {

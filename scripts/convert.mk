@@ -1,16 +1,16 @@
 # Conversions family (OpenCL C 1.2 6.2.3 convert_*, 6.2.4 as_type): the
 # generator and its reference live in scripts/convert/; its output is
-# committed under probes/6.2.3-conversions and probes/6.2.4-as-type.
+# committed under probes/6.2.3-conversions (one probe per type pair, every
+# rounding and _sat variant, rotating widths, out-of-range probes),
+# probes/6.2.3-conversions-full (the whole cross product: every function at
+# every width) and probes/6.2.4-as-type.
 #   make regen-conversions             rebuild the generator, rewrite the probes
 #   make check-conversions-generated   regenerate into a temp dir, diff with the committed files
-#   make regen-conversions-full        the whole cross product (every function at every
-#                                      width) into build/conversions-full, for long runs:
-#                                      clconform --probes build/conversions-full
 CONV_GEN     = build/gen_conversions
 CONV_GEN_SRC = scripts/convert/gen_conversions.c scripts/convert/convref.c
-CONV_DIRS    = probes/6.2.3-conversions probes/6.2.4-as-type
+CONV_DIRS    = probes/6.2.3-conversions probes/6.2.3-conversions-full probes/6.2.4-as-type
 
-.PHONY: regen-conversions check-conversions-generated regen-conversions-full
+.PHONY: regen-conversions check-conversions-generated
 
 $(CONV_GEN): $(CONV_GEN_SRC) scripts/convert/convref.h
 	@mkdir -p build
@@ -26,10 +26,6 @@ check-conversions-generated: $(CONV_GEN)
 	  rm -rf $$tmp; \
 	  if [ $$rc -ne 0 ]; then echo "conversion probes differ from the generator's output: run make regen" >&2; fi; \
 	  exit $$rc
-
-regen-conversions-full: $(CONV_GEN)
-	rm -rf build/conversions-full
-	$(CONV_GEN) --full build
 
 regen: regen-conversions
 check-generated: check-conversions-generated

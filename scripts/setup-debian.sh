@@ -2,12 +2,14 @@
 # Installs what clconform needs on Debian 12 (run as root): the compiler, the
 # ICD loader and headers, cJSON, the three CPU OpenCL implementations (PoCL,
 # Oclgrind, Mesa's rusticl/Clover), clinfo, and Chromium for the browser test.
+# clang and libfuzzer-14-dev (Debian 12's clang is 14) build `make fuzz`.
 # Oclgrind's package does not register its ICD, so this does.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 packages=(build-essential pkg-config python3 ca-certificates
           ocl-icd-libopencl1 ocl-icd-opencl-dev opencl-headers opencl-c-headers libcjson-dev
-          pocl-opencl-icd oclgrind mesa-opencl-icd clinfo)
+          pocl-opencl-icd oclgrind mesa-opencl-icd clinfo
+          clang libfuzzer-14-dev)
 # CLC_NO_CHROMIUM=1 skips the browser (its test then skips itself).
 [ -n "${CLC_NO_CHROMIUM:-}" ] || packages+=(chromium)
 apt-get update

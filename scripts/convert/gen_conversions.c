@@ -815,10 +815,25 @@ static void write_core_pair(FILE *f, cr_type src, cr_type dst, int pair_index, i
 }
 
 /* Full profile: one probe per (function, src, run-time or folded), each
- * at every width over every value. Too slow for the default suite on CPU
- * drivers; `make regen-conversions-full` writes it outside probes/. The
- * operands without a defined result are the core profile's out-of-range
- * probes' business, so they are not repeated here. */
+ * function at every width. Part of the default suite
+ * (probes/6.2.3-conversions-full), so its kernels are kept small: a
+ * run-time probe converts every operand of the source at width 1 and the
+ * first VALUE_QUANTUM of them at each vector width (enough for every lane
+ * to meet edge values); a folded probe folds the FULL_FOLDED operands that
+ * matter most for the pair at each width, since a constant call costs
+ * compile time on every device and the run-time twin already covers the
+ * rest. The operands without a defined result are the core profile's
+ * out-of-range probes' business, so they are not repeated here. */
+#define FULL_FOLDED 16
+
+static int full_count(int folded, int width, int n)
+{
+    int want = folded ? FULL_FOLDED : (width == 1 ? n : VALUE_QUANTUM);
+    if (want > n)
+        want = n;
+    return want - want % width;
+}
+
 static void write_full_function(FILE *f, cr_type src, cr_type dst, int sat, cr_round rnd, int all_rnd, int folded)
 {
     conv_probe p = {.src = src, .dst = dst, .folded = folded};
@@ -826,31 +841,28 @@ static void write_full_function(FILE *f, cr_type src, cr_type dst, int sat, cr_r
     snprintf(p.id, sizeof p.id, "conv.full.convert_%s%s%s.%s.%s", cr_type_name(dst), sat ? "_sat" : "",
              all_rnd ? "" : cr_round_suffix(rnd), cr_type_name(src), folded ? "folded" : "runtime");
     static pair_lists pl;
-    source_values(src, folded ? dst : CR_NTYPES, &pl.all);
-    split_defined(src, dst, &pl.all, &pl.def, &pl.undef);
-    if (pl.undef.n)
-        pad_defined(&pl.def, src, dst, 0x9e3779b97f4a7c15ULL ^ ((uint64_t)src << 8) ^ (uint64_t)dst);
+    make_pair_lists(src, dst, folded, &pl);
     probe_lists(&p, &pl);
     /* a probe of one function without _sat needs only the defined operands */
     if (call_needs_defined(&p, sat))
         p.all = p.def;
     for (int r = 0; r < (all_rnd ? CR_NROUND : 1); r++)
         for (int wi = 0; wi < NWIDTHS; wi++)
-            add_call(&p, sat, all_rnd ? (cr_round)r : rnd, widths[wi], p.all->n);
+            add_call(&p, sat, all_rnd ? (cr_round)r : rnd, widths[wi], full_count(folded, widths[wi], p.all->n));
     emit_probe(f, &p);
 }
 
-static int full_profile;
-
-static void write_conversions_from(const char *dir, cr_type src)
+/* Writes from_<src>.probe of one profile into dir. */
+static void write_conversions_from(const char *dir, cr_type src, int full)
 {
     char name[64];
     snprintf(name, sizeof name, "from_%s.probe", cr_type_name(src));
     FILE *f = open_out(dir, name);
-    fprintf(f, "# convert_<dst><_sat><_rounding>(%s) into every destination type.\n", cr_type_name(src));
+    fprintf(f, "# convert_<dst><_sat><_rounding>(%s) into every destination type%s.\n", cr_type_name(src),
+            full ? ", one probe per function at every width" : "");
     for (int folded = 0; folded < 2; folded++) {
         for (int d = 0; d < CR_NTYPES; d++) {
-            if (!full_profile) {
+            if (!full) {
                 write_core_pair(f, src, (cr_type)d, (int)src * CR_NTYPES + d, folded);
                 continue;
             }
@@ -1200,32 +1212,29 @@ static void write_as_build_fails(const char *dir)
 
 int main(int argc, char **argv)
 {
-    full_profile = argc == 3 && strcmp(argv[1], "--full") == 0;
-    if (argc != 2 + full_profile) {
-        fprintf(stderr, "usage: gen_conversions [--full] OUTDIR\n");
+    if (argc != 2) {
+        fprintf(stderr, "usage: gen_conversions OUTDIR\n");
         return 2;
     }
-    const char *out = argv[1 + full_profile];
-    char conv[900], as[900];
-    if (full_profile) {
-        snprintf(conv, sizeof conv, "%s/conversions-full", out);
-        make_dirs(conv);
-        for (int s = 0; s < CR_NTYPES; s++)
-            write_conversions_from(conv, (cr_type)s);
-        printf("gen_conversions: %d conversion probes (full profile)\n", probes_written);
-        return 0;
-    }
+    const char *out = argv[1];
+    char conv[900], full[900], as[900];
     snprintf(conv, sizeof conv, "%s/probes/6.2.3-conversions", out);
+    snprintf(full, sizeof full, "%s/probes/6.2.3-conversions-full", out);
     snprintf(as, sizeof as, "%s/probes/6.2.4-as-type", out);
     make_dirs(conv);
+    make_dirs(full);
     make_dirs(as);
     for (int s = 0; s < CR_NTYPES; s++)
-        write_conversions_from(conv, (cr_type)s);
+        write_conversions_from(conv, (cr_type)s, 0);
     write_conv_build_fails(conv);
-    int n_conv = probes_written;
+    int n_core = probes_written;
+    for (int s = 0; s < CR_NTYPES; s++)
+        write_conversions_from(full, (cr_type)s, 1);
+    int n_full = probes_written - n_core;
     for (int bytes = 1; bytes <= 128; bytes *= 2)
         write_as_size(as, bytes);
     write_as_build_fails(as);
-    printf("gen_conversions: %d conversion probes, %d as_type probes\n", n_conv, probes_written - n_conv);
+    printf("gen_conversions: %d core conversion probes, %d in the full cross product, %d as_type probes\n", n_core,
+           n_full, probes_written - n_core - n_full);
     return 0;
 }

@@ -1,0 +1,1085 @@
+/* The reducer: see reduce.h.
+ *
+ * Every candidate is a whole probe, run on the device through the same
+ * supervisor as a run (worker process, watchdog, batching): the candidates
+ * of one pass go to the device together, many to a program, so a pass costs
+ * about one build. A candidate "still fails the same way" when its verdict
+ * is fail and the one element it judges has the same wrong value as in the
+ * report; anything else (passes, does not build, crashes) keeps what was
+ * there before. */
+#include "reduce.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "baseline.h"
+#include "enumerate.h"
+#include "group.h"
+#include "json_file.h"
+#include "probe_load.h"
+#include "probe_write.h"
+#include "repro.h"
+#include "supervise.h"
+#include "value.h"
+
+/* ---- text helpers ----------------------------------------------------------- */
+
+char *reduce_replace_all(const char *s, const char *from, const char *to)
+{
+    size_t n = 0, fl = strlen(from), tl = strlen(to);
+    for (const char *p = s; fl && (p = strstr(p, from)); p += fl)
+        n++;
+    char *out = malloc(strlen(s) + n * (tl > fl ? tl - fl : 0) + 1), *o = out;
+    if (!out)
+        return NULL;
+    for (const char *p = s; *p;) {
+        if (fl && strncmp(p, from, fl) == 0) {
+            memcpy(o, to, tl);
+            o += tl;
+            p += fl;
+        } else {
+            *o++ = *p++;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+char *reduce_drop_line(const char *s, size_t k)
+{
+    char *out = malloc(strlen(s) + 1), *o = out;
+    if (!out)
+        return NULL;
+    size_t line = 0;
+    for (const char *p = s; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        if (line != k) {
+            memcpy(o, p, n);
+            o += n;
+        }
+        p += n;
+        line++;
+    }
+    *o = '\0';
+    /* No dangling newline when the last line went. */
+    if (o > out && o[-1] == '\n')
+        o[-1] = '\0';
+    return out;
+}
+
+/* A tiny recursive-descent evaluator: expr = term (('+'|'-') term)*,
+ * term = atom ('*' atom)*, atom = number | var | '(' expr ')' | '(size_t)' atom. */
+typedef struct {
+    const char *p, *var;
+    long value;
+    int bad;
+} evaluator;
+
+static long eval_expr(evaluator *e);
+
+static void skip_blanks(evaluator *e)
+{
+    while (isspace((unsigned char)*e->p))
+        e->p++;
+}
+
+static long eval_atom(evaluator *e)
+{
+    skip_blanks(e);
+    if (strncmp(e->p, "(size_t)", 8) == 0) {
+        e->p += 8;
+        return eval_atom(e);
+    }
+    if (*e->p == '(') {
+        e->p++;
+        long v = eval_expr(e);
+        skip_blanks(e);
+        if (*e->p != ')')
+            e->bad = 1;
+        else
+            e->p++;
+        return v;
+    }
+    if (isdigit((unsigned char)*e->p)) {
+        char *end;
+        long v = strtol(e->p, &end, 0);
+        e->p = end;
+        while (*e->p == 'u' || *e->p == 'U' || *e->p == 'l' || *e->p == 'L')
+            e->p++;
+        return v;
+    }
+    size_t vl = strlen(e->var);
+    if (vl && strncmp(e->p, e->var, vl) == 0 && !isalnum((unsigned char)e->p[vl]) && e->p[vl] != '_') {
+        e->p += vl;
+        return e->value;
+    }
+    e->bad = 1;
+    return 0;
+}
+
+static long eval_term(evaluator *e)
+{
+    long v = eval_atom(e);
+    for (skip_blanks(e); *e->p == '*' && !e->bad; skip_blanks(e)) {
+        e->p++;
+        v *= eval_atom(e);
+    }
+    return v;
+}
+
+static long eval_expr(evaluator *e)
+{
+    long v = eval_term(e);
+    for (skip_blanks(e); (*e->p == '+' || *e->p == '-') && !e->bad; skip_blanks(e)) {
+        char op = *e->p++;
+        long t = eval_term(e);
+        v = op == '+' ? v + t : v - t;
+    }
+    return v;
+}
+
+int reduce_eval_index(const char *expr, const char *var, long value, long *out)
+{
+    evaluator e = {expr, var ? var : "", value, 0};
+    long v = eval_expr(&e);
+    skip_blanks(&e);
+    if (e.bad || *e.p)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int reduce_eval_condition(const char *cond, const char *var, long value, int *out)
+{
+    static const char *const ops[] = {"<=", ">=", "==", "!=", "<", ">"};
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        const char *at = strstr(cond, ops[k]);
+        if (!at)
+            continue;
+        char left[256];
+        size_t n = (size_t)(at - cond);
+        if (n >= sizeof left)
+            return -1;
+        memcpy(left, cond, n);
+        left[n] = '\0';
+        long a, b;
+        if (reduce_eval_index(left, var, value, &a) != 0 || reduce_eval_index(at + strlen(ops[k]), var, value, &b) != 0)
+            return -1;
+        switch (k) {
+        case 0: *out = a <= b; break;
+        case 1: *out = a >= b; break;
+        case 2: *out = a == b; break;
+        case 3: *out = a != b; break;
+        case 4: *out = a < b; break;
+        default: *out = a > b; break;
+        }
+        return 0;
+    }
+    return -1;
+}
+
+/* ---- running candidates --------------------------------------------------------- */
+
+typedef struct {
+    const clc_devref *dev;
+    const clc_reduce_opts *o;
+    FILE *log;              /* the reduction log (a memory stream), echoed to o->log */
+    const char *orig_id;    /* the probe being reduced; candidates are named ORIG.cN */
+    size_t batches, candidates;
+} ctx;
+
+/* One line of the reduction log, also echoed to o->log. */
+static void say(ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(ctx *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(c->log, fmt, ap);
+    va_end(ap);
+    fputc('\n', c->log);
+    if (c->o->log) {
+        fprintf(c->o->log, "clconform reduce: %s: ", c->orig_id);
+        va_start(ap, fmt);
+        vfprintf(c->o->log, fmt, ap);
+        va_end(ap);
+        fputc('\n', c->o->log);
+        fflush(c->o->log);
+    }
+}
+
+/* Runs n probes on the device. recs[i] (caller deletes) is probe i's record,
+ * NULL if it got none. Returns 0, or -1 when the device could not be run. */
+static int run_batch(ctx *c, clc_probe *cands, size_t n, cJSON **recs)
+{
+    clc_probe_set set = {cands, n, n};
+    size_t *todo = malloc((n ? n : 1) * sizeof *todo);
+    if (!todo)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        todo[i] = i;
+    clc_supervise_opts so = {&set, c->dev, todo, n, c->o->timeout_s, 120, 256, 0, NULL, 1, NULL, NULL, NULL};
+    clc_device_run run;
+    int rc = supervise_device(&so, &run);
+    if (rc == 0) {
+        for (size_t i = 0; i < n; i++) {
+            recs[i] = run.recs[i];
+            run.recs[i] = NULL;
+        }
+        if (run.fatal[0]) {
+            say(c, "the device could not be used: %s", run.fatal);
+            rc = -1;
+        }
+        supervise_free(&run, n);
+    }
+    free(todo);
+    c->batches++;
+    c->candidates += n;
+    return rc;
+}
+
+static const char *rec_str(const cJSON *rec, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, key);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+/* Did rec fail with `want` at element m? */
+static int same_failure(const cJSON *rec, size_t m, const char *want)
+{
+    if (!rec || strcmp(rec_str(rec, "verdict"), "fail") != 0)
+        return 0;
+    const cJSON *a = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(rec, "actual"), (int)m);
+    return cJSON_IsString(a) && strcmp(a->valuestring, want) == 0;
+}
+
+static void free_recs(cJSON **recs, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        cJSON_Delete(recs[i]);
+}
+
+/* ---- the state being reduced --------------------------------------------------- */
+
+typedef struct {
+    clc_probe p;         /* the smallest probe that still fails so far */
+    size_t m;            /* the element it judges */
+    char want[128];      /* the wrong value that element must keep */
+    cJSON *rec;          /* the device's record of p */
+    long work_item;      /* -1: not pinned */
+    int sentinel;        /* the body starts with the sentinel line (see add_sentinel) */
+} reduction;
+
+static char **text_of(clc_probe *p)
+{
+    return p->source ? &p->source : &p->body;
+}
+
+/* Judges element m only. */
+static void focus(clc_probe *p, size_t m)
+{
+    for (size_t k = 0; k < p->out_count; k++)
+        if (k != m)
+            p->expect[k].n_alts = 0;
+}
+
+static void name_candidate(clc_probe *p, const char *base, size_t k)
+{
+    /* base is the original id: candidates of candidates keep short names. */
+    char id[300];
+    snprintf(id, sizeof id, "%s.c%zu", base, k);
+    free(p->id);
+    p->id = strdup(id);
+}
+
+/* Takes candidate k's probe and record as the new state. */
+static void accept(reduction *r, clc_probe *cands, cJSON **recs, size_t k)
+{
+    probe_free(&r->p);
+    r->p = cands[k];
+    memset(&cands[k], 0, sizeof cands[k]);
+    cJSON_Delete(r->rec);
+    r->rec = recs[k];
+    recs[k] = NULL;
+}
+
+static void free_cands(clc_probe *cands, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        probe_free(&cands[i]);
+    free(cands);
+}
+
+/* The sentinel: a first line `out[M] = (T)S;` with S unlike the wrong
+ * value. An element the kernel no longer writes then reads S, not the
+ * zero the buffer was filled with, so "still fails the same way" cannot be
+ * faked by a candidate that simply stopped writing the element (when the
+ * wrong value is 0, it could). Kept while work-items and lines are removed,
+ * dropped (and confirmed) before the one-call step. */
+static void sentinel_line(const reduction *r, char *buf, size_t len)
+{
+    int is_one = strcmp(r->want, "1") == 0 || strcmp(r->want, "0x1p+0") == 0;
+    snprintf(buf, len, "    out[%zu] = (%s)%s; /* clconform reduce: sentinel */", r->m, value_type_name(r->p.out_type),
+             is_one ? "2" : "1");
+}
+
+static int add_sentinel(reduction *r)
+{
+    char line[160];
+    if (!r->p.body)
+        return 0;
+    sentinel_line(r, line, sizeof line);
+    size_t n = strlen(line) + strlen(r->p.body) + 2;
+    char *nb = malloc(n);
+    if (!nb)
+        return -1;
+    snprintf(nb, n, "%s\n%s", line, r->p.body);
+    free(r->p.body);
+    r->p.body = nb;
+    r->sentinel = 1;
+    return 0;
+}
+
+/* Drops the sentinel line and confirms the probe still fails without it. */
+static int drop_sentinel(ctx *c, reduction *r)
+{
+    if (!r->sentinel)
+        return 0;
+    clc_probe cand;
+    cJSON *rec = NULL;
+    if (probe_clone(&r->p, &cand) != 0)
+        return -1;
+    char *nb = reduce_drop_line(cand.body, 0);
+    free(cand.body);
+    cand.body = nb;
+    name_candidate(&cand, c->orig_id, 0);
+    int rc = nb ? run_batch(c, &cand, 1, &rec) : -1;
+    if (rc == 0 && same_failure(rec, r->m, r->want)) {
+        accept(r, &cand, &rec, 0);
+        r->sentinel = 0;
+        say(c, "sentinel: the guard line writing a value unlike the wrong one to element %zu first (so a candidate "
+               "that stops writing the element cannot pass for one that fails) is gone again",
+            r->m);
+    } else {
+        say(c, "sentinel: without it the probe no longer fails the same way (%s); it stays",
+            rec ? rec_str(rec, "verdict") : "no record");
+    }
+    probe_free(&cand);
+    cJSON_Delete(rec);
+    return rc;
+}
+
+/* Pass 2: one work-item. The candidates are ordered with the likeliest
+ * first: element m of a probe writing out[block + i] belongs to i = m % G. */
+static int pass_work_item(ctx *c, reduction *r)
+{
+    size_t g = r->p.global_size;
+    const char *t = *text_of(&r->p);
+    static const char *const blockers[] = {"get_local_id", "get_group_id", "get_local_size", "get_global_size",
+                                           "get_num_groups", "barrier", "work_group_", "sub_group",
+                                           "get_global_id(1)", "get_global_id(2)", "get_global_offset", NULL};
+    if (g <= 1 || !strstr(t, "get_global_id(0)"))
+        return 0;
+    for (size_t i = 0; blockers[i]; i++)
+        if (strstr(t, blockers[i])) {
+            say(c, "work-item: kept all %zu work-items (the kernel uses %s)", g, blockers[i]);
+            return 0;
+        }
+    size_t n = g > 256 ? 256 : g;
+    clc_probe *cands = calloc(n, sizeof *cands);
+    cJSON **recs = calloc(n, sizeof *recs);
+    int rc = -1;
+    if (!cands || !recs)
+        goto out;
+    for (size_t k = 0; k < n; k++) {
+        size_t w = (r->m % g + k) % g;
+        char pin[64];
+        snprintf(pin, sizeof pin, "((size_t)%zu)", w);
+        if (probe_clone(&r->p, &cands[k]) != 0)
+            goto out;
+        char **text = text_of(&cands[k]);
+        char *nt = reduce_replace_all(*text, "get_global_id(0)", pin);
+        free(*text);
+        *text = nt;
+        cands[k].global_size = 1;
+        cands[k].local_size = 0;
+        name_candidate(&cands[k], c->orig_id, k);
+    }
+    if (run_batch(c, cands, n, recs) != 0)
+        goto out;
+    rc = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (same_failure(recs[k], r->m, r->want)) {
+            r->work_item = (long)((r->m % g + k) % g);
+            accept(r, cands, recs, k);
+            say(c, "work-item: global size 1 instead of %zu: get_global_id(0) pinned to %ld, the work-item that "
+                   "writes the element (%zu candidates tried at once)", g, r->work_item, n);
+            goto out;
+        }
+    }
+    say(c, "work-item: no single work-item reproduces it; all %zu kept", g);
+out:
+    if (recs)
+        free_recs(recs, n);
+    free(recs);
+    if (cands)
+        free_cands(cands, n);
+    return rc;
+}
+
+static size_t count_lines(const char *s)
+{
+    size_t n = 1;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+static int line_is_blank(const char *s, size_t k)
+{
+    for (size_t line = 0; *s; s++) {
+        if (line == k && !isspace((unsigned char)*s))
+            return 0;
+        if (*s == '\n' && ++line > k)
+            break;
+    }
+    return 1;
+}
+
+/* One candidate: r's probe without the lines flagged in drop[]. */
+static int clone_without(const reduction *r, const int *drop, size_t n_lines, clc_probe *out)
+{
+    if (probe_clone(&r->p, out) != 0)
+        return -1;
+    char **text = text_of(out);
+    for (size_t k = n_lines; k-- > 0;) {
+        if (!drop[k])
+            continue;
+        char *nt = reduce_drop_line(*text, k);
+        free(*text);
+        *text = nt;
+        if (!nt)
+            return -1;
+    }
+    return 0;
+}
+
+/* Pass 3: drop lines. Every single-line deletion is tried at once; those
+ * that keep the failure are then dropped together, or, if together they
+ * do not, one at a time. Repeated while it removes something. */
+static int pass_lines(ctx *c, reduction *r)
+{
+    size_t before = count_lines(*text_of(&r->p)) - (size_t)r->sentinel;
+    for (int round = 0; round < 4; round++) {
+        size_t n_lines = count_lines(*text_of(&r->p)), n = 0;
+        int *drop = calloc(n_lines, sizeof *drop);
+        size_t *line_of = calloc(n_lines, sizeof *line_of);
+        clc_probe *cands = calloc(n_lines, sizeof *cands);
+        cJSON **recs = calloc(n_lines, sizeof *recs);
+        int progress = 0, rc = -1;
+        if (!drop || !line_of || !cands || !recs)
+            goto next;
+        for (size_t k = r->sentinel ? 1 : 0; k < n_lines; k++) {
+            if (line_is_blank(*text_of(&r->p), k))
+                continue;
+            memset(drop, 0, n_lines * sizeof *drop);
+            drop[k] = 1;
+            if (clone_without(r, drop, n_lines, &cands[n]) != 0)
+                goto next;
+            name_candidate(&cands[n], c->orig_id, n);
+            line_of[n++] = k;
+        }
+        if (n == 0 || run_batch(c, cands, n, recs) != 0)
+            goto next;
+        memset(drop, 0, n_lines * sizeof *drop);
+        size_t removable = 0, last = 0;
+        for (size_t k = 0; k < n; k++)
+            if (same_failure(recs[k], r->m, r->want)) {
+                drop[line_of[k]] = 1;
+                removable++;
+                last = k;
+            }
+        rc = 0;
+        if (removable == 1) {
+            accept(r, cands, recs, last);
+            progress = 1;
+        } else if (removable > 1) {
+            clc_probe all;
+            cJSON *rec = NULL;
+            if (clone_without(r, drop, n_lines, &all) == 0) {
+                name_candidate(&all, c->orig_id, n);
+                if (run_batch(c, &all, 1, &rec) == 0 && same_failure(rec, r->m, r->want)) {
+                    accept(r, &all, &rec, 0);
+                    progress = 1;
+                }
+                probe_free(&all);
+                cJSON_Delete(rec);
+            }
+            /* Together they broke it: take the first that works alone;
+             * the next round tries the rest again. */
+            for (size_t k = 0; !progress && k < n; k++)
+                if (same_failure(recs[k], r->m, r->want)) {
+                    accept(r, cands, recs, k);
+                    progress = 1;
+                }
+        }
+    next:
+        if (recs)
+            free_recs(recs, n);
+        free(recs);
+        if (cands)
+            free_cands(cands, n);
+        free(drop);
+        free(line_of);
+        if (rc != 0)
+            return -1;
+        if (!progress)
+            break;
+    }
+    size_t after = count_lines(*text_of(&r->p)) - (size_t)r->sentinel;
+    say(c, "lines: %zu of %zu line(s) of the kernel removed: without them it still fails the same way", before - after,
+        before);
+    return 0;
+}
+
+/* ---- pass 4: the one call ----------------------------------------------------------- */
+
+static char *trim_copy(const char *s, size_t n)
+{
+    while (n && isspace((unsigned char)*s))
+        s++, n--;
+    while (n && isspace((unsigned char)s[n - 1]))
+        n--;
+    char *o = malloc(n + 1);
+    if (o) {
+        memcpy(o, s, n);
+        o[n] = '\0';
+    }
+    return o;
+}
+
+/* The bracketed text starting at s (s points at '['): its length to the
+ * matching ']', or 0. */
+static size_t bracket_len(const char *s)
+{
+    int depth = 0;
+    for (size_t i = 0; s[i]; i++) {
+        depth += s[i] == '[';
+        if (s[i] == ']' && --depth == 0)
+            return i;
+    }
+    return 0;
+}
+
+static int is_word_at(const char *text, const char *p, const char *w)
+{
+    size_t n = strlen(w);
+    return strncmp(p, w, n) == 0 && (p == text || (!isalnum((unsigned char)p[-1]) && p[-1] != '_')) &&
+           !isalnum((unsigned char)p[n]) && p[n] != '_';
+}
+
+/* Rewrites the statement `out[E] = RHS;` (with inputs read as X[E2] in
+ * RHS, and `TYPE VAR = ((size_t)W);` lines) into a one-element probe. */
+static int build_one_call(const reduction *r, clc_probe *out)
+{
+    const char *text = r->p.body;
+    if (!text || r->p.source)
+        return -1;
+    char var[64] = "", *stmt = NULL;
+    long value = 0;
+    for (const char *l = text; l && *l;) {
+        const char *nl = strchr(l, '\n');
+        size_t n = nl ? (size_t)(nl - l) : strlen(l);
+        char *line = trim_copy(l, n);
+        l = nl ? nl + 1 : NULL;
+        if (!line)
+            return -1;
+        char name[64];
+        long w;
+        int used = 0;
+        if (!*line) {
+            free(line);
+            continue;
+        }
+        if (sscanf(line, "size_t %63[A-Za-z0-9_] = ((size_t)%ld);%n", name, &w, &used) == 2 && used > 0 &&
+            !line[used] && !var[0]) {
+            snprintf(var, sizeof var, "%s", name);
+            value = w;
+            free(line);
+            continue;
+        }
+        /* `if (COND) out[...] = ...;` with COND true for the pinned
+         * work-item is the store alone. */
+        if (strncmp(line, "if (", 4) == 0 && var[0]) {
+            int depth = 0, truth = 0;
+            size_t close = 0;
+            for (size_t k = 3; line[k] && !close; k++) {
+                depth += line[k] == '(';
+                if (line[k] == ')' && --depth == 0)
+                    close = k;
+            }
+            char cond[256];
+            if (close && close - 4 < sizeof cond) {
+                memcpy(cond, line + 4, close - 4);
+                cond[close - 4] = '\0';
+            }
+            if (close && close - 4 < sizeof cond && reduce_eval_condition(cond, var, value, &truth) == 0 && truth) {
+                char *rest = trim_copy(line + close + 1, strlen(line + close + 1));
+                free(line);
+                line = rest;
+                if (!line)
+                    return -1;
+            }
+        }
+        if (stmt || strncmp(line, "out[", 4) != 0) {
+            free(line);
+            free(stmt);
+            return -1; /* more than one statement, or not a store to out */
+        }
+        stmt = line;
+    }
+    if (!stmt)
+        return -1;
+    size_t bl = bracket_len(stmt + 3);
+    const char *eq = bl ? stmt + 3 + bl + 1 : NULL;
+    while (eq && *eq == ' ')
+        eq++;
+    size_t len = strlen(stmt);
+    if (!eq || *eq != '=' || eq[1] == '=' || stmt[len - 1] != ';') {
+        free(stmt);
+        return -1;
+    }
+    char *rhs = trim_copy(eq + 1, (size_t)(stmt + len - 1 - (eq + 1)));
+    free(stmt);
+    if (!rhs || probe_clone(&r->p, out) != 0) {
+        free(rhs);
+        return -1;
+    }
+    /* Each input: every X[E] read at one index, else give up. */
+    char body[4096];
+    size_t o = (size_t)snprintf(body, sizeof body, "    out[0] = ");
+    size_t kept = 0;
+    long idx_of[CLC_MAX_INPUTS];
+    for (size_t k = 0; k < CLC_MAX_INPUTS; k++)
+        idx_of[k] = -1;
+    int bad = 0;
+    for (const char *p = rhs; *p && !bad;) {
+        size_t which = CLC_MAX_INPUTS;
+        for (size_t k = 0; k < r->p.n_inputs; k++)
+            if (is_word_at(rhs, p, r->p.inputs[k].name))
+                which = k;
+        if (which == CLC_MAX_INPUTS) {
+            if (o + 2 < sizeof body)
+                body[o++] = *p;
+            p++;
+            continue;
+        }
+        const char *br = p + strlen(r->p.inputs[which].name);
+        size_t n = *br == '[' ? bracket_len(br) : 0;
+        char *e = n ? trim_copy(br + 1, n - 1) : NULL;
+        long at;
+        if (!e || reduce_eval_index(e, var, value, &at) != 0 || at < 0 ||
+            (size_t)at >= r->p.inputs[which].count || (idx_of[which] >= 0 && idx_of[which] != at)) {
+            bad = 1;
+        } else {
+            idx_of[which] = at;
+            o += (size_t)snprintf(body + o, sizeof body - o, "%s[0]", r->p.inputs[which].name);
+            p = br + n + 1;
+        }
+        free(e);
+    }
+    body[o < sizeof body ? o : sizeof body - 1] = '\0';
+    free(rhs);
+    if (bad || o + 2 >= sizeof body) {
+        probe_free(out);
+        return -1;
+    }
+    strcat(body, ";");
+    /* Only the inputs read, one element each. */
+    for (size_t k = 0; k < out->n_inputs; k++) {
+        clc_input *in = &out->inputs[k];
+        if (idx_of[k] < 0) {
+            free(in->name);
+            free(in->data);
+            in->name = NULL;
+            in->data = NULL;
+            continue;
+        }
+        size_t sz = value_type_size(in->type);
+        memmove(in->data, in->data + (size_t)idx_of[k] * sz, sz);
+        in->count = 1;
+    }
+    for (size_t k = 0; k < out->n_inputs;) {
+        if (!out->inputs[k].name) {
+            memmove(&out->inputs[k], &out->inputs[k + 1], (out->n_inputs - k - 1) * sizeof out->inputs[k]);
+            out->n_inputs--;
+        } else {
+            k++, kept++;
+        }
+    }
+    (void)kept;
+    free(out->body);
+    out->body = strdup(body);
+    out->expect[0] = r->p.expect[r->m];
+    out->out_count = 1;
+    out->global_size = 1;
+    out->local_size = 0;
+    return out->body ? 0 : -1;
+}
+
+static int pass_one_call(ctx *c, reduction *r)
+{
+    clc_probe cand;
+    if (build_one_call(r, &cand) != 0) {
+        say(c, "one call: left as it is (the kernel is not a single `out[..] = f(in[..]);` store)");
+        return 0;
+    }
+    name_candidate(&cand, c->orig_id, 0);
+    cJSON *rec = NULL;
+    int rc = run_batch(c, &cand, 1, &rec);
+    if (rc == 0 && same_failure(rec, 0, r->want)) {
+        accept(r, &cand, &rec, 0);
+        r->m = 0;
+        say(c, "one call: rewritten with a one-element output and one value per input; it still fails the same way");
+    } else {
+        say(c, "one call: the one-element rewrite did not fail the same way (%s); kept the longer form",
+            rec ? rec_str(rec, "verdict") : "no record");
+    }
+    probe_free(&cand);
+    cJSON_Delete(rec);
+    return rc;
+}
+
+/* ---- one probe ---------------------------------------------------------------------- */
+
+/* The elements where rec's actual values differ from the expected ones. */
+static int mismatches(const cJSON *rec, const clc_probe *p, int *bad)
+{
+    const cJSON *act = cJSON_GetObjectItemCaseSensitive(rec, "actual");
+    int n = 0;
+    for (size_t i = 0; i < p->out_count; i++) {
+        const cJSON *a = cJSON_GetArrayItem(act, (int)i);
+        uint64_t bits;
+        char err[128];
+        bad[i] = cJSON_IsString(a) && value_parse(p->out_type, a->valuestring, &bits, err, sizeof err) == 0 &&
+                 !value_matches(p->out_type, &p->expect[i], bits);
+        n += bad[i];
+    }
+    return n;
+}
+
+static const clc_probe *find_probe(const clc_probe_set *set, const char *id)
+{
+    for (size_t i = 0; i < set->count; i++)
+        if (strcmp(set->items[i].id, id) == 0)
+            return &set->items[i];
+    return NULL;
+}
+
+static void path_part(const char *s, char *buf, size_t len)
+{
+    size_t n = 0;
+    for (; *s && n + 1 < len; s++)
+        buf[n++] = (isalnum((unsigned char)*s) || strchr("_.+-", *s)) ? *s : '_';
+    buf[n] = '\0';
+}
+
+/* Writes the reduced probe, its reproducer and the log. */
+static int write_result(ctx *c, const cJSON *report, const clc_probe *orig, size_t orig_m, int not_first,
+                        reduction *r, const char *log_text, FILE *err)
+{
+    char id[300], why[1024], ledger[64] = "";
+    if (not_first)
+        snprintf(id, sizeof id, "%s.e%zu.reduced", orig->id, orig_m);
+    else
+        snprintf(id, sizeof id, "%s.reduced", orig->id);
+    cJSON *tmp = cJSON_CreateObject();
+    if (orig->why)
+        cJSON_AddStringToObject(tmp, "why", orig->why);
+    group_ledger(tmp, ledger, sizeof ledger);
+    cJSON_Delete(tmp);
+    snprintf(why, sizeof why,
+             "Reduced by clconform reduce from probe %s (%s:%d), element %zu, which the device got wrong; the "
+             "rule is the original probe's.%s%s%s",
+             orig->id, orig->file, orig->line, orig_m,
+             *ledger ? " [ledger: " : "", ledger, *ledger ? "]" : "");
+    free(r->p.id);
+    r->p.id = strdup(id);
+    free(r->p.why);
+    r->p.why = strdup(why);
+    const char *cand_id = rec_str(r->rec, "id");
+    char *src = reduce_replace_all(rec_str(r->rec, "source"), cand_id, id);
+    if (src)
+        cJSON_ReplaceItemInObjectCaseSensitive(r->rec, "source", cJSON_CreateString(src));
+    free(src);
+    cJSON_ReplaceItemInObjectCaseSensitive(r->rec, "id", cJSON_CreateString(id));
+    cJSON_ReplaceItemInObjectCaseSensitive(r->rec, "why", cJSON_CreateString(why));
+    cJSON *mini = cJSON_CreateObject();
+    cJSON_AddNumberToObject(mini, "schema_version", 1);
+    cJSON_AddItemToObject(mini, "tool", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(report, "tool"), 1));
+    cJSON_AddItemToObject(mini, "platform", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(report, "platform"), 1));
+    cJSON_AddItemToObject(mini, "device", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(report, "device"), 1));
+    cJSON *probes = cJSON_AddArrayToObject(mini, "probes");
+    cJSON_AddItemToArray(probes, cJSON_Duplicate(r->rec, 1));
+    int rc = repro_write_all(mini, c->o->out_dir, err) == 1 ? 0 : -1;
+    cJSON_Delete(mini);
+    char key[256], leaf[320], path[4096];
+    path_part(c->dev->key, key, sizeof key);
+    path_part(id, leaf, sizeof leaf);
+    snprintf(path, sizeof path, "%s/%s/%s/reduced.probe", c->o->out_dir, key, leaf);
+    FILE *f = rc == 0 ? fopen(path, "w") : NULL;
+    if (f) {
+        fprintf(f, "# Reduced by `clconform reduce` on %s; run it with\n#   clconform --device %s --probes %s\n",
+                c->dev->key, c->dev->key, path);
+        rc = probe_write(f, &r->p);
+        rc |= fclose(f);
+    } else if (rc == 0) {
+        fprintf(err, "%s: %s\n", path, strerror(errno));
+        rc = -1;
+    }
+    snprintf(path, sizeof path, "%s/%s/%s/REDUCTION.txt", c->o->out_dir, key, leaf);
+    f = rc == 0 ? fopen(path, "w") : NULL;
+    if (f) {
+        fputs(log_text, f);
+        rc |= fclose(f);
+    }
+    if (rc == 0 && c->o->log)
+        fprintf(c->o->log, "clconform reduce: %s -> %s/%s/%s/ (reduced.probe, repro.c, REDUCTION.txt)\n", orig->id,
+                c->o->out_dir, key, leaf);
+    return rc;
+}
+
+static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_probe *orig, long element, FILE *err)
+{
+    reduction r;
+    memset(&r, 0, sizeof r);
+    r.work_item = -1;
+    char *log_text = NULL;
+    size_t log_len = 0;
+    c->log = open_memstream(&log_text, &log_len);
+    int rc = -1;
+    int *bad = calloc(orig->out_count ? orig->out_count : 1, sizeof *bad);
+    const cJSON *fm = cJSON_GetObjectItemCaseSensitive(rec, "first_mismatch");
+    const cJSON *act = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(rec, "actual"),
+                                          cJSON_IsNumber(fm) ? fm->valueint : -1);
+    if (!bad || !cJSON_IsNumber(fm) || !cJSON_IsString(act) || (size_t)fm->valueint >= orig->out_count) {
+        fprintf(err, "clconform reduce: %s: the record has no first mismatch to reduce to\n", orig->id);
+        goto out;
+    }
+    int n_bad = mismatches(rec, orig, bad);
+    r.m = (size_t)fm->valueint;
+    if (element >= 0) {
+        act = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(rec, "actual"), (int)element);
+        if ((size_t)element >= orig->out_count || !bad[element] || !cJSON_IsString(act)) {
+            fprintf(err, "clconform reduce: %s: element %ld is not one the device got wrong\n", orig->id, element);
+            goto out;
+        }
+        r.m = (size_t)element;
+    }
+    size_t orig_m = r.m;
+    snprintf(r.want, sizeof r.want, "%s", act->valuestring);
+    {
+        char exp[256];
+        value_format_expect(orig->out_type, &orig->expect[r.m], exp, sizeof exp);
+        fprintf(c->log, "Reducing %s (%s:%d) on %s.\nThe report: %d of %zu elements wrong; reducing to element %zu: "
+                        "expected %s, got %s.\n\n", orig->id, orig->file, orig->line, c->dev->key, n_bad,
+                orig->out_count, r.m, exp, r.want);
+    }
+    /* Pass 1: focus, and the control. */
+    clc_probe two[2];
+    cJSON *recs[2] = {NULL, NULL};
+    if (probe_clone(orig, &two[0]) != 0 || probe_clone(orig, &two[1]) != 0)
+        goto out;
+    focus(&two[0], r.m);
+    for (size_t i = 0; i < orig->out_count; i++)
+        if (bad[i])
+            two[1].expect[i].n_alts = 0;
+    name_candidate(&two[0], orig->id, 0);
+    name_candidate(&two[1], orig->id, 1);
+    int ran = run_batch(c, two, 2, recs);
+    if (ran == 0 && same_failure(recs[0], r.m, r.want)) {
+        accept(&r, two, recs, 0);
+        say(c, "focus: element %zu alone (every other element unjudged) still fails with the same value", r.m);
+        const char *cv = recs[1] ? rec_str(recs[1], "verdict") : "no record";
+        if (strcmp(cv, "pass") == 0)
+            say(c, "control: the original with its %d wrong elements unjudged passes: what is removed passes", n_bad);
+        else
+            say(c, "control: the original with its %d wrong elements unjudged does NOT pass (%s)", n_bad, cv);
+    } else {
+        say(c, "focus: element %zu alone does not fail the same way (%s); not reduced", r.m,
+            recs[0] ? rec_str(recs[0], "verdict") : "no record");
+        fprintf(err, "clconform reduce: %s: the failure does not reproduce on %s (%s)\n", orig->id, c->dev->key,
+                recs[0] ? rec_str(recs[0], "verdict") : "no record");
+    }
+    probe_free(&two[0]);
+    probe_free(&two[1]);
+    free_recs(recs, 2);
+    if (!r.rec)
+        goto out;
+    if (add_sentinel(&r) != 0 || pass_work_item(c, &r) != 0 || pass_lines(c, &r) != 0 ||
+        drop_sentinel(c, &r) != 0 || pass_one_call(c, &r) != 0)
+        goto out;
+    say(c, "%zu candidate probes ran on the device, in %zu batches", c->candidates, c->batches);
+    fclose(c->log);
+    c->log = NULL;
+    rc = write_result(c, report, orig, orig_m, orig_m != (size_t)fm->valueint, &r, log_text, err);
+out:
+    if (c->log)
+        fclose(c->log);
+    c->log = NULL;
+    free(log_text);
+    free(bad);
+    probe_free(&r.p);
+    cJSON_Delete(r.rec);
+    return rc;
+}
+
+/* ---- entry points ------------------------------------------------------------------- */
+
+int reduce_report(const cJSON *report, const char *const *patterns, const long *elements, size_t n, size_t max,
+                  const clc_reduce_opts *o, FILE *err)
+{
+    const char *key = rec_str(cJSON_GetObjectItemCaseSensitive(report, "device"), "key");
+    clc_devlist devs = {0};
+    clc_probe_set set = {0};
+    int reduced = 0, failed = 0;
+    size_t tried = 0;
+    enumerate_devices(&devs, 120);
+    const clc_devref *dev = NULL;
+    for (size_t i = 0; i < devs.count; i++)
+        if (strcmp(devs.items[i].key, key) == 0)
+            dev = &devs.items[i];
+    if (!dev) {
+        fprintf(err, "clconform reduce: device %s of the report is not on this machine (see clconform --list)\n", key);
+        reduced = -1;
+        goto out;
+    }
+    for (size_t i = 0; i < o->n_probe_paths; i++)
+        if (probe_load_path(o->probe_paths[i], &set, err) != 0) {
+            reduced = -1;
+            goto out;
+        }
+    const cJSON *rec;
+    /* Each (probe, pattern) pair with an element of its own is one
+     * reduction; plain patterns reduce a probe once, at its first mismatch. */
+    for (size_t pi = 0; pi < (n ? n : 1); pi++)
+    cJSON_ArrayForEach(rec, cJSON_GetObjectItemCaseSensitive(report, "probes")) {
+        const char *id = rec_str(rec, "id");
+        long element = elements ? elements[pi] : -1;
+        if (strcmp(rec_str(rec, "verdict"), "fail") != 0 || strcmp(rec_str(rec, "kind"), "run") != 0 ||
+            (n && !baseline_matches_any(id, &patterns[pi], 1)))
+            continue;
+        /* A probe matched by an earlier plain pattern is done already. */
+        int earlier = 0;
+        for (size_t q = 0; q < pi && element < 0; q++)
+            earlier |= (!elements || elements[q] < 0) && baseline_matches_any(id, &patterns[q], 1);
+        if (earlier)
+            continue;
+        if (max && tried == max)
+            break;
+        tried++;
+        const clc_probe *p = find_probe(&set, id);
+        if (!p && rec_str(rec, "file")[0]) {
+            /* The probe's own file, as the report names it. */
+            clc_probe_set one = {0};
+            FILE *quiet = fopen("/dev/null", "w");
+            if (probe_load_path(rec_str(rec, "file"), &one, quiet ? quiet : err) == 0) {
+                for (size_t k = 0; k < one.count; k++) {
+                    clc_probe copy;
+                    if (strcmp(one.items[k].id, id) == 0 && probe_clone(&one.items[k], &copy) == 0) {
+                        if (set.count == set.cap) {
+                            size_t cap = set.cap ? set.cap * 2 : 16;
+                            clc_probe *ni = realloc(set.items, cap * sizeof *ni);
+                            if (!ni) {
+                                probe_free(&copy);
+                                break;
+                            }
+                            set.items = ni;
+                            set.cap = cap;
+                        }
+                        set.items[set.count++] = copy;
+                    }
+                }
+            }
+            if (quiet)
+                fclose(quiet);
+            probe_set_free(&one);
+            p = find_probe(&set, id);
+        }
+        if (!p) {
+            fprintf(err, "clconform reduce: %s: probe not found (its file %s; give --probes)\n", id,
+                    rec_str(rec, "file"));
+            failed++;
+            continue;
+        }
+        ctx c = {dev, o, NULL, id, 0, 0};
+        if (reduce_one(&c, report, rec, p, element, err) == 0)
+            reduced++;
+        else
+            failed++;
+    }
+    if (tried == 0)
+        fprintf(err, "clconform reduce: no failing run probe of %s matches\n", key);
+out:
+    probe_set_free(&set);
+    enumerate_free(&devs);
+    return reduced < 0 ? -1 : (failed && !reduced ? -1 : reduced);
+}
+
+static int reduce_usage(FILE *f)
+{
+    fputs("usage: clconform reduce REPORT.json --filter ID... [--out DIR] [--probes PATH]... [--timeout S]\n"
+          "  Shrinks each failing `run` probe of the report whose id matches to the smallest\n"
+          "  probe that still fails the same way on the report's device (on this machine), and\n"
+          "  writes DIR/<device-key>/<id>.reduced/{reduced.probe,repro.c,kernel.cl,README.txt,REDUCTION.txt}.\n"
+          "  --out DIR      where to write (default: reduced)\n"
+          "  --filter GLOB  which probes (repeatable; required)\n"
+          "  --probes PATH  where the probes are, when not at the path the report names\n"
+          "  --timeout S    per-candidate watchdog (default 10)\n", f);
+    return 2;
+}
+
+int reduce_main(int argc, char **argv)
+{
+    const char *report_path = NULL, *filters[64], *paths[64];
+    size_t n_filters = 0, n_paths = 0;
+    clc_reduce_opts o = {"reduced", paths, 0, 10, stderr};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int has = i + 1 < argc;
+        if (!strcmp(a, "--filter") && has && n_filters < 64)
+            filters[n_filters++] = argv[++i];
+        else if (!strcmp(a, "--out") && has)
+            o.out_dir = argv[++i];
+        else if (!strcmp(a, "--probes") && has && n_paths < 64)
+            paths[n_paths++] = argv[++i];
+        else if (!strcmp(a, "--timeout") && has)
+            o.timeout_s = atof(argv[++i]);
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            return reduce_usage(stdout) & 0;
+        else if (a[0] != '-' && !report_path)
+            report_path = a;
+        else {
+            fprintf(stderr, "clconform reduce: unexpected argument '%s'\n", a);
+            return reduce_usage(stderr);
+        }
+    }
+    o.n_probe_paths = n_paths;
+    if (!report_path || n_filters == 0 || !(o.timeout_s > 0))
+        return reduce_usage(stderr);
+    cJSON *report = json_file_load(report_path, stderr);
+    if (!report)
+        return 2;
+    if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(report, "probes"))) {
+        fprintf(stderr, "%s: not a device report (no \"probes\")\n", report_path);
+        cJSON_Delete(report);
+        return 2;
+    }
+    int n = reduce_report(report, filters, NULL, n_filters, 0, &o, stderr);
+    cJSON_Delete(report);
+    return n > 0 ? 0 : n == 0 ? 1 : 3;
+}

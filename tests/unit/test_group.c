@@ -1,0 +1,206 @@
+/* harness/group.c and group_html.c: a failing record's keys name its
+ * family, clause, ledger entry and how its values deviate (rounded the
+ * wrong way under _rtp, NaN made INT_MIN under _sat, one ulp off, flushed
+ * denormal...); reports group by those keys, across devices; the HTML
+ * section unfolds each group to links to its probes. */
+#include "check.h"
+#include "group.h"
+#include "group_html.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A fail record of a generated-style conversion probe: block 0 is
+ * convert_int_rtp x4, block 1 convert_int_sat x4, inputs in. */
+static cJSON *conv_record(const char *id, const char *const *exp, const char *const *act, const char *extra_why)
+{
+    char why[512];
+    snprintf(why, sizeof why, "out holds one block per call, in order: convert_int_rtp x4, convert_int_sat x4; "
+                              "element j of a block converts input j.%s", extra_why);
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "id", id);
+    cJSON_AddStringToObject(r, "clause", "6.2.3.3");
+    cJSON_AddStringToObject(r, "verdict", "fail");
+    cJSON_AddStringToObject(r, "why", why);
+    cJSON_AddStringToObject(r, "out_type", "int");
+    cJSON_AddItemToObject(r, "expected", cJSON_CreateStringArray(exp, 8));
+    cJSON_AddItemToObject(r, "actual", cJSON_CreateStringArray(act, 8));
+    cJSON *in = cJSON_CreateObject();
+    const char *vals[] = {"-0.5", "1.5", "nan", "2"};
+    cJSON_AddStringToObject(in, "name", "in");
+    cJSON_AddStringToObject(in, "type", "float");
+    cJSON_AddItemToObject(in, "values", cJSON_CreateStringArray(vals, 4));
+    cJSON *inputs = cJSON_AddArrayToObject(r, "inputs");
+    cJSON_AddItemToArray(inputs, in);
+    return r;
+}
+
+static const char *key(const cJSON *rec, int i)
+{
+    const cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItem(rec, "groups"), i);
+    return cJSON_IsString(k) ? k->valuestring : "(none)";
+}
+
+static void test_keys(void)
+{
+    const char *exp[] = {"0", "2", "*", "2", "0", "2", "0", "2"};
+    const char *act[] = {"-1", "2", "5", "2", "0", "2", "-2147483648", "2"};
+    cJSON *r = conv_record("conv.a", exp, act, "");
+    group_annotate_record(r);
+    CHECK(cJSON_GetArraySize(cJSON_GetObjectItem(r, "groups")) == 2, "two_ways_of_failing_two_groups");
+    CHECK(strcmp(key(r, 0), "conv|6.2.3.3||one less (rounded down) in _rtp") == 0, "rtp_rounded_down: %s", key(r, 0));
+    CHECK(strcmp(key(r, 1), "conv|6.2.3.3||the type's minimum from NaN in _sat") == 0, "nan_to_int_min_under_sat: %s",
+          key(r, 1));
+    cJSON *again = conv_record("conv.b", exp, act, "");
+    group_annotate_record(again);
+    CHECK(strcmp(key(r, 0), key(again, 0)) == 0 && strcmp(key(r, 1), key(again, 1)) == 0, "keys_deterministic");
+    cJSON_Delete(again);
+
+    cJSON *l = conv_record("conv.c", exp, act, " See [ledger: sat-nan-zero] for the reading.");
+    group_annotate_record(l);
+    CHECK(strcmp(key(l, 1), "conv|6.2.3.3|sat-nan-zero|the type's minimum from NaN in _sat") == 0,
+          "ledger_entry_in_key: %s", key(l, 1));
+    char buf[64];
+    CHECK(strcmp(group_ledger(l, buf, sizeof buf), "sat-nan-zero") == 0, "ledger_parsed");
+    cJSON_Delete(l);
+
+    /* A second, shorter input (in-range operands, as generated probes
+     * have): the block of 4 still reads the input of 4 values. */
+    cJSON *two = conv_record("conv.d", exp, act, "");
+    cJSON *short_in = cJSON_CreateObject();
+    const char *sv[] = {"1", "2"};
+    cJSON_AddStringToObject(short_in, "name", "inr");
+    cJSON_AddStringToObject(short_in, "type", "float");
+    cJSON_AddItemToObject(short_in, "values", cJSON_CreateStringArray(sv, 2));
+    cJSON_AddItemToArray(cJSON_GetObjectItem(two, "inputs"), short_in);
+    group_annotate_record(two);
+    CHECK(strcmp(key(two, 1), "conv|6.2.3.3||the type's minimum from NaN in _sat") == 0,
+          "input_found_by_block_length_among_two: %s", key(two, 1));
+    cJSON_Delete(two);
+
+    cJSON_ReplaceItemInObject(r, "verdict", cJSON_CreateString("pass"));
+    group_annotate_record(r);
+    CHECK(cJSON_GetObjectItem(r, "groups") == NULL, "passing_record_has_no_group");
+    cJSON_Delete(r);
+}
+
+static cJSON *plain_record(const char *id, const char *verdict, const char *type, const char *e, const char *a)
+{
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "id", id);
+    cJSON_AddStringToObject(r, "clause", "6.12.2");
+    cJSON_AddStringToObject(r, "verdict", verdict);
+    if (type) {
+        cJSON_AddStringToObject(r, "out_type", type);
+        cJSON_AddItemToObject(r, "expected", cJSON_CreateStringArray(&e, 1));
+        cJSON_AddItemToObject(r, "actual", cJSON_CreateStringArray(&a, 1));
+    }
+    return r;
+}
+
+static int deviates(const char *verdict, const char *type, const char *e, const char *a, const char *want)
+{
+    cJSON *r = plain_record("math.x", verdict, type, e, a);
+    char dev[GROUP_MAX_KEYS][GROUP_DEV_LEN];
+    size_t n = group_deviations(r, dev, GROUP_MAX_KEYS);
+    int ok = n == 1 && strcmp(dev[0], want) == 0;
+    if (!ok)
+        printf("#   %s %s %s: got '%s'\n", type ? type : verdict, e ? e : "", a ? a : "", n ? dev[0] : "");
+    cJSON_Delete(r);
+    return ok;
+}
+
+static void test_classes(void)
+{
+    CHECK(deviates("fail", "float", "1", "0x1.000002p+0", "one ulp off"), "float_one_ulp");
+    CHECK(deviates("fail", "float", "0x1p-149", "0", "denormal flushed to zero"), "float_flushed_denormal");
+    CHECK(deviates("fail", "float", "nan", "1", "a number where NaN is required"), "float_nan_required");
+    CHECK(deviates("fail", "float", "1", "nan", "NaN where a number is required"), "float_nan_produced");
+    CHECK(deviates("fail", "double", "2", "-2", "sign flipped"), "double_sign");
+    CHECK(deviates("fail", "int", "-7", "0", "0 instead of the value"), "int_zero");
+    CHECK(deviates("fail", "uchar", "7", "255", "the type's maximum"), "uchar_max");
+    CHECK(deviates("fail", "int", "5", "6", "one more (rounded up)"), "int_one_more");
+    CHECK(deviates("fail", "int", "5", "60", "other values"), "int_other");
+    CHECK(deviates("build-fail", NULL, NULL, NULL, "does not build"), "build_fail");
+    CHECK(deviates("unexpected-build-ok", NULL, NULL, NULL, "builds though the spec forbids it"), "build_ok");
+    cJSON *c = plain_record("x.c", "crash", NULL, NULL, NULL);
+    cJSON_AddStringToObject(c, "signal", "SIGSEGV");
+    char dev[GROUP_MAX_KEYS][GROUP_DEV_LEN];
+    CHECK(group_deviations(c, dev, GROUP_MAX_KEYS) == 1 && strcmp(dev[0], "crash SIGSEGV") == 0, "crash_signal");
+    cJSON_Delete(c);
+}
+
+static cJSON *report(const char *dev, int n_fail)
+{
+    cJSON *rep = cJSON_CreateObject();
+    cJSON *d = cJSON_AddObjectToObject(rep, "device");
+    cJSON_AddStringToObject(d, "key", dev);
+    cJSON_AddObjectToObject(rep, "summary");
+    cJSON *probes = cJSON_AddArrayToObject(rep, "probes");
+    for (int i = 0; i < n_fail; i++) {
+        char id[32];
+        snprintf(id, sizeof id, "rel.isnan.%d", i);
+        cJSON_AddItemToArray(probes, plain_record(id, "fail", "int", "-1", "1"));
+    }
+    cJSON_AddItemToArray(probes, plain_record("rel.ok", "pass", NULL, NULL, NULL));
+    cJSON_AddItemToArray(probes, plain_record("cmp.x", "build-fail", NULL, NULL, NULL));
+    group_annotate_report(rep);
+    return rep;
+}
+
+static void test_collect(void)
+{
+    cJSON *a = report("dev-a", 3), *b = report("dev-b", 2);
+    const cJSON *groups = cJSON_GetObjectItem(cJSON_GetObjectItem(a, "summary"), "groups");
+    const cJSON *g0 = cJSON_GetArrayItem(groups, 0);
+    CHECK(cJSON_GetArraySize(groups) == 2 && cJSON_GetObjectItem(g0, "count")->valueint == 3 &&
+              strcmp(cJSON_GetObjectItem(g0, "deviation")->valuestring, "sign flipped") == 0 &&
+              cJSON_GetArraySize(cJSON_GetObjectItem(g0, "probes")) == 3,
+          "device_summary_groups_largest_first");
+    const cJSON *both[] = {a, b};
+    cJSON *all = group_collect(both, 2);
+    const cJSON *first = cJSON_GetArrayItem(all, 0);
+    CHECK(cJSON_GetArraySize(all) == 2 && cJSON_GetObjectItem(first, "count")->valueint == 5 &&
+              cJSON_GetArraySize(cJSON_GetObjectItem(first, "devices")) == 2,
+          "cross_device_group_counts_both_devices");
+    cJSON_Delete(all);
+
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    const char *pages[] = {"dev-a.html", "dev-b.html"};
+    group_html_write(f, both, pages, 2);
+    fclose(f);
+    CHECK(text && strstr(text, "<section id=\"groups\">") && strstr(text, "<details class=\"group\"><summary>sign flipped</summary>") &&
+              strstr(text, "href=\"dev-b.html#probe-rel.isnan.1\"") && strstr(text, "<td>dev-a, dev-b</td>"),
+          "cross_device_html_rows_unfold_to_probe_links");
+    free(text);
+
+    text = NULL;
+    f = open_memstream(&text, &len);
+    const cJSON *one[] = {a};
+    group_html_write(f, one, NULL, 1);
+    fclose(f);
+    CHECK(text && strstr(text, "href=\"#probe-cmp.x\"") && strstr(text, "does not build"),
+          "device_html_links_on_the_same_page");
+    free(text);
+
+    text = NULL;
+    f = open_memstream(&text, &len);
+    group_print_console(f, both, 2, 1);
+    fclose(f);
+    CHECK(text && strstr(text, "(2 groups)") && strstr(text, "     5  rel 6.12.2: sign flipped  [dev-a, dev-b]") &&
+              strstr(text, "1 more group"),
+          "console_one_line_per_group_with_count_and_devices");
+    free(text);
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+}
+
+int main(void)
+{
+    test_keys();
+    test_classes();
+    test_collect();
+    return check_done();
+}

@@ -1,0 +1,77 @@
+/* harness/probe_write.c: a probe written back as text loads as the same
+ * probe (ids, keys, inputs long and short, expected values with '*', '|'
+ * and nan, heredocs whose text contains "END"); a clone is deep. */
+#include "check.h"
+#include "probe_load.h"
+#include "probe_write.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char src[] =
+    "[probe w.one]\n"
+    "clause = 6.2.3.3\n"
+    "spec = OpenCL C 1.2\n"
+    "why = a rule [ledger: x-y]\n"
+    "kind = run\n"
+    "requires = fp64 !images\n"
+    "options = -cl-denorms-are-zero\n"
+    "global = 12\n"
+    "local = 4\n"
+    "input a = float: 1 2 3 4 5 6 7 8 9 10 11 nan\n"
+    "input b = int: -1\n"
+    "out = float[10]\n"
+    "expect = 1 * 0|-0 nan 5 6 7 8 9 bits(0x7fa00001)\n"
+    "prelude = <<P\n#define END 1\nP\n"
+    "body = <<B\n    size_t i = get_global_id(0);\nEND\n    if (i == 0) out[0] = a[0];\nB\n";
+
+static int same_probe(const clc_probe *x, const clc_probe *y)
+{
+    int ok = strcmp(x->id, y->id) == 0 && strcmp(x->clause, y->clause) == 0 && strcmp(x->why, y->why) == 0 &&
+             x->kind == y->kind && x->n_requires == y->n_requires && strcmp(x->options, y->options) == 0 &&
+             x->global_size == y->global_size && x->local_size == y->local_size && x->n_inputs == y->n_inputs &&
+             x->out_type == y->out_type && x->out_count == y->out_count && strcmp(x->prelude, y->prelude) == 0 &&
+             strcmp(x->body, y->body) == 0;
+    for (size_t k = 0; ok && k < x->n_inputs; k++)
+        ok = x->inputs[k].count == y->inputs[k].count && x->inputs[k].type == y->inputs[k].type &&
+             memcmp(x->inputs[k].data, y->inputs[k].data, x->inputs[k].count * value_type_size(x->inputs[k].type)) == 0;
+    for (size_t i = 0; ok && i < x->out_count; i++)
+        ok = memcmp(&x->expect[i], &y->expect[i], sizeof x->expect[i]) == 0;
+    return ok;
+}
+
+int main(void)
+{
+    clc_probe_set a = {0}, b = {0};
+    int loaded = probe_load_text("w.probe", src, &a, stderr);
+    CHECK(loaded == 0 && a.count == 1, "source_loads");
+    if (a.count != 1)
+        return check_done();
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    int wrote = probe_write(f, &a.items[0]);
+    CHECK(wrote == 0, "written");
+    fclose(f);
+    int rc = probe_load_text("again.probe", text, &b, stderr);
+    CHECK(rc == 0 && b.count == 1 && same_probe(&a.items[0], &b.items[0]), "written_probe_loads_as_the_same");
+    if (rc != 0)
+        printf("# %s", text);
+    clc_probe c;
+    int cloned = probe_clone(&a.items[0], &c);
+    CHECK(cloned == 0 && same_probe(&a.items[0], &c) && c.body != a.items[0].body &&
+              c.inputs[0].data != a.items[0].inputs[0].data && c.expect != a.items[0].expect,
+          "clone_is_equal_and_deep");
+    probe_free(&c);
+    /* Fields added later (undefined) are copied too, not shared. */
+    a.items[0].undefined = strdup("reads past the end on purpose");
+    cloned = probe_clone(&a.items[0], &c);
+    CHECK(cloned == 0 && c.undefined && c.undefined != a.items[0].undefined &&
+              strcmp(c.undefined, a.items[0].undefined) == 0,
+          "clone_copies_undefined");
+    probe_free(&c);
+    free(text);
+    probe_set_free(&a);
+    probe_set_free(&b);
+    return check_done();
+}
