@@ -91,7 +91,11 @@ static void record_set_sizes(cJSON *rec, const clc_probe *p)
             break;
         cJSON *arr = cJSON_CreateArray();
         for (unsigned d = 0; d < p->work_dim; d++)
-            cJSON_AddItemToArray(arr, cJSON_CreateNumber(k == 1 && !p->local_size ? 0.0 : (double)dims[k][d]));
+        {
+            /* dimension 0 is global_size/local_size, which tools (the reducer) may change alone */
+            size_t v = d ? dims[k][d] : k == 0 ? p->global_size : k == 1 ? p->local_size : dims[k][0];
+            cJSON_AddItemToArray(arr, cJSON_CreateNumber(k == 1 && !p->local_size ? 0.0 : (double)v));
+        }
         cJSON_DeleteItemFromObjectCaseSensitive(rec, names[k]);
         cJSON_AddItemToObject(rec, names[k], arr);
     }
