@@ -52,8 +52,11 @@ typedef struct {
     int has_ulp;
     double ulp_bound;
     clc_ulp_ref *ulp_ref;
-    size_t global_size;  /* default 1 */
-    size_t local_size;   /* 0: left to the driver */
+    size_t global_size;  /* default 1; dimension 0 of global_dims */
+    size_t local_size;   /* 0: left to the driver; dimension 0 of local_dims */
+    unsigned work_dim;   /* 1 to 3: how many numbers `global` gave */
+    size_t global_dims[3], local_dims[3], offset_dims[3]; /* unused dimensions: 1, 1 (0 if local unset), 0 */
+    int has_offset;      /* `offset` was given */
     double timeout_s;    /* 0: the run's --timeout */
 } clc_probe;
 

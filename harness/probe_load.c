@@ -73,7 +73,7 @@ static char *trim(char *s)
 
 static const char *const known_keys[] = {
     "clause", "spec", "why", "kind", "requires", "options", "out", "expect", "expect_file", "expect_ulp",
-    "global", "local", "timeout", "body", "prelude", "source", "measure", "undefined", NULL,
+    "global", "local", "offset", "timeout", "body", "prelude", "source", "measure", "undefined", NULL,
 };
 
 static int key_is_known(const char *key)
@@ -127,15 +127,27 @@ static int parse_typed_count(const char *s, clc_type *t, size_t *count)
     return 0;
 }
 
-static int parse_size(const char *s, size_t *out)
+/* "X [Y [Z]]": 1 to 3 work sizes; zero allowed only when allow_zero (offsets).
+ * Returns how many numbers, or -1. */
+static int parse_dims(const char *s, size_t out[3], int allow_zero)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (end == s || *end != '\0' || errno || v == 0 || !isdigit((unsigned char)*s))
-        return -1;
-    *out = (size_t)v;
-    return 0;
+    int n = 0;
+    while (*s) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s)
+            break;
+        if (n == 3 || !isdigit((unsigned char)*s))
+            return -1;
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (errno || (v == 0 && !allow_zero) || (*end && *end != ' ' && *end != '\t'))
+            return -1;
+        out[n++] = (size_t)v;
+        s = end;
+    }
+    return n ? n : -1;
 }
 
 static int parse_input(parser *ps, const entry *e, clc_input *in)
@@ -405,17 +417,55 @@ static int finish_shape(parser *ps, clc_probe *p, const entry_list *own, const e
 
 static int finish_sizes(parser *ps, clc_probe *p, const entry_list *own, const entry_list *defs)
 {
-    int bad = 0;
+    int bad = 0, n;
     const entry *e;
-    p->global_size = 1;
-    if ((e = lookup(own, defs, "global")) && parse_size(e->value, &p->global_size)) {
-        perr(ps, e->line, "global = '%s': expected a positive integer", e->value, NULL);
-        bad = 1;
+    p->work_dim = 1;
+    for (int d = 0; d < 3; d++) {
+        p->global_dims[d] = 1;
+        p->local_dims[d] = 0;
+        p->offset_dims[d] = 0;
     }
-    if ((e = lookup(own, defs, "local")) && parse_size(e->value, &p->local_size)) {
-        perr(ps, e->line, "local = '%s': expected a positive integer", e->value, NULL);
-        bad = 1;
+    if ((e = lookup(own, defs, "global"))) {
+        if ((n = parse_dims(e->value, p->global_dims, 0)) < 0) {
+            perr(ps, e->line, "global = '%s': expected 1 to 3 positive integers (X [Y [Z]])", e->value, NULL);
+            bad = 1;
+        } else {
+            p->work_dim = (unsigned)n;
+        }
     }
+    if ((e = lookup(own, defs, "local"))) {
+        if ((n = parse_dims(e->value, p->local_dims, 0)) < 0) {
+            perr(ps, e->line, "local = '%s': expected 1 to 3 positive integers (X [Y [Z]])", e->value, NULL);
+            bad = 1;
+        } else if (!bad && (unsigned)n != p->work_dim) {
+            perr(ps, e->line, "local = '%s': needs as many dimensions as global = '%s'", e->value,
+                 lookup(own, defs, "global") ? lookup(own, defs, "global")->value : "1");
+            bad = 1;
+        } else {
+            for (unsigned d = 0; d < p->work_dim && !bad; d++)
+                if (p->global_dims[d] % p->local_dims[d]) {
+                    perr(ps, e->line, "local = '%s': each dimension must divide global's (OpenCL 1.2 uniform work-groups)",
+                         e->value, NULL);
+                    bad = 1;
+                }
+            for (unsigned d = (unsigned)n; d < 3; d++)
+                p->local_dims[d] = 1;
+        }
+    }
+    if ((e = lookup(own, defs, "offset"))) {
+        if ((n = parse_dims(e->value, p->offset_dims, 1)) < 0) {
+            perr(ps, e->line, "offset = '%s': expected 1 to 3 integers >= 0 (X [Y [Z]])", e->value, NULL);
+            bad = 1;
+        } else if (!bad && (unsigned)n != p->work_dim) {
+            perr(ps, e->line, "offset = '%s': needs as many dimensions as global = '%s'", e->value,
+                 lookup(own, defs, "global") ? lookup(own, defs, "global")->value : "1");
+            bad = 1;
+        } else {
+            p->has_offset = 1;
+        }
+    }
+    p->global_size = p->global_dims[0];
+    p->local_size = p->local_dims[0];
     if ((e = lookup(own, defs, "timeout"))) {
         char *end;
         p->timeout_s = strtod(e->value, &end);

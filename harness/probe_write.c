@@ -65,10 +65,25 @@ int probe_write(FILE *f, const clc_probe *p)
     }
     if (p->options && *p->options)
         write_line_value(f, "options", p->options);
-    if (p->global_size != 1)
+    if (p->work_dim > 1) {
+        fprintf(f, "global = %zu %zu%s", p->global_size, p->global_dims[1], p->work_dim > 2 ? "" : "\n");
+        if (p->work_dim > 2)
+            fprintf(f, " %zu\n", p->global_dims[2]);
+    } else if (p->global_size != 1) {
         fprintf(f, "global = %zu\n", p->global_size);
-    if (p->local_size)
-        fprintf(f, "local = %zu\n", p->local_size);
+    }
+    if (p->local_size) {
+        fprintf(f, "local = %zu", p->local_size);
+        for (unsigned d = 1; d < p->work_dim; d++)
+            fprintf(f, " %zu", p->local_dims[d]);
+        fputc('\n', f);
+    }
+    if (p->has_offset) {
+        fputs("offset =", f);
+        for (unsigned d = 0; d < (p->work_dim ? p->work_dim : 1); d++)
+            fprintf(f, " %zu", p->offset_dims[d]);
+        fputc('\n', f);
+    }
     if (p->timeout_s > 0)
         fprintf(f, "timeout = %g\n", p->timeout_s);
     if (p->measure)

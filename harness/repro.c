@@ -37,7 +37,7 @@ typedef struct {
     const char *id, *kind, *verdict, *clause, *spec, *why, *detail, *options, *source,
         *kernel;
     unsigned work_dim;
-    size_t global[3], local[3];
+    size_t global[3], local[3], offset[3]; /* offset all 0: none (NULL) */
     clc_type out_type;
     size_t out_count;
     repro_input inputs[REPRO_MAX_INPUTS];
@@ -203,8 +203,9 @@ static int repro_probe_decode(const cJSON *rec, repro_probe *p, char *why, size_
         return -1;
     }
     if (decode_sizes(obj_field(rec, "global"), p->global, &p->work_dim, 1) != 0 ||
-        decode_sizes(obj_field(rec, "local"), p->local, &p->work_dim, 0) != 0) {
-        snprintf(why, len, "global/local are not work sizes");
+        decode_sizes(obj_field(rec, "local"), p->local, &p->work_dim, 0) != 0 ||
+        decode_sizes(obj_field(rec, "offset"), p->offset, &p->work_dim, 0) != 0) {
+        snprintf(why, len, "global/local/offset are not work sizes");
         return -1;
     }
     /* A 1-D local size with a 2-D global one: the other dimensions are 1. */
@@ -425,6 +426,8 @@ static void emit_sizes(FILE *f, const repro_probe *p)
     fprintf(f, "/* all 0: a NULL local size, the driver chooses */\n"
             "static const size_t LOCAL_SIZE[3] = { %zu, %zu, %zu };\n",
             p->local[0], p->local[1], p->local[2]);
+    fprintf(f, "static const size_t GLOBAL_OFFSET[3] = { %zu, %zu, %zu };\n", p->offset[0],
+            p->offset[1], p->offset[2]);
     clc_type t = p->out_type;
     int is_signed = (t == CLC_T_CHAR || t == CLC_T_SHORT || t == CLC_T_INT || t == CLC_T_LONG);
     fprintf(f, "/* __global %s *out, %zu elements, zero-filled before the run */\n",
@@ -541,6 +544,8 @@ static void readme_inputs(FILE *f, const repro_probe *p)
     } else {
         fputs(", local chosen by the driver (NULL)", f);
     }
+    if (p->offset[0] || p->offset[1] || p->offset[2])
+        fprintf(f, ", offset %zu %zu %zu", p->offset[0], p->offset[1], p->offset[2]);
     fprintf(f, "\noutput           __global %s *out, %zu elements, zero-filled\n",
             value_type_name(p->out_type), p->out_count);
     for (size_t k = 0; k < p->n_inputs; k++) {

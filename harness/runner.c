@@ -339,8 +339,12 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
         call = "clSetKernelArg";
         goto done;
     }
-    size_t global = p->global_size, local = p->local_size;
-    err = clEnqueueNDRangeKernel(w->env.queue, l->kernel, 1, NULL, &global, local ? &local : NULL, 0, NULL, NULL);
+    /* global_size/local_size are dimension 0 (tools such as the reducer set only them). */
+    size_t gdims[3] = {p->global_size, p->global_dims[1], p->global_dims[2]};
+    size_t ldims[3] = {p->local_size, p->local_dims[1], p->local_dims[2]};
+    err = clEnqueueNDRangeKernel(w->env.queue, l->kernel, p->work_dim ? p->work_dim : 1,
+                                 p->has_offset ? p->offset_dims : NULL, gdims, p->local_size ? ldims : NULL, 0, NULL,
+                                 NULL);
     if (err != CL_SUCCESS) {
         call = "clEnqueueNDRangeKernel";
         /* Argument errors are the probe's; resource errors may be the aftermath of an earlier kernel. */
