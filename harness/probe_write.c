@@ -140,6 +140,7 @@ int probe_clone(const clc_probe *p, clc_probe *o)
         o->undefined = NULL;
     o->requires = NULL;
     o->expect = NULL;
+    o->ulp_ref = NULL;
     o->n_requires = 0;
     o->n_inputs = 0;
     int bad = dup_str(p->id, &o->id) | dup_str(p->file, &o->file) | dup_str(p->clause, &o->clause) |
@@ -166,6 +167,12 @@ int probe_clone(const clc_probe *p, clc_probe *o)
         bad |= !o->expect;
         if (o->expect)
             memcpy(o->expect, p->expect, p->out_count * sizeof *o->expect);
+    }
+    if (p->ulp_ref) {
+        o->ulp_ref = malloc(p->out_count * sizeof *o->ulp_ref);
+        bad |= !o->ulp_ref;
+        if (o->ulp_ref)
+            memcpy(o->ulp_ref, p->ulp_ref, p->out_count * sizeof *o->ulp_ref);
     }
     if (bad) {
         probe_free(o);
