@@ -182,9 +182,27 @@ static void add_capabilities(cJSON *o, cl_device_id d, cl_device_fp_config singl
         cJSON_AddItemToArray(caps, cJSON_CreateString("fp_denorm"));
     if (single & CL_FP_INF_NAN)
         cJSON_AddItemToArray(caps, cJSON_CreateString("fp_inf_nan"));
+    /* -cl-fp32-correctly-rounded-divide-sqrt only binds devices that say so. */
+    if (single & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
+        cJSON_AddItemToArray(caps, cJSON_CreateString("fp_correctly_rounded_divide_sqrt"));
     cl_bool images = CL_FALSE;
     if (clGetDeviceInfo(d, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, NULL) == CL_SUCCESS && images)
         cJSON_AddItemToArray(caps, cJSON_CreateString("images"));
+    cl_bool little = CL_FALSE;
+    if (clGetDeviceInfo(d, CL_DEVICE_ENDIAN_LITTLE, sizeof little, &little, NULL) == CL_SUCCESS && little)
+        cJSON_AddItemToArray(caps, cJSON_CreateString("endian_little"));
+    /* wg_N: the device's maximum work-group size is at least N, so probes can
+     * ask for a work-group of N work-items (barrier, __local atomics). */
+    size_t max_wg = 0;
+    if (clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof max_wg, &max_wg, NULL) == CL_SUCCESS) {
+        for (size_t n = 2; n <= 1024; n *= 2) {
+            if (max_wg >= n) {
+                char tok[16];
+                snprintf(tok, sizeof tok, "wg_%zu", n);
+                cJSON_AddItemToArray(caps, cJSON_CreateString(tok));
+            }
+        }
+    }
     const cJSON *prof = cJSON_GetObjectItemCaseSensitive(o, "profile");
     if (cJSON_IsString(prof) && strcmp(prof->valuestring, "FULL_PROFILE") == 0)
         cJSON_AddItemToArray(caps, cJSON_CreateString("full_profile"));
@@ -197,6 +215,20 @@ static void add_capabilities(cJSON *o, cl_device_id d, cl_device_fp_config singl
         if (major > versions[i][0] || (major == versions[i][0] && minor >= versions[i][1])) {
             char tok[32];
             snprintf(tok, sizeof tok, "opencl_c_%d.%d", versions[i][0], versions[i][1]);
+            cJSON_AddItemToArray(caps, cJSON_CreateString(tok));
+        }
+    }
+    /* opencl_X.Y: the device's OpenCL version (CL_DEVICE_VERSION) is at least
+     * X.Y, so a probe can pin one version with `opencl_1.2 !opencl_2.0`. */
+    const cJSON *dver = cJSON_GetObjectItemCaseSensitive(o, "version");
+    major = minor = 0;
+    if (cJSON_IsString(dver))
+        sscanf(dver->valuestring, "OpenCL %d.%d", &major, &minor);
+    static const int dev_versions[][2] = {{1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}, {3, 0}};
+    for (size_t i = 0; i < sizeof dev_versions / sizeof dev_versions[0]; i++) {
+        if (major > dev_versions[i][0] || (major == dev_versions[i][0] && minor >= dev_versions[i][1])) {
+            char tok[32];
+            snprintf(tok, sizeof tok, "opencl_%d.%d", dev_versions[i][0], dev_versions[i][1]);
             cJSON_AddItemToArray(caps, cJSON_CreateString(tok));
         }
     }

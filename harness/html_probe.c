@@ -6,6 +6,7 @@
 #include "html_escape.h"
 #include "human_time.h"
 #include "html_page.h"
+#include "html_ulp.h"
 
 /* Arrays longer than this show only their head and the rows around the first
  * mismatch; the JSON report keeps every element. */
@@ -271,6 +272,7 @@ void html_probe_write_card(FILE *f, const cJSON *rec)
     fputs(">\n", f);
     write_head(f, rec);
     write_reason(f, rec);
+    html_ulp_write_card_section(f, rec);
     write_comparison(f, rec);
     write_measure(f, rec);
     write_launch(f, rec);

@@ -95,6 +95,7 @@ void probe_free(clc_probe *p)
         free(p->inputs[i].data);
     }
     free(p->expect);
+    free(p->ulp_ref);
 }
 
 void probe_set_free(clc_probe_set *set)

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ulp.h"
 #include "value.h"
 
 typedef enum {
@@ -46,8 +47,16 @@ typedef struct {
     clc_type out_type;
     size_t out_count;
     clc_expect *expect;  /* out_count elements for run probes, else NULL */
-    size_t global_size;  /* default 1 */
-    size_t local_size;   /* 0: left to the driver */
+    /* `expect_ulp = N`: out is judged within N ulp of ulp_ref (out_count
+     * references; expect then holds them rounded, for reports). */
+    int has_ulp;
+    double ulp_bound;
+    clc_ulp_ref *ulp_ref;
+    size_t global_size;  /* default 1; dimension 0 of global_dims */
+    size_t local_size;   /* 0: left to the driver; dimension 0 of local_dims */
+    unsigned work_dim;   /* 1 to 3: how many numbers `global` gave */
+    size_t global_dims[3], local_dims[3], offset_dims[3]; /* unused dimensions: 1, 1 (0 if local unset), 0 */
+    int has_offset;      /* `offset` was given */
     double timeout_s;    /* 0: the run's --timeout */
 } clc_probe;
 

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -71,8 +72,8 @@ static char *trim(char *s)
 }
 
 static const char *const known_keys[] = {
-    "clause", "spec", "why", "kind", "requires", "options", "out", "expect", "expect_file",
-    "global", "local", "timeout", "body", "prelude", "source", "measure", "undefined", NULL,
+    "clause", "spec", "why", "kind", "requires", "options", "out", "expect", "expect_file", "expect_ulp",
+    "global", "local", "offset", "timeout", "body", "prelude", "source", "measure", "undefined", NULL,
 };
 
 static int key_is_known(const char *key)
@@ -126,15 +127,27 @@ static int parse_typed_count(const char *s, clc_type *t, size_t *count)
     return 0;
 }
 
-static int parse_size(const char *s, size_t *out)
+/* "X [Y [Z]]": 1 to 3 work sizes; zero allowed only when allow_zero (offsets).
+ * Returns how many numbers, or -1. */
+static int parse_dims(const char *s, size_t out[3], int allow_zero)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (end == s || *end != '\0' || errno || v == 0 || !isdigit((unsigned char)*s))
-        return -1;
-    *out = (size_t)v;
-    return 0;
+    int n = 0;
+    while (*s) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s)
+            break;
+        if (n == 3 || !isdigit((unsigned char)*s))
+            return -1;
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (errno || (v == 0 && !allow_zero) || (*end && *end != ' ' && *end != '\t'))
+            return -1;
+        out[n++] = (size_t)v;
+        s = end;
+    }
+    return n ? n : -1;
 }
 
 static int parse_input(parser *ps, const entry *e, clc_input *in)
@@ -193,6 +206,26 @@ out:
 
 static char *read_file(const char *path, size_t *len);
 
+/* The references of an `expect_ulp` probe (ulp.h has their syntax); expect
+ * gets them rounded to the output type, for reports and reproducers. */
+static int parse_ulp_refs(parser *ps, clc_probe *p, const entry *e, char **toks, size_t n)
+{
+    p->ulp_ref = calloc(n, sizeof *p->ulp_ref);
+    if (!p->ulp_ref)
+        return -1;
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        char why[200];
+        if (ulp_parse_ref(toks[i], &p->ulp_ref[i], why, sizeof why) != 0) {
+            perr(ps, e->line, "expected value: %s", why, NULL);
+            rc = -1;
+            break;
+        }
+        p->expect[i] = ulp_ref_display(p->out_type, &p->ulp_ref[i]);
+    }
+    return rc;
+}
+
 /* Reads the expected values from `expect` text or an expect_file. */
 static int parse_expect(parser *ps, clc_probe *p, const entry *e, const char *text)
 {
@@ -221,6 +254,10 @@ static int parse_expect(parser *ps, clc_probe *p, const entry *e, const char *te
     if (!p->expect)
         goto out;
     rc = 0;
+    if (p->has_ulp) {
+        rc = parse_ulp_refs(ps, p, e, toks, n);
+        goto out;
+    }
     for (size_t i = 0; i < n; i++) {
         char why[160];
         if (value_parse_expect(p->out_type, toks[i], &p->expect[i], why, sizeof why) != 0) {
@@ -311,6 +348,31 @@ static const entry *lookup(const entry_list *own, const entry_list *defs, const 
     return e ? e : entries_find(defs, key);
 }
 
+/* `expect_ulp = N`: the output is judged in ulp (float or double outputs;
+ * run probes, or impl-defined ones whose error is only recorded). */
+static int finish_ulp(parser *ps, clc_probe *p, const entry_list *own, const entry_list *defs)
+{
+    const entry *e = lookup(own, defs, "expect_ulp");
+    if (!e)
+        return 0;
+    char *end;
+    p->ulp_bound = strtod(e->value, &end);
+    if (end == e->value || *end || !(p->ulp_bound >= 0) || isinf(p->ulp_bound)) {
+        perr(ps, e->line, "expect_ulp = '%s': expected a number of ulp >= 0", e->value, NULL);
+        return -1;
+    }
+    if (!value_type_is_float(p->out_type)) {
+        perr(ps, e->line, "probe %s: expect_ulp needs a float or double output", p->id, NULL);
+        return -1;
+    }
+    if (p->kind != CLC_KIND_RUN && p->kind != CLC_KIND_IMPL_DEFINED) {
+        perr(ps, e->line, "probe %s: expect_ulp is for run and impl-defined probes", p->id, NULL);
+        return -1;
+    }
+    p->has_ulp = 1;
+    return 0;
+}
+
 static int finish_shape(parser *ps, clc_probe *p, const entry_list *own, const entry_list *defs)
 {
     int bad = 0;
@@ -329,10 +391,12 @@ static int finish_shape(parser *ps, clc_probe *p, const entry_list *own, const e
     }
     const entry *ex = lookup(own, defs, "expect");
     const entry *exf = lookup(own, defs, "expect_file");
-    if (ex && exf) {
+    if (!bad && finish_ulp(ps, p, own, defs) != 0) {
+        bad = 1;
+    } else if (ex && exf) {
         perr(ps, ex->line, "probe %s: give 'expect' or 'expect_file', not both", p->id, NULL);
         bad = 1;
-    } else if (p->kind == CLC_KIND_RUN) {
+    } else if (p->kind == CLC_KIND_RUN || (p->has_ulp && p->kind == CLC_KIND_IMPL_DEFINED)) {
         if (!ex && !exf) {
             perr(ps, p->line, "probe %s: a run probe needs 'expect' or 'expect_file'", p->id, NULL);
             bad = 1;
@@ -353,17 +417,55 @@ static int finish_shape(parser *ps, clc_probe *p, const entry_list *own, const e
 
 static int finish_sizes(parser *ps, clc_probe *p, const entry_list *own, const entry_list *defs)
 {
-    int bad = 0;
+    int bad = 0, n;
     const entry *e;
-    p->global_size = 1;
-    if ((e = lookup(own, defs, "global")) && parse_size(e->value, &p->global_size)) {
-        perr(ps, e->line, "global = '%s': expected a positive integer", e->value, NULL);
-        bad = 1;
+    p->work_dim = 1;
+    for (int d = 0; d < 3; d++) {
+        p->global_dims[d] = 1;
+        p->local_dims[d] = 0;
+        p->offset_dims[d] = 0;
     }
-    if ((e = lookup(own, defs, "local")) && parse_size(e->value, &p->local_size)) {
-        perr(ps, e->line, "local = '%s': expected a positive integer", e->value, NULL);
-        bad = 1;
+    if ((e = lookup(own, defs, "global"))) {
+        if ((n = parse_dims(e->value, p->global_dims, 0)) < 0) {
+            perr(ps, e->line, "global = '%s': expected 1 to 3 positive integers (X [Y [Z]])", e->value, NULL);
+            bad = 1;
+        } else {
+            p->work_dim = (unsigned)n;
+        }
     }
+    if ((e = lookup(own, defs, "local"))) {
+        if ((n = parse_dims(e->value, p->local_dims, 0)) < 0) {
+            perr(ps, e->line, "local = '%s': expected 1 to 3 positive integers (X [Y [Z]])", e->value, NULL);
+            bad = 1;
+        } else if (!bad && (unsigned)n != p->work_dim) {
+            perr(ps, e->line, "local = '%s': needs as many dimensions as global = '%s'", e->value,
+                 lookup(own, defs, "global") ? lookup(own, defs, "global")->value : "1");
+            bad = 1;
+        } else {
+            for (unsigned d = 0; d < p->work_dim && !bad; d++)
+                if (p->global_dims[d] % p->local_dims[d]) {
+                    perr(ps, e->line, "local = '%s': each dimension must divide global's (OpenCL 1.2 uniform work-groups)",
+                         e->value, NULL);
+                    bad = 1;
+                }
+            for (unsigned d = (unsigned)n; d < 3; d++)
+                p->local_dims[d] = 1;
+        }
+    }
+    if ((e = lookup(own, defs, "offset"))) {
+        if ((n = parse_dims(e->value, p->offset_dims, 1)) < 0) {
+            perr(ps, e->line, "offset = '%s': expected 1 to 3 integers >= 0 (X [Y [Z]])", e->value, NULL);
+            bad = 1;
+        } else if (!bad && (unsigned)n != p->work_dim) {
+            perr(ps, e->line, "offset = '%s': needs as many dimensions as global = '%s'", e->value,
+                 lookup(own, defs, "global") ? lookup(own, defs, "global")->value : "1");
+            bad = 1;
+        } else {
+            p->has_offset = 1;
+        }
+    }
+    p->global_size = p->global_dims[0];
+    p->local_size = p->local_dims[0];
     if ((e = lookup(own, defs, "timeout"))) {
         char *end;
         p->timeout_s = strtod(e->value, &end);

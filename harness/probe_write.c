@@ -65,10 +65,25 @@ int probe_write(FILE *f, const clc_probe *p)
     }
     if (p->options && *p->options)
         write_line_value(f, "options", p->options);
-    if (p->global_size != 1)
+    if (p->work_dim > 1) {
+        fprintf(f, "global = %zu %zu%s", p->global_size, p->global_dims[1], p->work_dim > 2 ? "" : "\n");
+        if (p->work_dim > 2)
+            fprintf(f, " %zu\n", p->global_dims[2]);
+    } else if (p->global_size != 1) {
         fprintf(f, "global = %zu\n", p->global_size);
-    if (p->local_size)
-        fprintf(f, "local = %zu\n", p->local_size);
+    }
+    if (p->local_size) {
+        fprintf(f, "local = %zu", p->local_size);
+        for (unsigned d = 1; d < p->work_dim; d++)
+            fprintf(f, " %zu", p->local_dims[d]);
+        fputc('\n', f);
+    }
+    if (p->has_offset) {
+        fputs("offset =", f);
+        for (unsigned d = 0; d < (p->work_dim ? p->work_dim : 1); d++)
+            fprintf(f, " %zu", p->offset_dims[d]);
+        fputc('\n', f);
+    }
     if (p->timeout_s > 0)
         fprintf(f, "timeout = %g\n", p->timeout_s);
     if (p->measure)
@@ -125,6 +140,7 @@ int probe_clone(const clc_probe *p, clc_probe *o)
         o->undefined = NULL;
     o->requires = NULL;
     o->expect = NULL;
+    o->ulp_ref = NULL;
     o->n_requires = 0;
     o->n_inputs = 0;
     int bad = dup_str(p->id, &o->id) | dup_str(p->file, &o->file) | dup_str(p->clause, &o->clause) |
@@ -151,6 +167,12 @@ int probe_clone(const clc_probe *p, clc_probe *o)
         bad |= !o->expect;
         if (o->expect)
             memcpy(o->expect, p->expect, p->out_count * sizeof *o->expect);
+    }
+    if (p->ulp_ref) {
+        o->ulp_ref = malloc(p->out_count * sizeof *o->ulp_ref);
+        bad |= !o->ulp_ref;
+        if (o->ulp_ref)
+            memcpy(o->ulp_ref, p->ulp_ref, p->out_count * sizeof *o->ulp_ref);
     }
     if (bad) {
         probe_free(o);

@@ -75,6 +75,32 @@ static cJSON *values_array(clc_type t, const void *data, size_t count)
     return arr;
 }
 
+/* global/local as a number for 1-D launches (as before), else an array of
+ * work_dim numbers; offset only when the probe gave one. */
+static void record_set_sizes(cJSON *rec, const clc_probe *p)
+{
+    if (p->work_dim <= 1 && !p->has_offset) {
+        record_set_number(rec, "global", (double)p->global_size);
+        record_set_number(rec, "local", (double)p->local_size);
+        return;
+    }
+    const char *names[] = {"global", "local", "offset"};
+    const size_t *dims[] = {p->global_dims, p->local_dims, p->offset_dims};
+    for (int k = 0; k < 3; k++) {
+        if (k == 2 && !p->has_offset)
+            break;
+        cJSON *arr = cJSON_CreateArray();
+        for (unsigned d = 0; d < p->work_dim; d++)
+        {
+            /* dimension 0 is global_size/local_size, which tools (the reducer) may change alone */
+            size_t v = d ? dims[k][d] : k == 0 ? p->global_size : k == 1 ? p->local_size : dims[k][0];
+            cJSON_AddItemToArray(arr, cJSON_CreateNumber(k == 1 && !p->local_size ? 0.0 : (double)v));
+        }
+        cJSON_DeleteItemFromObjectCaseSensitive(rec, names[k]);
+        cJSON_AddItemToObject(rec, names[k], arr);
+    }
+}
+
 void record_add_repro(cJSON *rec, const clc_probe *p, const char *options)
 {
     char *src = probe_program_source(p, "probe");
@@ -82,8 +108,7 @@ void record_add_repro(cJSON *rec, const clc_probe *p, const char *options)
     record_set_string(rec, "source", src ? src : "");
     free(src);
     record_set_string(rec, "kernel", "probe");
-    record_set_number(rec, "global", (double)p->global_size);
-    record_set_number(rec, "local", (double)p->local_size);
+    record_set_sizes(rec, p);
     cJSON *inputs = cJSON_CreateArray();
     for (size_t i = 0; i < p->n_inputs; i++) {
         const clc_input *in = &p->inputs[i];

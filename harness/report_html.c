@@ -10,6 +10,7 @@
 #include "human_time.h"
 #include "html_escape.h"
 #include "html_page.h"
+#include "html_ulp.h"
 #include "html_probe.h"
 
 /* The verdict counts of one family (probe id up to the first '.'). */
@@ -449,6 +450,7 @@ static void write_device_page(FILE *f, const cJSON *report)
     write_info(f, probes, counts[html_verdict_rank("info")]);
     write_skips(f, probes, counts[html_verdict_rank("skip")]);
     write_passes(f, probes, counts[html_verdict_rank("pass")]);
+    html_ulp_write_table(f, probes);
     fputs("</main>\n", f);
     html_page_end(f, html_json_str(child(report, "tool"), "version"));
 }

@@ -37,7 +37,7 @@ typedef struct {
     const char *id, *kind, *verdict, *clause, *spec, *why, *detail, *options, *source,
         *kernel;
     unsigned work_dim;
-    size_t global[3], local[3];
+    size_t global[3], local[3], offset[3]; /* offset all 0: none (NULL) */
     clc_type out_type;
     size_t out_count;
     repro_input inputs[REPRO_MAX_INPUTS];
@@ -203,8 +203,9 @@ static int repro_probe_decode(const cJSON *rec, repro_probe *p, char *why, size_
         return -1;
     }
     if (decode_sizes(obj_field(rec, "global"), p->global, &p->work_dim, 1) != 0 ||
-        decode_sizes(obj_field(rec, "local"), p->local, &p->work_dim, 0) != 0) {
-        snprintf(why, len, "global/local are not work sizes");
+        decode_sizes(obj_field(rec, "local"), p->local, &p->work_dim, 0) != 0 ||
+        decode_sizes(obj_field(rec, "offset"), p->offset, &p->work_dim, 0) != 0) {
+        snprintf(why, len, "global/local/offset are not work sizes");
         return -1;
     }
     /* A 1-D local size with a 2-D global one: the other dimensions are 1. */
@@ -425,6 +426,8 @@ static void emit_sizes(FILE *f, const repro_probe *p)
     fprintf(f, "/* all 0: a NULL local size, the driver chooses */\n"
             "static const size_t LOCAL_SIZE[3] = { %zu, %zu, %zu };\n",
             p->local[0], p->local[1], p->local[2]);
+    fprintf(f, "static const size_t GLOBAL_OFFSET[3] = { %zu, %zu, %zu };\n", p->offset[0],
+            p->offset[1], p->offset[2]);
     clc_type t = p->out_type;
     int is_signed = (t == CLC_T_CHAR || t == CLC_T_SHORT || t == CLC_T_INT || t == CLC_T_LONG);
     fprintf(f, "/* __global %s *out, %zu elements, zero-filled before the run */\n",
@@ -541,6 +544,8 @@ static void readme_inputs(FILE *f, const repro_probe *p)
     } else {
         fputs(", local chosen by the driver (NULL)", f);
     }
+    if (p->offset[0] || p->offset[1] || p->offset[2])
+        fprintf(f, ", offset %zu %zu %zu", p->offset[0], p->offset[1], p->offset[2]);
     fprintf(f, "\noutput           __global %s *out, %zu elements, zero-filled\n",
             value_type_name(p->out_type), p->out_count);
     for (size_t k = 0; k < p->n_inputs; k++) {
@@ -591,6 +596,35 @@ static void readme_values(FILE *f, const cJSON *rec, const repro_probe *p)
     }
 }
 
+/* A math probe is judged in ulp (expect_ulp): say so, with its failing
+ * elements, since repro.c compares with the correctly rounded values
+ * exactly and so also flags elements within the bound. */
+static void readme_ulp(FILE *f, const cJSON *rec)
+{
+    const cJSON *u = obj_field(rec, "ulp");
+    if (!cJSON_IsObject(u))
+        return;
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(u, "bound");
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(u, "max_error");
+    fprintf(f, "\nJudged in ulp\n  bound %g ulp (OpenCL C 7.4), largest error %g ulp. repro.c compares with the\n"
+               "  correctly rounded values exactly, so it also flags elements within the bound;\n"
+               "  clconform failed these:\n",
+            cJSON_IsNumber(b) ? b->valuedouble : 0, cJSON_IsNumber(m) ? m->valuedouble : 0);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(u, "failures")) {
+        const cJSON *idx = cJSON_GetObjectItemCaseSensitive(it, "index");
+        const cJSON *err = cJSON_GetObjectItemCaseSensitive(it, "ulp");
+        fprintf(f, "  [%d] inputs", cJSON_IsNumber(idx) ? (int)idx->valuedouble : -1);
+        const cJSON *in;
+        cJSON_ArrayForEach(in, cJSON_GetObjectItemCaseSensitive(it, "inputs"))
+            fprintf(f, " %s", cJSON_IsString(in) ? in->valuestring : "?");
+        fprintf(f, ": expected %s, got %s", str_or(it, "expected", "?"), str_or(it, "actual", "?"));
+        if (cJSON_IsNumber(err))
+            fprintf(f, " (%g ulp)", err->valuedouble);
+        fputc('\n', f);
+    }
+}
+
 static void readme_howto(FILE *f, const repro_probe *p)
 {
     fputs("\nHow to reproduce\n"
@@ -638,6 +672,7 @@ static void write_readme(FILE *f, const cJSON *report, const cJSON *rec, const r
         fprintf(f, "retried          first %s, then %s\n", str_or(retried, "first", "?"),
                 str_or(retried, "second", "?"));
     readme_values(f, rec, p);
+    readme_ulp(f, rec);
     readme_identity(f, report);
     readme_howto(f, p);
     const char *log = str_field(rec, "build_log");

@@ -5,7 +5,7 @@
  * the body may use every name the data section defines (MODE, PROBE_ID,
  * KIND, CLAUSE, SPEC, WHY, NOTE, PLATFORM_NAME, DEVICE_NAME,
  * FALLBACK_PLATFORM, FALLBACK_DEVICE, BUILD_OPTIONS, KERNEL_NAME, WORK_DIM,
- * GLOBAL_SIZE, LOCAL_SIZE, OUT_SIZE, OUT_COUNT, OUT_IS_FLOAT, OUT_IS_SIGNED,
+ * GLOBAL_SIZE, LOCAL_SIZE, GLOBAL_OFFSET, OUT_SIZE, OUT_COUNT, OUT_IS_FLOAT, OUT_IS_SIGNED,
  * INPUTS, N_INPUTS, EXPECTED, N_EXPECTED, KERNEL_SOURCE) and must use each
  * of them whatever the MODE: the output must compile without a warning
  * under `cc -std=c99 -Wall -Wextra`, where an unused static const warns.
@@ -378,7 +378,8 @@ static const char *const repro_template_body[] = {
     "        failed(clSetKernelArg(k, (cl_uint)N_INPUTS, sizeof(cl_mem), &bufs[N_INPUTS]),",
     "               \"clSetKernelArg\"))",
     "        goto done;",
-    "    if (failed(clEnqueueNDRangeKernel(q, k, WORK_DIM, NULL, GLOBAL_SIZE,",
+    "    int has_offset = GLOBAL_OFFSET[0] || GLOBAL_OFFSET[1] || GLOBAL_OFFSET[2];",
+    "    if (failed(clEnqueueNDRangeKernel(q, k, WORK_DIM, has_offset ? GLOBAL_OFFSET : NULL, GLOBAL_SIZE,",
     "                                      LOCAL_SIZE[0] ? LOCAL_SIZE : NULL, 0, NULL, NULL),",
     "               \"clEnqueueNDRangeKernel\") ||",
     "        failed(clFinish(q), \"clFinish\") ||",

@@ -27,6 +27,7 @@
 #include "measure.h"
 #include "proc.h"
 #include "record.h"
+#include "ulp_judge.h"
 
 #define DISPATCH_ARGS CLC_MAX_INPUTS
 
@@ -287,6 +288,31 @@ static void release_build(worker *w, build_result *b)
     w->prof.ms[PROF_KERNELS] += (proc_now() - t0) * 1e3;
 }
 
+/* Enqueues k with probe p's launch geometry. global_size/local_size are
+ * dimension 0 (tools such as the reducer set only them). */
+static cl_int enqueue_like(worker *w, cl_kernel k, const clc_probe *p)
+{
+    size_t gdims[3] = {p->global_size, p->global_dims[1], p->global_dims[2]};
+    size_t ldims[3] = {p->local_size, p->local_dims[1], p->local_dims[2]};
+    return clEnqueueNDRangeKernel(w->env.queue, k, p->work_dim ? p->work_dim : 1, p->has_offset ? p->offset_dims : NULL,
+                                  gdims, p->local_size ? ldims : NULL, 0, NULL, NULL);
+}
+
+/* Do p and q launch with the same geometry (the same code on PoCL)? */
+static int same_geometry(const clc_probe *p, const clc_probe *q)
+{
+    if (p->work_dim != q->work_dim || p->global_size != q->global_size || p->local_size != q->local_size ||
+        p->has_offset != q->has_offset)
+        return 0;
+    for (int d = 1; d < 3; d++)
+        if (p->global_dims[d] != q->global_dims[d] || p->local_dims[d] != q->local_dims[d])
+            return 0;
+    for (int d = 0; d < 3 && p->has_offset; d++)
+        if (p->offset_dims[d] != q->offset_dims[d])
+            return 0;
+    return 1;
+}
+
 /* No probe has this number: a dispatch kernel launched with it does nothing. */
 #define WHICH_NONE 0xffffffffu
 
@@ -297,7 +323,7 @@ static void release_build(worker *w, build_result *b)
  * new launch geometry, so this is done once per (global, local) size the
  * kernel's probes use. Failures are left to the probes' own launches,
  * which report them. */
-static void warm_up(worker *w, cl_kernel k, const size_t *idx, size_t n, size_t global, size_t local)
+static void warm_up(worker *w, cl_kernel k, const size_t *idx, size_t n, const clc_probe *like)
 {
     worker_emit_phase(w, "codegen", idx, n);
     double t0 = proc_now();
@@ -308,7 +334,7 @@ static void warm_up(worker *w, cl_kernel k, const size_t *idx, size_t n, size_t 
     if (err == CL_SUCCESS)
         err = clSetKernelArg(k, arg++, sizeof none, &none);
     if (err == CL_SUCCESS)
-        err = clEnqueueNDRangeKernel(w->env.queue, k, 1, NULL, &global, local ? &local : NULL, 0, NULL, NULL);
+        err = enqueue_like(w, k, like);
     if (err == CL_SUCCESS)
         clFinish(w->env.queue);
     profile_add(&w->prof, PROF_CODEGEN, (proc_now() - t0) * 1e3);
@@ -358,10 +384,9 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
         call = "clSetKernelArg";
         goto done;
     }
-    size_t global = p->global_size, local = p->local_size;
     double t_setup = proc_now();
     profile_add(&w->prof, PROF_BUFFERS, (t_setup - t0) * 1e3);
-    err = clEnqueueNDRangeKernel(w->env.queue, l->kernel, 1, NULL, &global, local ? &local : NULL, 0, NULL, NULL);
+    err = enqueue_like(w, l->kernel, p);
     if (err == CL_SUCCESS)
         err = clFinish(w->env.queue);
     double t_run = proc_now();
@@ -381,7 +406,10 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
     }
     record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
     profile_add(&w->prof, PROF_BUFFERS, (proc_now() - t_run) * 1e3);
-    record_judge_output(rec, p, host);
+    if (p->has_ulp)
+        ulp_judge_output(rec, p, host, ulp_device_flushes(w->device, p->out_type));
+    else
+        record_judge_output(rec, p, host);
 done:
     if (call) {
         record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
@@ -449,8 +477,12 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
 {
     cl_kernel *groups = calloc(n_groups ? n_groups : 1, sizeof *groups);
     size_t *members = calloc(n ? n : 1, sizeof *members);
-    /* Launch geometries already warmed up: group, global, local. */
-    size_t (*warmed)[3] = calloc(n ? n : 1, sizeof *warmed), n_warmed = 0;
+    /* Launch geometries already warmed up: a dispatch group and a probe launched like that. */
+    struct {
+        size_t group;
+        const clc_probe *like;
+    } *warmed = calloc(n ? n : 1, sizeof *warmed);
+    size_t n_warmed = 0;
     for (size_t s = 0; s < n && !w->poisoned; s++) {
         launch l = {NULL, !slots[s].direct, (cl_uint)slots[s].which, slots[s].direct};
         cl_int err = CL_SUCCESS;
@@ -467,8 +499,7 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
             /* Only probes that run need code: build-ok probes are never launched. */
             const clc_probe *p = &w->job->set->items[idx[s]];
             size_t seen = 0;
-            while (seen < n_warmed && !(warmed[seen][0] == slots[s].group && warmed[seen][1] == p->global_size &&
-                                        warmed[seen][2] == p->local_size))
+            while (seen < n_warmed && !(warmed[seen].group == slots[s].group && same_geometry(warmed[seen].like, p)))
                 seen++;
             if (err == CL_SUCCESS && l.kernel && p->kind != CLC_KIND_BUILD_OK && seen == n_warmed && warmed &&
                 members) {
@@ -476,10 +507,9 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
                 for (size_t t = 0; t < n; t++)
                     if (!slots[t].direct && slots[t].group == slots[s].group)
                         members[m++] = idx[t];
-                warm_up(w, l.kernel, members, m, p->global_size, p->local_size);
-                warmed[n_warmed][0] = slots[s].group;
-                warmed[n_warmed][1] = p->global_size;
-                warmed[n_warmed][2] = p->local_size;
+                warm_up(w, l.kernel, members, m, p);
+                warmed[n_warmed].group = slots[s].group;
+                warmed[n_warmed].like = p;
                 n_warmed++;
             }
         }

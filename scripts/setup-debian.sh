@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what clconform needs on Debian 12 (run as root): the compiler, the
 # ICD loader and headers, cJSON, the three CPU OpenCL implementations (PoCL,
-# Oclgrind, Mesa's rusticl/Clover), clinfo, and Chromium for the browser test.
+# Oclgrind, Mesa's rusticl/Clover), clinfo, Chromium for the browser test, and MPFR
+# (the math family's reference generator and its unit test).
 # clang and libfuzzer-14-dev (Debian 12's clang is 14) build `make fuzz`.
 # Oclgrind's package does not register its ICD, so this does.
 set -euo pipefail
@@ -9,7 +10,8 @@ export DEBIAN_FRONTEND=noninteractive
 packages=(build-essential pkg-config python3 ca-certificates
           ocl-icd-libopencl1 ocl-icd-opencl-dev opencl-headers opencl-c-headers libcjson-dev
           pocl-opencl-icd oclgrind mesa-opencl-icd clinfo
-          clang libfuzzer-14-dev)
+          clang libfuzzer-14-dev
+          libmpfr-dev)  # the math family's reference (scripts/math); clconform does not link it
 # CLC_NO_CHROMIUM=1 skips the browser (its test then skips itself).
 [ -n "${CLC_NO_CHROMIUM:-}" ] || packages+=(chromium)
 apt-get update

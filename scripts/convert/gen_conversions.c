@@ -454,6 +454,7 @@ typedef struct {
     int ncalls;
     const value_list *all;  /* every operand (calls with _sat, into floating point) */
     const value_list *def;  /* the operands defined without _sat */
+    int restricted;         /* some operands of the pair were left out of calls without _sat */
 } conv_probe;
 
 static void call_function(const conv_probe *p, const conv_call *c, char *buf, size_t len)
@@ -618,11 +619,14 @@ static void write_why(FILE *f, const conv_probe *p, int ftz, int n_star)
         fputs("; with _sat clamped to the destination's range and NaN made 0 (6.2.3.3)", f);
     if (!cr_type_is_float(p->dst) && !cr_type_is_signed(p->dst) && !cr_type_is_float(p->src))
         fputs("; without _sat reduced modulo 2^n when out of range (6.2.3.3, C99 6.3.1.3p2)", f);
-    if (p->def != p->all)
+    int some_defined_only = 0;
+    for (int k = 0; k < p->ncalls; k++)
+        some_defined_only |= p->calls[k].defined_only;
+    if (some_defined_only && p->restricted)
         fprintf(f, "; calls without _sat convert only operands within the destination's range (%s), because "
                    "converting any other is %s and could change the whole program's output: those are recorded "
                    "by conv.convert_%s.%s.out-of-range.%s [ledger: conv-out-of-range]",
-                p->folded ? "the folded constants are chosen so" : "the buffer `inr`",
+                p->folded ? "the folded constants are chosen so" : needs_inr(p) ? "the buffer `inr`" : "the buffer `in`",
                 cr_type_is_float(p->src) ? "undefined (C99 6.3.1.4)" : "implementation-defined (C99 6.3.1.3p3)",
                 cr_type_name(p->dst), cr_type_name(p->src), p->folded ? "folded" : "runtime");
     if (n_star)
@@ -710,6 +714,7 @@ static void probe_lists(conv_probe *p, const pair_lists *pl)
 {
     p->all = &pl->all;
     p->def = pl->undef.n ? &pl->def : &pl->all;
+    p->restricted = pl->undef.n > 0;
 }
 
 /* The conversions this suite never judges: every operand of the pair whose

@@ -238,6 +238,18 @@ static const struct {
      "local = '0'"},
     {"bad_timeout", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\ntimeout = soon\n", "bad.probe:5: ",
      "timeout = 'soon'"},
+    {"global_four_dims", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nglobal = 1 2 3 4\n", "bad.probe:5: ",
+     "global = '1 2 3 4'"},
+    {"global_zero_dim", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nglobal = 4 0\n", "bad.probe:5: ",
+     "global = '4 0'"},
+    {"local_dims_differ", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nglobal = 4 4\nlocal = 2\n",
+     "bad.probe:6: ", "needs as many dimensions as global = '4 4'"},
+    {"local_not_dividing", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nglobal = 6 4\nlocal = 4 4\n",
+     "bad.probe:6: ", "must divide"},
+    {"bad_offset", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\noffset = -1\n", "bad.probe:5: ",
+     "offset = '-1'"},
+    {"offset_dims_differ", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nglobal = 2 2 2\noffset = 1 1\n",
+     "bad.probe:6: ", "offset = '1 1': needs as many dimensions"},
     {"line_after_heredoc", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = <<E\n1\n2\n3\nE\nflavour = x\n",
      "bad.probe:9: ", "unknown key 'flavour'"},
     {"nine_inputs",
@@ -245,6 +257,34 @@ static const struct {
      "input d = int: 1\ninput e = int: 1\ninput f = int: 1\ninput g = int: 1\ninput h = int: 1\ninput i = int: 1\n",
      "bad.probe:13: ", "more than 8 inputs"},
 };
+
+/* global/local/offset with 1 to 3 numbers; unused dimensions are 1 (local: 1
+ * once given, else 0) and offset 0. */
+static void test_ndrange(void)
+{
+    clc_probe_set set;
+    int rc = load("nd.probe",
+                  "[probe t.three]\nclause = 6.12.1\nkind = build-ok\nbody = x\n"
+                  "global = 8 6 4\nlocal = 2 3 4\noffset = 1 0 7\n"
+                  "[probe t.two]\nclause = 6.12.1\nkind = build-ok\nbody = x\nglobal = 5\t3\n"
+                  "[probe t.one]\nclause = 6.12.1\nkind = build-ok\nbody = x\n",
+                  &set);
+    CHECK(rc == 0 && set.count == 3, "ndrange_file_loads");
+    const clc_probe *p = set.count == 3 ? &set.items[0] : NULL;
+    CHECK(p && p->work_dim == 3 && p->global_dims[0] == 8 && p->global_dims[1] == 6 && p->global_dims[2] == 4 &&
+              p->local_dims[0] == 2 && p->local_dims[1] == 3 && p->local_dims[2] == 4 && p->has_offset &&
+              p->offset_dims[0] == 1 && p->offset_dims[1] == 0 && p->offset_dims[2] == 7 &&
+              p->global_size == 8 && p->local_size == 2,
+          "ndrange_three_dims_global_local_offset");
+    p = set.count == 3 ? &set.items[1] : NULL;
+    CHECK(p && p->work_dim == 2 && p->global_dims[0] == 5 && p->global_dims[1] == 3 && p->global_dims[2] == 1 &&
+              p->local_size == 0 && !p->has_offset,
+          "ndrange_two_dims_tab_separated_local_unset");
+    p = set.count == 3 ? &set.items[2] : NULL;
+    CHECK(p && p->work_dim == 1 && p->global_dims[0] == 1 && p->global_size == 1 && !p->has_offset,
+          "ndrange_default_one_dim_of_one");
+    probe_set_free(&set);
+}
 
 static void test_bad(void)
 {
@@ -450,6 +490,7 @@ static void test_unique_same_file(void)
 
 int main(void)
 {
+    test_ndrange();
     test_good();
     test_bad();
     test_all_errors_shown();

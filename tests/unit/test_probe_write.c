@@ -73,5 +73,27 @@ int main(void)
     free(text);
     probe_set_free(&a);
     probe_set_free(&b);
+
+    /* A 3-D launch with an offset keeps every dimension through a write and a load. */
+    static const char nd[] = "[probe w.nd]\nclause = 6.12.1\nkind = build-ok\nglobal = 8 6 4\nlocal = 2 3 4\n"
+                             "offset = 1 0 7\nbody = x\n";
+    clc_probe_set n1 = {0}, n2 = {0};
+    text = NULL;
+    len = 0;
+    rc = probe_load_text("nd.probe", nd, &n1, stderr);
+    f = open_memstream(&text, &len);
+    wrote = rc == 0 && n1.count == 1 ? probe_write(f, &n1.items[0]) : -1;
+    fclose(f);
+    rc = wrote == 0 ? probe_load_text("nd-again.probe", text, &n2, stderr) : -1;
+    const clc_probe *q = rc == 0 && n2.count == 1 ? &n2.items[0] : NULL;
+    CHECK(q && q->work_dim == 3 && q->global_dims[1] == 6 && q->global_dims[2] == 4 && q->global_size == 8 &&
+              q->local_size == 2 && q->local_dims[1] == 3 && q->local_dims[2] == 4 && q->has_offset &&
+              q->offset_dims[0] == 1 && q->offset_dims[1] == 0 && q->offset_dims[2] == 7,
+          "written_ndrange_and_offset_load_back");
+    if (!q)
+        printf("# %s", text ? text : "");
+    free(text);
+    probe_set_free(&n1);
+    probe_set_free(&n2);
     return check_done();
 }

@@ -70,6 +70,12 @@ static const char probes_text[] =
     "[probe r.impl]\n"
     "kind = impl-defined\n"
     "out = uchar[4]\n"
+    "body = x\n"
+    "[probe r.nd]\n"
+    "kind = build-ok\n"
+    "global = 8 6 4\n"
+    "local = 2 3 4\n"
+    "offset = 1 0 7\n"
     "body = x\n";
 
 static void test_record_new(void)
@@ -179,6 +185,39 @@ static void test_repro_fields(void)
     const char *src = str(rec, "source");
     CHECK(src && strstr(src, "__kernel") && strstr(src, "probe") && strstr(src, "__global float *out"),
           "repro_source_is_a_whole_program_with_kernel_probe");
+    cJSON_Delete(rec);
+}
+
+/* 1 when o[key] is the array of the given numbers. */
+static int numbers_are(const cJSON *o, const char *key, const double *want, int n)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != n)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        const cJSON *v = cJSON_GetArrayItem(arr, i);
+        if (!cJSON_IsNumber(v) || v->valuedouble != want[i])
+            return 0;
+    }
+    return 1;
+}
+
+static void test_ndrange_fields(void)
+{
+    const clc_probe *p = probe("r.nd");
+    cJSON *rec = p ? record_new(p) : NULL;
+    if (rec)
+        record_add_repro(rec, p, "");
+    static const double g[] = {8, 6, 4}, l[] = {2, 3, 4}, o[] = {1, 0, 7};
+    CHECK(rec && numbers_are(rec, "global", g, 3) && numbers_are(rec, "local", l, 3) &&
+              numbers_are(rec, "offset", o, 3),
+          "three_dimensional_global_local_offset_recorded_as_arrays");
+    cJSON_Delete(rec);
+    p = probe("r.floats");
+    rec = record_new(p);
+    record_add_repro(rec, p, "");
+    CHECK(!has(rec, "offset") && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(rec, "global")),
+          "one_dimensional_launch_keeps_plain_numbers_and_no_offset");
     cJSON_Delete(rec);
 }
 
@@ -330,13 +369,14 @@ static void test_summary(void)
 
 int main(void)
 {
-    if (probe_load_text("rec.probe", probes_text, &set, stdout) != 0 || set.count != 3) {
+    if (probe_load_text("rec.probe", probes_text, &set, stdout) != 0 || set.count != 4) {
         CHECK(0, "record_test_probes_load");
         return check_done();
     }
     test_record_new();
     test_judge();
     test_repro_fields();
+    test_ndrange_fields();
     test_utf8();
     test_verdicts();
     test_summary();

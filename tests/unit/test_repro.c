@@ -149,6 +149,9 @@ static void test_contents(const cJSON *report, const char *tmp)
     CHECK(file_contains(path, "WORK_DIM = 2;") &&
               file_contains(path, "LOCAL_SIZE[3] = { 2, 1, 1 }"),
           "two_dimensional_work_sizes_are_kept");
+    CHECK(file_contains(path, "GLOBAL_OFFSET[3] = { 0, 5, 0 }"), "global_work_offset_is_kept");
+    snprintf(path, sizeof path, "%s/fixture-dev/g.escape/repro.c", tmp);
+    CHECK(file_contains(path, "GLOBAL_OFFSET[3] = { 0, 0, 0 }"), "no_offset_is_all_zero_a_null_offset");
 
     snprintf(path, sizeof path, "%s/fixture-dev/g.escape/README.txt", tmp);
     CHECK(file_contains(path, "Fixture Device") && file_contains(path, "Fixture Platform") &&

@@ -1,0 +1,73 @@
+/* HTML of ulp-judged probes: see html_ulp.h. */
+#include "html_ulp.h"
+
+#include "html_escape.h"
+#include "html_page.h"
+#include "html_probe.h"
+
+static double num(const cJSON *o, const char *key, double dflt)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : dflt;
+}
+
+static void cell(FILE *f, const cJSON *v)
+{
+    fputs("<td>", f);
+    if (v)
+        html_value_write(f, v, ", ");
+    fputs("</td>", f);
+}
+
+void html_ulp_write_card_section(FILE *f, const cJSON *rec)
+{
+    const cJSON *u = cJSON_GetObjectItemCaseSensitive(rec, "ulp");
+    if (!cJSON_IsObject(u))
+        return;
+    fprintf(f, "<h3>Error in ulp</h3>\n<p>bound %g ulp; largest error %.4g ulp at [%d]; %d element(s) "
+               "beyond the bound%s</p>\n",
+            num(u, "bound", 0), num(u, "max_error", 0), (int)num(u, "max_at", -1), (int)num(u, "beyond", 0),
+            cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "flush_to_zero"))
+                ? " (judged as flushing denormals to zero: no CL_FP_DENORM)" : "");
+    const cJSON *fails = cJSON_GetObjectItemCaseSensitive(u, "failures");
+    if (cJSON_GetArraySize(fails) == 0)
+        return;
+    fputs("<table class=\"cmp\"><thead><tr><th class=\"num\">#</th><th>inputs</th><th>reference</th>"
+          "<th>expected</th><th>actual</th><th>ulp</th></tr></thead><tbody>\n", f);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, fails) {
+        fprintf(f, "<tr><td class=\"num\">%d</td>", (int)num(it, "index", -1));
+        cell(f, cJSON_GetObjectItemCaseSensitive(it, "inputs"));
+        cell(f, cJSON_GetObjectItemCaseSensitive(it, "reference"));
+        cell(f, cJSON_GetObjectItemCaseSensitive(it, "expected"));
+        cell(f, cJSON_GetObjectItemCaseSensitive(it, "actual"));
+        cell(f, cJSON_GetObjectItemCaseSensitive(it, "ulp"));
+        fputs("</tr>\n", f);
+    }
+    fputs("</tbody></table>\n", f);
+}
+
+void html_ulp_write_table(FILE *f, const cJSON *probes)
+{
+    const cJSON *rec;
+    int n = 0;
+    cJSON_ArrayForEach(rec, probes)
+        n += cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(rec, "ulp"));
+    if (n == 0)
+        return;
+    fprintf(f, "<section id=\"ulp\"><h2>Math: largest error per probe (%d)</h2>\n"
+               "<table class=\"cmp\"><thead><tr><th>probe</th><th>verdict</th><th class=\"num\">bound</th>"
+               "<th class=\"num\">largest error</th><th class=\"num\">beyond</th></tr></thead><tbody>\n", n);
+    cJSON_ArrayForEach(rec, probes) {
+        const cJSON *u = cJSON_GetObjectItemCaseSensitive(rec, "ulp");
+        if (!cJSON_IsObject(u))
+            continue;
+        fputs("<tr><td>", f);
+        html_escape_write(f, html_json_str(rec, "id"));
+        fputs("</td><td>", f);
+        html_escape_write(f, html_json_str(rec, "verdict"));
+        fprintf(f, "</td><td class=\"num\">%g</td><td class=\"num\">%.4g</td><td class=\"num\">%d</td></tr>\n",
+                num(u, "bound", 0), num(u, "max_error", 0), (int)num(u, "beyond", 0));
+    }
+    fputs("</tbody></table></section>\n", f);
+}

@@ -1,0 +1,191 @@
+/* Judging math probes in ulp: see ulp_judge.h. */
+#include "ulp_judge.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "devinfo.h"
+#include "record.h"
+#include "ulp.h"
+
+int ulp_device_flushes(const cJSON *device, clc_type t)
+{
+    if (t != CLC_T_FLOAT)
+        return 0;
+    return !devinfo_has_capability(device, "fp_denorm");
+}
+
+/* "0x1.8p+1 (0x40400000)": the value as a probe token, and its bits. */
+static void value_and_bits(clc_type t, uint64_t bits, char *buf, size_t len)
+{
+    char v[64];
+    value_format(t, bits, v, sizeof v);
+    if (value_type_size(t) == 8)
+        snprintf(buf, len, "%s (0x%016" PRIx64 ")", v, bits);
+    else if (value_type_size(t) == 4)
+        snprintf(buf, len, "%s (0x%08" PRIx64 ")", v, bits);
+    else
+        snprintf(buf, len, "%s", v);
+}
+
+/* The reference as written, alternatives and all, for the report. */
+static void format_ref(const clc_ulp_ref *r, char *buf, size_t len)
+{
+    if (r->n_alts == 0) {
+        snprintf(buf, len, "*");
+        return;
+    }
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < r->n_alts && used < len; i++) {
+        char one[96];
+        if (r->is_nan >> i & 1)
+            snprintf(one, sizeof one, "nan");
+        else if (r->lo[i] != 0)
+            snprintf(one, sizeof one, "%a~%a", r->hi[i], r->lo[i]);
+        else
+            snprintf(one, sizeof one, "%s%a", (r->exact >> i & 1) ? "=" : "", r->hi[i]);
+        if (r->tol[i] > 0) {
+            size_t l = strlen(one);
+            snprintf(one + l, sizeof one - l, "@%a", r->tol[i]);
+        }
+        int n = snprintf(buf + used, len - used, "%s%s%s", i ? "|" : "", (r->ftz_only >> i & 1) ? "ftz:" : "", one);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+/* One failing element, with the inputs that produced it: element i of an
+ * output made of several result arrays one after another (sincos: the
+ * sines, then the cosines) reads input element i modulo the input's length. */
+static cJSON *failure_item(const clc_probe *p, size_t i, uint64_t actual, double err)
+{
+    cJSON *o = cJSON_CreateObject();
+    char buf[192];
+    cJSON_AddNumberToObject(o, "index", (double)i);
+    cJSON *ins = cJSON_CreateArray();
+    for (size_t k = 0; k < p->n_inputs; k++) {
+        const clc_input *in = &p->inputs[k];
+        /* a scalar result of vector arguments (dot, length): its input is
+         * the whole vector, `per` elements from i * per */
+        size_t per = in->count > p->out_count && in->count % p->out_count == 0 ? in->count / p->out_count : 1;
+        if (per > 16)
+            per = 1;
+        for (size_t c = 0; c < per; c++) {
+            size_t at = per > 1 ? i * per + c : i % in->count;
+            value_and_bits(in->type, value_load(in->type, in->data, at), buf, sizeof buf);
+            cJSON_AddItemToArray(ins, cJSON_CreateString(buf));
+        }
+    }
+    cJSON_AddItemToObject(o, "inputs", ins);
+    format_ref(&p->ulp_ref[i], buf, sizeof buf);
+    cJSON_AddStringToObject(o, "reference", buf);
+    clc_expect shown = ulp_ref_display(p->out_type, &p->ulp_ref[i]);
+    if (shown.n_alts)
+        value_and_bits(p->out_type, shown.alts[0], buf, sizeof buf);
+    else
+        snprintf(buf, sizeof buf, "*");
+    cJSON_AddStringToObject(o, "expected", buf);
+    value_and_bits(p->out_type, actual, buf, sizeof buf);
+    cJSON_AddStringToObject(o, "actual", buf);
+    if (isfinite(err))
+        cJSON_AddNumberToObject(o, "ulp", err);
+    else
+        cJSON_AddStringToObject(o, "ulp", isnan(err) ? "nan" : "inf");
+    return o;
+}
+
+static cJSON *values_array(clc_type t, const void *data, size_t count)
+{
+    cJSON *arr = cJSON_CreateArray();
+    for (size_t i = 0; i < count; i++) {
+        char buf[64];
+        cJSON_AddItemToArray(arr, cJSON_CreateString(value_format(t, value_load(t, data, i), buf, sizeof buf)));
+    }
+    return arr;
+}
+
+const char *ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, int ftz)
+{
+    cJSON_DeleteItemFromObjectCaseSensitive(rec, "actual");
+    cJSON_AddItemToObject(rec, "actual", values_array(p->out_type, out, p->out_count));
+    cJSON *u = cJSON_CreateObject();
+    cJSON *fails = cJSON_CreateArray();
+    double max_err = 0;
+    long max_at = -1, first = -1;
+    size_t beyond = 0, judged = 0;
+    for (size_t i = 0; i < p->out_count; i++) {
+        const clc_ulp_ref *r = &p->ulp_ref[i];
+        if (r->n_alts == 0)
+            continue;
+        judged++;
+        uint64_t a = value_load(p->out_type, out, i);
+        double err;
+        int ok = ulp_element_ok(p->out_type, r, p->ulp_bound, ftz, a, &err);
+        /* The largest error counts the elements judged in ulp; one that
+         * misses an exact value counts as failing, not as a number. */
+        if (isfinite(err) && (err > max_err || max_at < 0)) {
+            max_err = err;
+            max_at = (long)i;
+        }
+        if (!ok) {
+            if (first < 0)
+                first = (long)i;
+            if (beyond < CLC_ULP_LISTED)
+                cJSON_AddItemToArray(fails, failure_item(p, i, a, err));
+            beyond++;
+        }
+    }
+    record_set_number(rec, "checks", (double)judged);
+    cJSON_AddNumberToObject(u, "bound", p->ulp_bound);
+    cJSON_AddNumberToObject(u, "max_error", max_err);
+    cJSON_AddNumberToObject(u, "max_at", (double)max_at);
+    cJSON_AddNumberToObject(u, "beyond", (double)beyond);
+    cJSON_AddBoolToObject(u, "flush_to_zero", ftz != 0);
+    cJSON_AddItemToObject(u, "failures", fails);
+    cJSON_DeleteItemFromObjectCaseSensitive(rec, "ulp");
+    cJSON_AddItemToObject(rec, "ulp", u);
+
+    char detail[768];
+    if (p->kind != CLC_KIND_RUN) {
+        snprintf(detail, sizeof detail, "implementation-defined: recorded, not judged; largest error %.3g ulp "
+                 "(%zu of %zu elements beyond %g ulp)", max_err, beyond, judged, p->ulp_bound);
+        record_set_verdict(rec, "info", detail);
+        return "info";
+    }
+    if (first < 0) {
+        cJSON_DeleteItemFromObjectCaseSensitive(rec, "actual");
+        record_set_verdict(rec, "pass", NULL);
+        return "pass";
+    }
+    const cJSON *f0 = cJSON_GetArrayItem(fails, 0);
+    const cJSON *ins = cJSON_GetObjectItemCaseSensitive(f0, "inputs");
+    char in_text[256] = "";
+    size_t used = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, ins) {
+        int n = snprintf(in_text + used, sizeof in_text - used, "%s%s", used ? ", " : "", it->valuestring);
+        if (n < 0 || (size_t)n >= sizeof in_text - used)
+            break;
+        used += (size_t)n;
+    }
+    const cJSON *ue = cJSON_GetObjectItemCaseSensitive(f0, "ulp");
+    char err_text[64];
+    if (cJSON_IsNumber(ue) && ue->valuedouble == 0)
+        snprintf(err_text, sizeof err_text, "0 ulp, but 7.5 fixes this value, sign included");
+    else if (cJSON_IsNumber(ue))
+        snprintf(err_text, sizeof err_text, "%.3g ulp", ue->valuedouble);
+    else
+        snprintf(err_text, sizeof err_text, "not the value required");
+    snprintf(detail, sizeof detail, "%zu of %zu elements beyond %g ulp (largest %.3g ulp); first at [%ld], "
+             "input %s: expected %s, got %s (%s)", beyond, judged, p->ulp_bound, max_err, first, in_text,
+             cJSON_GetObjectItemCaseSensitive(f0, "expected")->valuestring,
+             cJSON_GetObjectItemCaseSensitive(f0, "actual")->valuestring, err_text);
+    record_set_verdict(rec, "fail", detail);
+    record_set_number(rec, "first_mismatch", (double)first);
+    record_set_number(rec, "mismatches", (double)beyond);
+    return "fail";
+}

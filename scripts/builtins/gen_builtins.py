@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Generates the built-in function and language families of issue 9 (OpenCL C
+1.2 chapter 6: integer functions, shuffle, vector components, operators,
+types, work-items, vector load/store, preprocessor, atomics, address spaces,
+common functions).  The references live in intref.py, halfref.py, shufref.py
+(checked by test_refs.py); the fam_*.py modules write the probes.
+
+Python 3 standard library only:
+    python3 scripts/builtins/gen_builtins.py [OUTPUT_ROOT]    (default: probes/)
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import fam_addrspace  # noqa: E402
+import fam_common  # noqa: E402
+import fam_integer  # noqa: E402
+import fam_operators  # noqa: E402
+import fam_shuffle  # noqa: E402
+import fam_sync  # noqa: E402
+import fam_preproc  # noqa: E402
+import fam_types  # noqa: E402
+import fam_vector  # noqa: E402
+import fam_vloadstore  # noqa: E402
+import fam_workitem  # noqa: E402
+from probewriter import Writer  # noqa: E402
+
+FAMILIES = [fam_integer, fam_shuffle, fam_vector, fam_workitem, fam_operators, fam_vloadstore,
+            fam_types, fam_preproc, fam_sync, fam_common,
+            fam_addrspace]
+
+
+def main(argv):
+    root = argv[1] if len(argv) > 1 else os.path.join(HERE, "..", "..", "probes")
+    w = Writer()
+    for fam in FAMILIES:
+        fam.generate(w)
+    files = w.write(root)
+    n = sum(len(v) for v in w.files.values())
+    print("wrote %d probes in %d files under %s" % (n, len(files), root))
+
+
+if __name__ == "__main__":
+    main(sys.argv)
