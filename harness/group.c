@@ -104,19 +104,6 @@ static int parse_type(const cJSON *rec, const char *key, clc_type *t)
     return name && value_type_parse(name, t) == 0 ? 0 : -1;
 }
 
-/* A float or double element's value. */
-static double as_double(clc_type t, uint64_t bits)
-{
-    if (t == CLC_T_DOUBLE) {
-        double d;
-        memcpy(&d, &bits, sizeof d);
-        return d;
-    }
-    uint32_t b = (uint32_t)bits;
-    float f;
-    memcpy(&f, &b, sizeof f);
-    return f;
-}
 
 /* The kind of input value j, when notable, of the input the block reads:
  * the only input, or else the only one as long as the block (generated
@@ -142,7 +129,7 @@ static const char *input_kind(const cJSON *rec, size_t j, size_t block)
     char err[64];
     if (!cJSON_IsString(v) || value_parse(t, v->valuestring, &bits, err, sizeof err) != 0)
         return "";
-    double d = as_double(t, bits);
+    double d = value_fp_from_bits(t, bits);
     if (isnan(d))
         return " from NaN";
     if (isinf(d))
@@ -188,7 +175,7 @@ static const char *classify_int(clc_type t, uint64_t e, uint64_t a)
 
 static const char *classify_float(clc_type t, uint64_t e, uint64_t a)
 {
-    double de = as_double(t, e), da = as_double(t, a);
+    double de = value_fp_from_bits(t, e), da = value_fp_from_bits(t, a);
     if (isnan(de) && !isnan(da))
         return "a number where NaN is required";
     if (isnan(da))

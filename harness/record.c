@@ -65,7 +65,7 @@ void record_settle_undefined(const clc_probe *p, cJSON *rec)
     record_set_string(rec, "verdict", "info");
 }
 
-static cJSON *values_array(clc_type t, const void *data, size_t count)
+cJSON *record_values_array(clc_type t, const void *data, size_t count)
 {
     cJSON *arr = cJSON_CreateArray();
     for (size_t i = 0; i < count; i++) {
@@ -115,7 +115,7 @@ void record_add_repro(cJSON *rec, const clc_probe *p, const char *options)
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "name", in->name);
         cJSON_AddStringToObject(o, "type", value_type_name(in->type));
-        cJSON_AddItemToObject(o, "values", values_array(in->type, in->data, in->count));
+        cJSON_AddItemToObject(o, "values", record_values_array(in->type, in->data, in->count));
         cJSON_AddItemToArray(inputs, o);
     }
     cJSON_DeleteItemFromObjectCaseSensitive(rec, "inputs");
@@ -136,7 +136,7 @@ void record_add_repro(cJSON *rec, const clc_probe *p, const char *options)
 const char *record_judge_output(cJSON *rec, const clc_probe *p, const void *actual)
 {
     cJSON_DeleteItemFromObjectCaseSensitive(rec, "actual");
-    cJSON_AddItemToObject(rec, "actual", values_array(p->out_type, actual, p->out_count));
+    cJSON_AddItemToObject(rec, "actual", record_values_array(p->out_type, actual, p->out_count));
     if (p->kind != CLC_KIND_RUN) {
         record_set_verdict(rec, "info", "implementation-defined: recorded, not judged");
         return "info";

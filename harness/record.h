@@ -19,6 +19,8 @@ void record_set_verdict(cJSON *rec, const char *verdict, const char *detail);
  * a rejected build) becomes `info`, the original verdict kept as "outcome"
  * and the reason in "undefined". Other records are left as they are. */
 void record_settle_undefined(const clc_probe *p, cJSON *rec);
+/* count packed values of type t, as an array of strings (value_format). */
+cJSON *record_values_array(clc_type t, const void *data, size_t count);
 
 /* Sets (replaces) a number or a string field. */
 void record_set_number(cJSON *rec, const char *key, double value);

@@ -97,18 +97,6 @@ int ulp_parse_ref(const char *tok, clc_ulp_ref *r, char *err, size_t errlen)
     return 0;
 }
 
-static uint64_t pack(clc_type t, double v)
-{
-    if (t == CLC_T_DOUBLE) {
-        uint64_t b;
-        memcpy(&b, &v, sizeof b);
-        return b;
-    }
-    float f = (float)v;
-    uint32_t b;
-    memcpy(&b, &f, sizeof b);
-    return b;
-}
 
 clc_expect ulp_ref_display(clc_type t, const clc_ulp_ref *r)
 {
@@ -120,11 +108,11 @@ clc_expect ulp_ref_display(clc_type t, const clc_ulp_ref *r)
         e.n_alts = 1;
         if (r->is_nan >> i & 1) {
             e.any_nan = 1;
-            e.alts[0] = pack(t, NAN);
+            e.alts[0] = value_fp_to_bits(t, NAN);
         } else {
             /* hi + lo rounded once: for float, hi carries 29 more bits and
              * is rounded here; for double, hi is already the rounding. */
-            e.alts[0] = pack(t, t == CLC_T_DOUBLE || r->lo[i] == 0 ? r->hi[i]
+            e.alts[0] = value_fp_to_bits(t, t == CLC_T_DOUBLE || r->lo[i] == 0 ? r->hi[i]
                                                                  : (double)(float)((long double)r->hi[i] + r->lo[i]));
         }
         break;
@@ -148,22 +136,10 @@ long double ulp_of(clc_type t, double hi, double lo)
     return ldexpl(1.0L, e - f.p + 1);
 }
 
-static double unpack(clc_type t, uint64_t bits)
-{
-    if (t == CLC_T_DOUBLE) {
-        double d;
-        memcpy(&d, &bits, sizeof d);
-        return d;
-    }
-    uint32_t b = (uint32_t)bits;
-    float f;
-    memcpy(&f, &b, sizeof f);
-    return f;
-}
 
 double ulp_error(clc_type t, double hi, double lo, uint64_t actual)
 {
-    double a = unpack(t, actual);
+    double a = value_fp_from_bits(t, actual);
     if (isnan(a))
         return INFINITY;
     fmt f = format_of(t);
@@ -182,7 +158,7 @@ static int ref_is_subnormal(clc_type t, double hi)
 
 int ulp_element_ok(clc_type t, const clc_ulp_ref *r, double bound, int ftz, uint64_t actual, double *err)
 {
-    double a = unpack(t, actual);
+    double a = value_fp_from_bits(t, actual);
     double best = INFINITY;
     int ok = r->n_alts == 0;
     for (int i = 0; i < r->n_alts; i++) {

@@ -98,20 +98,11 @@ static cJSON *failure_item(const clc_probe *p, size_t i, uint64_t actual, double
     return o;
 }
 
-static cJSON *values_array(clc_type t, const void *data, size_t count)
-{
-    cJSON *arr = cJSON_CreateArray();
-    for (size_t i = 0; i < count; i++) {
-        char buf[64];
-        cJSON_AddItemToArray(arr, cJSON_CreateString(value_format(t, value_load(t, data, i), buf, sizeof buf)));
-    }
-    return arr;
-}
 
 const char *ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, int ftz)
 {
     cJSON_DeleteItemFromObjectCaseSensitive(rec, "actual");
-    cJSON_AddItemToObject(rec, "actual", values_array(p->out_type, out, p->out_count));
+    cJSON_AddItemToObject(rec, "actual", record_values_array(p->out_type, out, p->out_count));
     cJSON *u = cJSON_CreateObject();
     cJSON *fails = cJSON_CreateArray();
     double max_err = 0;

@@ -336,3 +336,29 @@ void value_store(clc_type t, void *buf, size_t i, uint64_t bits)
     size_t sz = type_info[t].size;
     memcpy((unsigned char *)buf + i * sz, &bits, sz);
 }
+
+double value_fp_from_bits(clc_type t, uint64_t bits)
+{
+    if (t == CLC_T_DOUBLE) {
+        double d;
+        memcpy(&d, &bits, sizeof d);
+        return d;
+    }
+    uint32_t b = (uint32_t)bits;
+    float f;
+    memcpy(&f, &b, sizeof f);
+    return f;
+}
+
+uint64_t value_fp_to_bits(clc_type t, double v)
+{
+    if (t == CLC_T_DOUBLE) {
+        uint64_t b;
+        memcpy(&b, &v, sizeof b);
+        return b;
+    }
+    float f = (float)v;
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}

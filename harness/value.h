@@ -50,4 +50,9 @@ uint64_t value_load(clc_type t, const void *buf, size_t i);
 /* Stores raw bits as element i of a packed buffer of type t. */
 void value_store(clc_type t, void *buf, size_t i, uint64_t bits);
 
+/* A float or double element's raw bits (zero-extended, as value_load gives
+ * them) as a host double, and back (a float is rounded once from v). */
+double value_fp_from_bits(clc_type t, uint64_t bits);
+uint64_t value_fp_to_bits(clc_type t, double v);
+
 #endif
