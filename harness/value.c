@@ -352,13 +352,5 @@ double value_fp_from_bits(clc_type t, uint64_t bits)
 
 uint64_t value_fp_to_bits(clc_type t, double v)
 {
-    if (t == CLC_T_DOUBLE) {
-        uint64_t b;
-        memcpy(&b, &v, sizeof b);
-        return b;
-    }
-    float f = (float)v;
-    uint32_t b;
-    memcpy(&b, &f, sizeof b);
-    return b;
+    return t == CLC_T_DOUBLE ? double_bits(v) : float_bits((float)v);
 }
