@@ -17,6 +17,7 @@
 #include "proc.h"
 #include "record.h"
 #include "runner.h"
+#include "trace.h"
 #include "verdict.h"
 
 typedef enum { PHASE_SETUP, PHASE_BUILD, PHASE_RUN, PHASE_BETWEEN, PHASE_CACHE } phase;
@@ -177,6 +178,7 @@ static void worker_main(int fd, void *arg)
      * the worker dies, so it lands in the crash record, not the terminal. */
     if (a->stderr_fd >= 0)
         dup2(a->stderr_fd, STDERR_FILENO);
+    trace_lane("worker");
     a->job.emit = pipe_emit;
     a->job.emit_ctx = &fd;
     runner_run(&a->job);
@@ -426,6 +428,10 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
         free(todo);
         return -1;
     }
+    if (o->icd_hint && *o->icd_hint) {
+        snprintf(s.icd_only, sizeof s.icd_only, "%s", o->icd_hint);
+        s.icd_pidx = o->icd_hint_pidx;
+    }
     size_t n;
     while ((n = remaining(&s, todo)) > 0) {
         if (o->stop && *o->stop) {
@@ -451,6 +457,8 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     if (!out->complete && !out->incomplete_reason[0])
         snprintf(out->incomplete_reason, sizeof out->incomplete_reason, "the worker stopped early");
     out->wall_ms = (proc_now() - t0) * 1e3;
+    snprintf(out->icd, sizeof out->icd, "%s", s.icd_only);
+    out->icd_pidx = s.icd_pidx;
     free(todo);
     free(s.batch_cap);
     free(s.building);
