@@ -51,14 +51,26 @@ void worker_emit_result(worker *w, size_t i, cJSON *rec)
 
 size_t runner_default_group(const char *platform_name)
 {
-    /* Measured with scripts/bench.sh on the whole suite: rusticl (llvmpipe)
-     * compiles at first launch and its compile time grows faster than the
-     * kernel, so one probe per kernel is fastest there (41 s vs 80 s with 8);
-     * PoCL generates code per kernel at first launch too, and 16 probes a
-     * kernel beat both 8 and 64 (22 s vs 27 s and 40 s). */
+    /* rusticl (llvmpipe) compiles each kernel at first launch, paying a fixed
+     * cost per kernel (clCreateKernel and code generation) and a cost that
+     * grows faster than the kernel; on the 1,160 integer-function probes,
+     * cold, CPU seconds of the whole run: 1 probe a kernel 105 s, 8: 79 s,
+     * 16: 97 s (2026-11-24; README "Where the time goes"). Large probes are
+     * kept apart by the byte budget below. PoCL generates code per kernel at
+     * first launch too; 16 probes a kernel beat 8 and 64 there. */
     if (strstr(platform_name, "rusticl"))
-        return 1;
+        return 8;
     return 16;
+}
+
+size_t runner_group_bytes(const char *platform_name)
+{
+    /* A kernel closes before its probes' bodies pass this many bytes: a
+     * folded conversion probe (3-23 KB) is as much code as dozens of small
+     * ones, and rusticl's compile time is superlinear in kernel size. */
+    if (strstr(platform_name, "rusticl"))
+        return 4096;
+    return 32768;
 }
 
 /* ---- options and requirements --------------------------------------- */
@@ -178,7 +190,7 @@ static void add_dispatch_kernel(strbuf *b, const clc_probe_set *set, const slot 
 static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *slots, strbuf *b)
 {
     const clc_probe_set *set = w->job->set;
-    size_t group = 0, in_group = 0;
+    size_t group = 0, in_group = 0, group_bytes = 0;
     for (size_t s = 0; s < n; s++) {
         const clc_probe *p = &set->items[idx[s]];
         slots[s].index = idx[s];
@@ -188,10 +200,14 @@ static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *s
         slots[s].direct = body_uses_local(p->body);
         if (slots[s].direct)
             continue;
-        if (in_group == (w->group ? w->group : 1)) {
+        size_t bytes = strlen(p->body);
+        if (in_group == (w->group ? w->group : 1) ||
+            (in_group > 0 && w->group_bytes && group_bytes + bytes > w->group_bytes)) {
             group++;
             in_group = 0;
+            group_bytes = 0;
         }
+        group_bytes += bytes;
         slots[s].group = group;
         slots[s].which = in_group++;
     }
@@ -728,10 +744,16 @@ static int open_device(worker *w)
              devinfo_has_capability(w->device, "opencl_c_1.2") ? "-cl-std=CL1.2" : "",
              w->job->extra_options ? " " : "", w->job->extra_options ? w->job->extra_options : "");
     w->env.base_options = w->options;
-    w->binaries_off = w->job->no_binaries;
+    /* PoCL answers CL_PROGRAM_BINARIES by generating code for every kernel
+     * (2-3 s a program), and its own kernel cache already makes a warm
+     * build cheap: keeping its binaries cost PoCL 5 81.5 s of a cold run on
+     * the H100 host and bought nothing warm. Failed builds are still kept. */
+    w->binaries_off = w->job->no_binaries || strstr(d->platform_name, "Portable Computing Language") != NULL;
     w->prof.ms[PROF_WORKER_START] += (proc_now() - t_ctx) * 1e3;
     w->env.memo = cJSON_CreateObject();
     w->group = w->job->group ? w->job->group : runner_default_group(d->platform_name);
+    /* --group N asks for exactly N: no byte budget then. */
+    w->group_bytes = w->job->group ? 0 : runner_group_bytes(d->platform_name);
     return 0;
 fatal:
     m = worker_msg("fatal");
@@ -759,11 +781,19 @@ static int batchable(const worker *w, const clc_probe *p)
            (p->kind == CLC_KIND_RUN || p->kind == CLC_KIND_IMPL_DEFINED || p->kind == CLC_KIND_BUILD_OK);
 }
 
+/* A program closes before its probes' bodies pass this many bytes. NVIDIA
+ * builds a program in one compiler process, so the largest program is the
+ * run's critical path: 256 folded conversion probes (850 KB) took 50.7 s
+ * alone on the H100 host while the other 15 cores idled. Sized by bytes, not
+ * by count: 256 small probes are 100 KB. */
+#define BATCH_BYTES (128 * 1024)
+
 /* Probes waiting to be built together: same build options, at most
- * batch_max of them. */
+ * batch_max of them and BATCH_BYTES of bodies. */
 typedef struct {
     size_t *idx;
     size_t n;
+    size_t bytes;
     size_t cap;         /* the smallest batch cap among them */
     char options[2048];
     void (*flush)(worker *w, const size_t *idx, size_t n, const char *options);
@@ -774,6 +804,7 @@ static void pending_flush(worker *w, pending_list *l)
     if (!w->poisoned && l->n)
         l->flush(w, l->idx, l->n, l->options);
     l->n = 0;
+    l->bytes = 0;
     worker_flush_profile(w);
 }
 
@@ -782,8 +813,11 @@ static void pending_add(worker *w, pending_list *l, size_t idx)
     char opts[2048];
     worker_probe_options(w, &w->job->set->items[idx], opts, sizeof opts);
     size_t cap = w->job->batch_cap[idx] ? w->job->batch_cap[idx] : w->job->batch_max;
-    if (l->n && (strcmp(opts, l->options) != 0 || l->n >= l->cap || l->n >= cap))
+    const char *body = w->job->set->items[idx].body;
+    size_t bytes = body ? strlen(body) : 0;
+    if (l->n && (strcmp(opts, l->options) != 0 || l->n >= l->cap || l->n >= cap || l->bytes + bytes > BATCH_BYTES))
         pending_flush(w, l);
+    l->bytes += bytes;
     if (l->n == 0 || cap < l->cap)
         l->cap = cap;
     snprintf(l->options, sizeof l->options, "%s", opts);
@@ -799,7 +833,7 @@ void runner_run(const clc_worker_job *job)
         close_device(&w);
         return;
     }
-    pending_list run = {NULL, 0, 0, "", run_batch}, rej = {NULL, 0, 0, "", reject_batch_run};
+    pending_list run = {NULL, 0, 0, 0, "", run_batch}, rej = {NULL, 0, 0, 0, "", reject_batch_run};
     run.idx = malloc((job->batch_max ? job->batch_max : 1) * sizeof *run.idx);
     rej.idx = malloc((job->batch_max ? job->batch_max : 1) * sizeof *rej.idx);
     for (size_t t = 0; t < job->n_todo && run.idx && rej.idx && !w.poisoned; t++) {

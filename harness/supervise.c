@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "crash_memo.h"
 #include "measure.h"
 #include "proc.h"
 #include "record.h"
@@ -42,6 +43,7 @@ typedef struct {
     int icd_pidx;
     int icd_using, icd_failed; /* this worker loads icd_only; a worker that did could not open the device */
     int no_binaries;        /* reading a binary back killed or hung a worker: no more of that */
+    char crash_memo[4096];  /* probes that crashed this driver (crash_memo.h); "" none */
     double phase_start;
     int done, fatal, retired;
     size_t n_recorded, n_unexpected; /* for o->on_record */
@@ -243,6 +245,8 @@ static void blame(sv_state *s, int hung, int status)
             return;
         }
         cJSON *rec = record_new(p);
+        if (!hung && p->kind != CLC_KIND_MEASURE && s->crash_memo[0])
+            crash_memo_add(s->crash_memo, p->id);
         if (hung) {
             snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
                      p->kind != CLC_KIND_MEASURE ? ", twice (the second time alone)" : "");
@@ -294,6 +298,8 @@ static void blame(sv_state *s, int hung, int status)
         const clc_probe *p = &set->items[s->building[0]];
         cJSON *rec = record_new(p);
         snprintf(detail, sizeof detail, "the build %s: %s", hung ? "hung" : "killed the worker", how);
+        if (!hung && s->crash_memo[0])
+            crash_memo_add(s->crash_memo, p->id);
         record_set_verdict(rec, hung ? "timeout" : "crash", detail);
         if (!hung)
             record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
@@ -428,6 +434,9 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
         free(todo);
         return -1;
     }
+    if (o->cache_dir && o->isolate &&
+        crash_memo_path(o->cache_dir, o->dev->key, o->dev->info, s.crash_memo, sizeof s.crash_memo) == 0)
+        crash_memo_apply(s.crash_memo, o->set, o->todo, o->n_todo, s.batch_cap);
     if (o->icd_hint && *o->icd_hint) {
         snprintf(s.icd_only, sizeof s.icd_only, "%s", o->icd_hint);
         s.icd_pidx = o->icd_hint_pidx;
