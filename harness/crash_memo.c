@@ -28,6 +28,12 @@ static void slug(const char *s, char *out, size_t len)
 
 int crash_memo_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len)
 {
+    return crash_memo_device_file(cache_dir, "crashes", ".txt", dev_key, device, buf, len);
+}
+
+int crash_memo_device_file(const char *cache_dir, const char *folder, const char *ext, const char *dev_key,
+                           const cJSON *device, char *buf, size_t len)
+{
     const char *drv = str(device, "driver_version"), *ver = str(device, "version");
     if (!cache_dir || !dev_key || !drv)
         return -1;
@@ -35,7 +41,7 @@ int crash_memo_path(const char *cache_dir, const char *dev_key, const cJSON *dev
     slug(dev_key, c, sizeof c);
     slug(drv, a, sizeof a);
     slug(ver ? ver : "", b, sizeof b);
-    int n = snprintf(buf, len, "%s/crashes/%s--%s--%s.txt", cache_dir, c, a, b);
+    int n = snprintf(buf, len, "%s/%s/%s--%s--%s%s", cache_dir, folder, c, a, b, ext);
     return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 

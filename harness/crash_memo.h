@@ -18,6 +18,10 @@
  * -1 when there is no cache folder or the identity is unknown. */
 int crash_memo_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len);
 
+/* The same naming for another memo of the device: cache_dir/folder/NAME ext. */
+int crash_memo_device_file(const char *cache_dir, const char *folder, const char *ext, const char *dev_key,
+                           const cJSON *device, char *buf, size_t len);
+
 /* Sets batch_cap[i] = 1 for every probe of todo named in the memo file.
  * Returns how many were found; a missing or unreadable file finds none. */
 size_t crash_memo_apply(const char *path, const clc_probe_set *set, const size_t *todo, size_t n_todo,

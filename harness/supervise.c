@@ -15,6 +15,7 @@
 
 #include "crash_memo.h"
 #include "measure.h"
+#include "measure_memo.h"
 #include "proc.h"
 #include "record.h"
 #include "runner.h"
@@ -44,6 +45,8 @@ typedef struct {
     int icd_using, icd_failed; /* this worker loads icd_only; a worker that did could not open the device */
     int no_binaries;        /* reading a binary back killed or hung a worker: no more of that */
     char crash_memo[4096];  /* probes that crashed this driver (crash_memo.h); "" none */
+    char measure_memo[4096]; /* measurements of this driver (measure_memo.h); "" none */
+    cJSON *measures;        /* its contents, NULL when none */
     double phase_start;
     int done, fatal, retired;
     size_t n_recorded, n_unexpected; /* for o->on_record */
@@ -76,6 +79,8 @@ static int rec_unexpected(const cJSON *rec)
 static void set_record(sv_state *s, size_t i, cJSON *rec)
 {
     record_settle_undefined(&s->o->set->items[i], rec);
+    if (s->measures && s->o->set->items[i].kind == CLC_KIND_MEASURE)
+        measure_memo_store(s->measures, s->measure_memo, &s->o->set->items[i], rec);
     if (s->out->recs[i]) {
         s->n_unexpected -= (size_t)rec_unexpected(s->out->recs[i]);
         cJSON_Delete(s->out->recs[i]);
@@ -437,6 +442,21 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     if (o->cache_dir && o->isolate &&
         crash_memo_path(o->cache_dir, o->dev->key, o->dev->info, s.crash_memo, sizeof s.crash_memo) == 0)
         crash_memo_apply(s.crash_memo, o->set, o->todo, o->n_todo, s.batch_cap);
+    /* Measurements this driver version already had: taken, not run again. */
+    for (size_t k = 0; o->cache_dir && o->isolate && k < o->n_todo; k++) {
+        const clc_probe *p = &o->set->items[o->todo[k]];
+        if (p->kind != CLC_KIND_MEASURE)
+            continue;
+        if (!s.measures) {
+            if (crash_memo_device_file(o->cache_dir, "measures", ".json", o->dev->key, o->dev->info, s.measure_memo,
+                                       sizeof s.measure_memo) != 0)
+                break;
+            s.measures = measure_memo_load(s.measure_memo);
+        }
+        cJSON *rec = measure_memo_take(s.measures, p);
+        if (rec)
+            set_record(&s, o->todo[k], rec);
+    }
     if (o->icd_hint && *o->icd_hint) {
         snprintf(s.icd_only, sizeof s.icd_only, "%s", o->icd_hint);
         s.icd_pidx = o->icd_hint_pidx;
@@ -472,6 +492,7 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     free(s.batch_cap);
     free(s.building);
     free(s.retried);
+    cJSON_Delete(s.measures);
     return 0;
 }
 
