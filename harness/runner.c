@@ -32,22 +32,8 @@
 #define DISPATCH_ARGS CLC_MAX_INPUTS
 
 
-void worker_emit(worker *w, cJSON *msg) { w->job->emit(w->job->emit_ctx, msg); }
 
-cJSON *worker_msg(const char *t)
-{
-    cJSON *m = cJSON_CreateObject();
-    cJSON_AddStringToObject(m, "t", t);
-    return m;
-}
 
-void worker_emit_result(worker *w, size_t i, cJSON *rec)
-{
-    cJSON *m = worker_msg("result");
-    cJSON_AddNumberToObject(m, "i", (double)i);
-    cJSON_AddItemToObject(m, "rec", rec);
-    worker_emit(w, m);
-}
 
 size_t runner_default_group(const char *platform_name)
 {
@@ -75,10 +61,6 @@ size_t runner_group_bytes(const char *platform_name)
 
 /* ---- options and requirements --------------------------------------- */
 
-void worker_probe_options(const worker *w, const clc_probe *p, char *buf, size_t len)
-{
-    snprintf(buf, len, "%s%s%s", w->options, p->options ? " " : "", p->options ? p->options : "");
-}
 
 /* Returns NULL when the device meets every requirement, else a reason. */
 static const char *unmet_requirement(const worker *w, const clc_probe *p, char *buf, size_t len)
@@ -119,34 +101,6 @@ static int body_uses_local(const char *body)
 /* ---- program text ---------------------------------------------------- */
 
 
-void sb_add(strbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    va_list ap2;
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        va_end(ap2);
-        return;
-    }
-    if (b->len + (size_t)n + 1 > b->cap) {
-        size_t ncap = b->cap ? b->cap : 8192;
-        while (b->len + (size_t)n + 1 > ncap)
-            ncap *= 2;
-        char *t = realloc(b->text, ncap);
-        if (!t) {
-            va_end(ap2);
-            return;
-        }
-        b->text = t;
-        b->cap = ncap;
-    }
-    vsnprintf(b->text + b->len, (size_t)n + 1, fmt, ap2);
-    va_end(ap2);
-    b->len += (size_t)n;
-}
 
 /* How a probe of a batch is reached: through a dispatch kernel (group >= 0)
  * or as a kernel of its own. */
@@ -229,46 +183,11 @@ static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *s
 
 /* ---- building ---------------------------------------------------------- */
 
-void worker_emit_build_start(worker *w, const size_t *idx, size_t n)
-{
-    worker_emit_phase(w, "build", idx, n);
-}
 
-void worker_emit_phase(worker *w, const char *type, const size_t *idx, size_t n)
-{
-    cJSON *m = worker_msg(type);
-    cJSON *arr = cJSON_CreateArray();
-    for (size_t i = 0; i < n; i++)
-        cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)idx[i]));
-    cJSON_AddItemToObject(m, "probes", arr);
-    worker_emit(w, m);
-}
 
 /* ---- running ------------------------------------------------------------- */
 
-cJSON *worker_new_record(const worker *w, const clc_probe *p, double build_ms, size_t batch, const char *options)
-{
-    (void)w;
-    cJSON *rec = record_new(p);
-    record_set_number(rec, "build_ms", build_ms);
-    record_set_number(rec, "batch_size", (double)batch);
-    /* Kept until the verdict is known; pass records drop it (report size). */
-    record_add_repro(rec, p, options);
-    return rec;
-}
 
-/* Drops the reproducer fields from a record that passed: reports of
- * thousands of probes stay small, and a pass needs no reproducing. */
-void worker_trim_passing(cJSON *rec)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
-    if (!cJSON_IsString(v) || strcmp(v->valuestring, "pass") != 0)
-        return;
-    static const char *const fields[] = {"options", "source", "kernel", "global", "local", "inputs",
-                                         "out_type", "out_count", "expected", "build_log"};
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        cJSON_DeleteItemFromObjectCaseSensitive(rec, fields[i]);
-}
 
 typedef struct {
     cl_kernel kernel;
@@ -277,15 +196,6 @@ typedef struct {
     int first;         /* the kernel's first launch, not warmed up: code generation included */
 } launch;
 
-void worker_flush_profile(worker *w)
-{
-    if (profile_total_ms(&w->prof) == 0)
-        return;
-    cJSON *m = worker_msg("prof");
-    cJSON_AddItemToObject(m, "p", profile_to_json(&w->prof));
-    worker_emit(w, m);
-    memset(&w->prof, 0, sizeof w->prof);
-}
 
 /* clCreateKernel, timed: some drivers do real work here (rusticl). */
 static cl_kernel create_kernel(worker *w, cl_program prog, const char *name, cl_int *err)
@@ -597,7 +507,7 @@ static void set_worker_priority(int nice_value)
 
 /* A probe built in a program of its own: build-fail probes, whole-program
  * probes, probes the supervisor asked to isolate, and measurements. */
-void worker_run_alone(worker *w, size_t idx)
+static void worker_run_alone(worker *w, size_t idx)
 {
     const clc_probe *p = &w->job->set->items[idx];
     char options[2048];
@@ -829,6 +739,7 @@ void runner_run(const clc_worker_job *job)
     worker w;
     memset(&w, 0, sizeof w);
     w.job = job;
+    w.run_alone = worker_run_alone;
     if (open_device(&w) != 0) {
         close_device(&w);
         return;
