@@ -505,6 +505,21 @@ static void set_worker_priority(int nice_value)
     closedir(d);
 }
 
+/* Which probe a measurement's "begin" names. */
+typedef struct {
+    worker *w;
+    size_t idx;
+} measure_ctx;
+
+/* A measurement's timed part begins: the supervisor's probe watchdog starts. */
+static void measure_begin(void *ctx)
+{
+    const measure_ctx *c = ctx;
+    cJSON *m = worker_msg("begin");
+    cJSON_AddNumberToObject(m, "i", (double)c->idx);
+    worker_emit(c->w, m);
+}
+
 /* A probe built in a program of its own: build-fail probes, whole-program
  * probes, probes the supervisor asked to isolate, and measurements. */
 static void worker_run_alone(worker *w, size_t idx)
@@ -513,15 +528,21 @@ static void worker_run_alone(worker *w, size_t idx)
     char options[2048];
     worker_probe_options(w, p, options, sizeof options);
     if (p->kind == CLC_KIND_MEASURE) {
-        cJSON *m = worker_msg("begin");
-        cJSON_AddNumberToObject(m, "i", (double)idx);
-        worker_emit(w, m);
+        /* Building the measurement's kernels and their first launches are a
+         * build (build watchdog) until the measurement says its timed part
+         * begins (measure_started below sends "begin"). */
+        worker_emit_phase(w, "build", &idx, 1);
+        measure_ctx ctx = {w, idx};
+        w->env.measure_started = measure_begin;
+        w->env.measure_ctx = &ctx;
         cJSON *rec = record_new(p);
         record_set_string(rec, "options", options);
         double t0 = proc_now();
         set_worker_priority(19);
         const char *v = measure_run(p, &w->env, rec);
         set_worker_priority(0);
+        w->env.measure_started = NULL;
+        w->env.measure_ctx = NULL;
         record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
         profile_add(&w->prof, PROF_MEASURE, (proc_now() - t0) * 1e3);
         if (v && strcmp(v, "error") != 0)
