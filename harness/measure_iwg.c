@@ -98,14 +98,15 @@ static const char *record_problem(cJSON *rec, const char *detail)
 /* Joins the harness's options and the probe's own; with wg > 0, defines
  * IWG_WG, which the probe's kernels turn into reqd_work_group_size(wg,1,1).
  * Caller frees. */
-static char *build_options(const clc_clenv *env, const clc_probe *p, size_t wg)
+static char *build_options(const clc_clenv *env, const clc_probe *p, size_t wg, const char *more)
 {
     const char *base = env->base_options ? env->base_options : "";
     const char *extra = p->options ? p->options : "";
-    size_t len = strlen(base) + strlen(extra) + 48;
+    size_t len = strlen(base) + strlen(extra) + (more ? strlen(more) : 0) + 48;
     char *opts = malloc(len);
     if (opts) {
-        int n = snprintf(opts, len, "%s%s%s", base, *base && *extra ? " " : "", extra);
+        int n = snprintf(opts, len, "%s%s%s%s%s", base, *base && *extra ? " " : "", extra, more ? " " : "",
+                         more ? more : "");
         if (wg && n >= 0)
             snprintf(opts + n, len - (size_t)n, " -DIWG_WG=%zu", wg);
     }
@@ -137,12 +138,12 @@ static size_t iwg_cap(const clc_clenv *env)
 
 /* Builds the probe's source and creates the kernels the plan needs; with
  * wg > 0, the kernels require that work-group size (see iwg_prepare). */
-static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag, size_t wg)
+static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag, size_t wg, const char *more)
 {
     const char *src = p->source;
     cl_int err;
     int rc = -1;
-    char *opts = build_options(s->env, p, wg);
+    char *opts = build_options(s->env, p, wg, more);
     if (!opts)
         goto out;
 
@@ -275,11 +276,29 @@ static int iwg_prepare(iwg_session *s, const clc_probe *p, int spin_flag, size_t
     cJSON *tmp_rec = cJSON_CreateObject(); /* failures of the attempt are not the probe's */
     cJSON *real_rec = s->rec;
     s->rec = tmp_rec;
-    int fits = iwg_build(s, p, spin_flag, want) == 0;
-    if (fits) {
-        size_t k_res = 0, k_flag = 0;
-        fits = kernel_wg_size(s, s->resident, &k_res) == 0 && k_res >= want &&
-               (!s->spin_flag || (kernel_wg_size(s, s->spin_flag, &k_flag) == 0 && k_flag >= want));
+    /* NVIDIA reports 256 for these kernels even with the attribute: their
+     * registers do not fit 1,024 threads. Its compiler takes a register cap
+     * (cl_nv_compiler_options); a second attempt with the cap that lets the
+     * size fit (65,536 registers per multiprocessor / size) is recorded as
+     * register_cap. A driver that rejects the option just fails this try. */
+    char cap[64] = "";
+    int fits = 0;
+    for (int attempt = 0; attempt < 2 && !fits; attempt++) {
+        if (attempt == 1) {
+            if (want <= 256)
+                break;
+            iwg_release(s);
+            s->program = NULL;
+            s->resident = s->spin_flag = s->spin_bounded = NULL;
+            s->counters = NULL;
+            snprintf(cap, sizeof cap, "-cl-nv-maxrregcount=%zu", 65536 / want < 16 ? (size_t)16 : 65536 / want);
+        }
+        fits = iwg_build(s, p, spin_flag, want, cap[0] ? cap : NULL) == 0;
+        if (fits) {
+            size_t k_res = 0, k_flag = 0;
+            fits = kernel_wg_size(s, s->resident, &k_res) == 0 && k_res >= want &&
+                   (!s->spin_flag || (kernel_wg_size(s, s->spin_flag, &k_flag) == 0 && k_flag >= want));
+        }
     }
     s->rec = real_rec;
     cJSON_Delete(tmp_rec);
@@ -288,10 +307,13 @@ static int iwg_prepare(iwg_session *s, const clc_probe *p, int spin_flag, size_t
         s->program = NULL;
         s->resident = s->spin_flag = s->spin_bounded = NULL;
         s->counters = NULL;
-        if (iwg_build(s, p, spin_flag, 0) != 0)
+        cap[0] = '\0';
+        if (iwg_build(s, p, spin_flag, 0, NULL) != 0)
             return -1;
     }
     cJSON_AddBoolToObject(obj, "reqd_work_group_size", fits);
+    if (cap[0])
+        cJSON_AddStringToObject(obj, "register_cap", cap);
     return iwg_pick_wg(s, request, obj);
 }
 

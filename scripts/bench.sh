@@ -36,7 +36,10 @@ run() {
         "$BIN" $devices --quiet --out "$work/$name" --trace "$work/$name.trace.json" "$@" >/dev/null 2>"$work/$name.stderr"
     t1=$(date +%s.%N)
     i1=$(idle_s)
-    [ -n "${BENCH_KEEP:-}" ] && mkdir -p "$BENCH_KEEP" && cp "$work/$name.trace.json" "$BENCH_KEEP/" 2>/dev/null
+    if [ -n "${BENCH_KEEP:-}" ]; then  # the timeline and the reports, kept
+        mkdir -p "$BENCH_KEEP" && cp "$work/$name.trace.json" "$BENCH_KEEP/" 2>/dev/null
+        cp -r "$work/$name" "$BENCH_KEEP/$name" 2>/dev/null
+    fi
     python3 -c "print($t1 - $t0, $i1 - $i0)"
 }
 
