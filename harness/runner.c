@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "build_options.h"
 #include "clenv.h"
 #include "clerr.h"
 #include "devinfo.h"
@@ -65,7 +66,9 @@ size_t runner_default_group(const char *platform_name)
 
 void worker_probe_options(const worker *w, const clc_probe *p, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s%s%s", w->options, p->options ? " " : "", p->options ? p->options : "");
+    /* A probe naming its own -cl-std= (a family built per OpenCL C version)
+     * replaces the harness's; a result too long is cut, and the build says so. */
+    (void)build_options_compose(w->options, p->options, buf, len);
 }
 
 /* Returns NULL when the device meets every requirement, else a reason. */
