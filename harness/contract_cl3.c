@@ -143,6 +143,30 @@ static void check_versions(ctx *c)
         }
     }
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(c->dev, "version");
+    const cJSON *num = cJSON_GetObjectItemCaseSensitive(c->cl3, "numeric_version");
+    int vmaj = -1, vmin = -1, nmaj = -2, nmin = -2;
+    if (cJSON_IsString(ver) && cJSON_IsString(num) && sscanf(ver->valuestring, "OpenCL %d.%d", &vmaj, &vmin) == 2 &&
+        sscanf(num->valuestring, "%d.%d", &nmaj, &nmin) == 2 && (vmaj != nmaj || vmin != nmin)) {
+        snprintf(d, sizeof d, "CL_DEVICE_NUMERIC_VERSION is %s but CL_DEVICE_VERSION is \"%s\"", num->valuestring,
+                 ver->valuestring);
+        violation(c, "numeric_version_matches",
+                  "API 4.2 CL_DEVICE_NUMERIC_VERSION: \"The major and minor version numbers returned must match "
+                  "those returned via CL_DEVICE_VERSION.\"", d);
+    }
+    /* Every feature the unified spec names was introduced with OpenCL C 3.0. */
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c->cl3, "opencl_c_features")) {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(e, "name");
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "version");
+        if (cJSON_IsString(n) && strncmp(n->valuestring, "__opencl_c_", 11) == 0 && cJSON_IsString(v) &&
+            strncmp(v->valuestring, "3.0.", 4) != 0) {
+            snprintf(d, sizeof d, "%s is reported with version %s, not 3.0", n->valuestring, v->valuestring);
+            violation(c, "feature_version",
+                      "API 4.2 CL_DEVICE_OPENCL_C_FEATURES: \"... alongside the OpenCL C version that introduced "
+                      "the feature macro. For example, if a compiler supports an OpenCL C 3.0 feature, the returned "
+                      "name will be the full name of the OpenCL C feature macro, and the returned version will be "
+                      "3.0.0.\"", d);
+        }
+    }
     if (cJSON_IsString(ver) && strncmp(ver->valuestring, "OpenCL 3.0", 10) == 0) {
         static const char *const required[] = {"3.0", "1.2", "1.1", "1.0"};
         for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {

@@ -142,13 +142,26 @@ static void add_token(cJSON *caps, const char *prefix, const char *name)
     cJSON_AddItemToArray(caps, cJSON_CreateString(tok));
 }
 
+/* The 3.0 queries are "missing before version 3.0" (API 4.2): an older
+ * device that answers them anyway (Oclgrind 21.10, OpenCL 1.2, answers
+ * OpenCL C 3.0 yet rejects -cl-std=CL3.0) has its answers recorded, never
+ * used. */
+static int device_is_3_0(const cJSON *device)
+{
+    const cJSON *ver = cJSON_GetObjectItemCaseSensitive(device, "version");
+    int major = 0, minor = 0;
+    if (cJSON_IsString(ver))
+        sscanf(ver->valuestring, "OpenCL %d.%d", &major, &minor);
+    return major >= 3;
+}
+
 cJSON *devinfo_cl3_listed_versions(const cJSON *device)
 {
     cJSON *out = cJSON_CreateArray();
     const cJSON *cl3 = cJSON_GetObjectItemCaseSensitive(device, "opencl_3");
     const cJSON *all = cJSON_GetObjectItemCaseSensitive(cl3, "opencl_c_all_versions");
     const cJSON *e;
-    if (cJSON_IsArray(all)) {
+    if (cJSON_IsArray(all) && device_is_3_0(device)) {
         cJSON_ArrayForEach(e, all) {
             const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "version");
             int major = 0, minor = 0;
@@ -182,15 +195,17 @@ static void add_tokens(cJSON *device, const cJSON *cl3)
     if (!cJSON_IsArray(caps))
         return;
     const cJSON *e;
+    cJSON *versions = devinfo_cl3_listed_versions(device);
+    cJSON_ArrayForEach(e, versions)
+        add_token(caps, "cl_std_", e->valuestring);
+    cJSON_Delete(versions);
+    if (!device_is_3_0(device))
+        return;
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(cl3, "opencl_c_features")) {
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(e, "name");
         if (cJSON_IsString(name))
             add_token(caps, "", name->valuestring);
     }
-    cJSON *versions = devinfo_cl3_listed_versions(device);
-    cJSON_ArrayForEach(e, versions)
-        add_token(caps, "cl_std_", e->valuestring);
-    cJSON_Delete(versions);
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(cl3, "atomic_memory_capabilities"))
         add_token(caps, "atomic_memory_", e->valuestring);
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(cl3, "atomic_fence_capabilities"))
@@ -236,5 +251,8 @@ void devinfo_cl3_add(cJSON *device, cl_device_id d)
     add_number(o, d, CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, sizeof(size_t),
                "preferred_work_group_size_multiple");
     add_string(o, d, CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED, "latest_conformance_version_passed");
+    if (!device_is_3_0(device))
+        cJSON_AddStringToObject(o, "note", "the device's version is below OpenCL 3.0: these answers are "
+                                           "recorded, not used for capabilities");
     add_tokens(device, o);
 }

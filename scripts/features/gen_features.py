@@ -76,6 +76,8 @@ class Writer:
         if pid in self.ids:
             raise ValueError("duplicate probe id " + pid)
         self.ids.add(pid)
+        if out is None and kind in ("run", "impl-defined"):
+            out = "int[1]"
         lines = ["", "[probe %s]" % pid, "clause   = %s" % clause, "spec     = %s" % SPEC,
                  "why      = %s" % why, "kind     = %s" % kind]
         for key, val in (("requires", requires), ("options", options), ("measure", measure),
