@@ -1,16 +1,18 @@
 /* Measurements (kind = measure): dispatch by name, and what the supervisor
  * records when one hangs. The names are documented in docs/measurements.md;
- * measure_plan.c parses them, measure_iwg.c runs the inter-work-group family. */
+ * measure_plan.c parses them, measure_iwg.c runs the inter-work-group family,
+ * measure_limits.c the advertised-limits family. */
 #include "measure.h"
 
 #include <stdio.h>
 
 #include "measure_iwg.h"
+#include "measure_limits.h"
 #include "measure_plan.h"
 
 int measure_known(const char *name)
 {
-    return measure_plan_parse(name, NULL) == 0;
+    return measure_plan_parse(name, NULL) == 0 || limits_plan_parse(name, NULL) == 0;
 }
 
 static void set_detail(cJSON *rec, const char *detail)
@@ -30,6 +32,16 @@ static cJSON *fresh_measure_object(cJSON *rec)
 const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
 {
     measure_plan plan;
+    limits_plan lplan;
+    if (limits_plan_parse(p->measure, &lplan) == 0) {
+        cJSON *lobj = fresh_measure_object(rec);
+        if (!lobj) {
+            set_detail(rec, "out of memory");
+            return "error";
+        }
+        cJSON_AddStringToObject(lobj, "name", p->measure);
+        return measure_limits_run(&lplan, p, env, lobj, rec);
+    }
     if (measure_plan_parse(p->measure, &plan) != 0) {
         set_detail(rec, "unknown measurement (the loader should have rejected it)");
         return "error";
