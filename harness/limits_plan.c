@@ -142,13 +142,6 @@ int limits_plan_params(size_t target, unsigned ptr_bytes, size_t max_args, limit
         vec_bytes -= pick;
         budget--;
     }
-    /* Largest first, so that every argument is naturally aligned. */
-    for (size_t i = 1; i < L->n_args; i++)
-        for (size_t j = i; j > 0 && L->args[j - 1].size < L->args[j].size; j--) {
-            limits_arg t = L->args[j];
-            L->args[j] = L->args[j - 1];
-            L->args[j - 1] = t;
-        }
     set_arg(&L->args[L->n_args], "ulong *", ptr_bytes, 0, 0);
     L->args[L->n_args++].is_pointer = 1;
     set_arg(&L->args[L->n_args], "const int *", ptr_bytes, 0, 0);
@@ -156,6 +149,13 @@ int limits_plan_params(size_t target, unsigned ptr_bytes, size_t max_args, limit
     for (size_t i = 0; i < 4; i++)
         if (tail & scalar_size[i])
             set_arg(&L->args[L->n_args++], scalars[i], scalar_size[i], 1, 0);
+    /* Largest first (stable: the pointers keep their order), so that every argument is naturally aligned. */
+    for (size_t i = 1; i < L->n_args; i++)
+        for (size_t j = i; j > 0 && L->args[j - 1].size < L->args[j].size; j--) {
+            limits_arg t = L->args[j];
+            L->args[j] = L->args[j - 1];
+            L->args[j - 1] = t;
+        }
     L->total = target;
     L->lanes = 1; /* the input pointer's int */
     for (size_t i = 0; i < L->n_args; i++)

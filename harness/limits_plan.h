@@ -53,7 +53,7 @@ typedef struct {
 
 /* The arguments a kernel needs to take exactly `target` bytes of parameters
  * on a device whose pointers are `ptr_bytes` (4 or 8) wide: vectors of 16 to
- * 128 bytes, then a __global output and a __global const input pointer, then
+ * 128 bytes, a __global output and a __global const input pointer, and
  * scalars of 8, 4, 2, 1 bytes for the rest. Sizes fall from first to last,
  * so every argument is naturally aligned without padding (the spec does not
  * say whether padding counts). At most max_args arguments (the spec: 128 when
