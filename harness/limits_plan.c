@@ -22,8 +22,23 @@ static const struct {
 
 int limits_plan_parse(const char *name, limits_plan *out)
 {
-    static const char prefix[] = "limits_";
-    limits_plan plan = {LIMITS_MINIMUMS, 0};
+    static const char prefix[] = "limits_", kernels[] = "shape_kernels_";
+    limits_plan plan = {LIMITS_MINIMUMS, 0, 0};
+    if (name && strncmp(name, kernels, sizeof kernels - 1) == 0) {
+        const char *d = name + sizeof kernels - 1;
+        unsigned long n = 0;
+        if (*d < '1' || *d > '9')
+            return -1;
+        for (; *d >= '0' && *d <= '9' && n <= 100000; d++)
+            n = n * 10 + (unsigned long)(*d - '0');
+        if (*d || n > 100000)
+            return -1;
+        plan.family = LIMITS_KERNELS;
+        plan.kernels = (unsigned)n;
+        if (out)
+            *out = plan;
+        return 0;
+    }
     if (!name || strncmp(name, prefix, sizeof prefix - 1) != 0)
         return -1;
     const char *rest = name + sizeof prefix - 1;

@@ -18,15 +18,19 @@ typedef enum {
     LIMITS_LOCAL_MEM,       /* __local memory up to LOCAL_MEM_SIZE - KERNEL_LOCAL_MEM_SIZE */
     LIMITS_KERNEL_WG,       /* a launch at CL_KERNEL_WORK_GROUP_SIZE */
     LIMITS_ITEM_SIZES,      /* a launch at CL_DEVICE_MAX_WORK_ITEM_SIZES, per dimension */
-    LIMITS_MAX_ALLOC        /* a buffer of CL_DEVICE_MAX_MEM_ALLOC_SIZE, first and last bytes */
+    LIMITS_MAX_ALLOC,       /* a buffer of CL_DEVICE_MAX_MEM_ALLOC_SIZE, first and last bytes */
+    LIMITS_KERNELS          /* `shape_kernels_N`: N kernels of one program, through
+                             * clCreateKernelsInProgram, each run */
 } limits_family;
 
 typedef struct {
     limits_family family;
     int over;               /* 1: one over the limit (`_over`), 0: at it (`_at`) */
+    unsigned kernels;       /* LIMITS_KERNELS: how many kernels the source defines */
 } limits_plan;
 
-/* Parses "limits_minimums", "limits_params_at", "limits_local_mem_over", ...
+/* Parses "limits_minimums", "limits_params_at", "limits_local_mem_over", ...,
+ * and "shape_kernels_N" (N from 1 to 100000, no leading zero).
  * Returns 0 and fills *out (when not NULL), or -1 when the name is not one of ours. */
 int limits_plan_parse(const char *name, limits_plan *out);
 

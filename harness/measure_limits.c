@@ -41,6 +41,7 @@ typedef struct {
     limits_reported dev;
     cl_uint address_bits;
     int host_backed;
+    int no_kernel;          /* build() makes no kernel `limits` (shape_kernels_N) */
     char note[300];         /* what the detail line says on success */
 } lim;
 
@@ -197,6 +198,8 @@ static int build(lim *s, const char *params, const char *body, const char *defin
         }
         return failed(s, "clBuildProgram", err);
     }
+    if (s->no_kernel)
+        return 0;
     s->k = clCreateKernel(s->prog, "limits", &err);
     if (err != CL_SUCCESS)
         return failed(s, "clCreateKernel", err);
@@ -799,6 +802,87 @@ static const char *run_max_alloc(lim *s)
     return at_verdict(s, (first_byte != 0x5a) + (last_byte != 0xa5));
 }
 
+/* Kernels of a shape_kernels_N program that run: about this many. */
+#define LIMITS_KERNELS_RUN 8
+
+/* A program of n kernels k0 ... k<n-1>, kernel k<i> writing i * 7 + 1 to
+ * out[0]: clCreateKernelsInProgram must give all n (CL_PROGRAM_NUM_KERNELS
+ * too), each named once, and a sample of them (every n/8th and the last)
+ * must run right. */
+static const char *run_kernels(lim *s, unsigned n)
+{
+    cl_int err;
+    cl_kernel *ks = calloc(n, sizeof *ks);
+    unsigned char *seen = calloc(n, 1);
+    cl_uint got_n = 0;
+    size_t in_program = 0;
+    unsigned step = n > LIMITS_KERNELS_RUN ? n / LIMITS_KERNELS_RUN : 1, ran = 0;
+    long bad = 0;
+    snprintf(s->note, sizeof s->note, "%u kernels in one program, created by clCreateKernelsInProgram", n);
+    num(s, "kernels_expected", n);
+    if (!ks || !seen) {
+        free(ks);
+        free(seen);
+        return skip(s, "out of host memory");
+    }
+    s->no_kernel = 1;
+    if (build(s, NULL, NULL, NULL) != 0)
+        goto judge;
+    if ((err = clGetProgramInfo(s->prog, CL_PROGRAM_NUM_KERNELS, sizeof in_program, &in_program, NULL)) != CL_SUCCESS) {
+        failed(s, "clGetProgramInfo", err);
+        goto judge;
+    }
+    num(s, "program_num_kernels", (double)in_program);
+    if ((err = clCreateKernelsInProgram(s->prog, n, ks, &got_n)) != CL_SUCCESS) {
+        failed(s, "clCreateKernelsInProgram", err);
+        goto judge;
+    }
+    num(s, "kernels_created", got_n);
+    cl_mem outb = new_buffer(s, sizeof(cl_uint), NULL);
+    for (cl_uint i = 0; outb && i < got_n && !s->fail_call; i++) {
+        char name[64] = "";
+        unsigned idx = 0;
+        char tail = 0;
+        size_t one = 1;
+        cl_uint v = 0;
+        if ((err = clGetKernelInfo(ks[i], CL_KERNEL_FUNCTION_NAME, sizeof name - 1, name, NULL)) != CL_SUCCESS) {
+            failed(s, "clGetKernelInfo", err);
+            break;
+        }
+        if (sscanf(name, "k%u%c", &idx, &tail) != 1 || idx >= n || seen[idx]) {
+            bad++;
+            continue;
+        }
+        seen[idx] = 1;
+        /* Every kernel is created and named; a sample runs (a CPU driver
+         * generates code per kernel at its first launch: 300 launches took
+         * over a minute on PoCL and rusticl). */
+        if (idx % step != 0 && idx != n - 1)
+            continue;
+        ran++;
+        if ((err = clSetKernelArg(ks[i], 0, sizeof outb, &outb)) != CL_SUCCESS) {
+            failed(s, "clSetKernelArg", err);
+            break;
+        }
+        if ((err = clEnqueueNDRangeKernel(s->env->queue, ks[i], 1, NULL, &one, NULL, 0, NULL, NULL)) != CL_SUCCESS) {
+            failed(s, "clEnqueueNDRangeKernel", err);
+            break;
+        }
+        if (read_back(s, outb, 0, sizeof v, &v) != 0)
+            break;
+        bad += v != idx * 7u + 1u;
+    }
+    bad += (long)(n - got_n) + (in_program != n);
+    num(s, "kernels_run", ran);
+judge:
+    for (unsigned i = 0; i < n; i++)
+        if (ks[i])
+            clReleaseKernel(ks[i]);
+    free(ks);
+    free(seen);
+    return at_verdict(s, bad);
+}
+
 const char *measure_limits_run(const limits_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
                                cJSON *rec)
 {
@@ -823,6 +907,7 @@ const char *measure_limits_run(const limits_plan *plan, const clc_probe *p, cons
     case LIMITS_LOCAL_MEM: v = run_local_mem(&s); break;
     case LIMITS_KERNEL_WG: v = run_kernel_wg(&s); break;
     case LIMITS_ITEM_SIZES: v = run_item_sizes(&s); break;
+    case LIMITS_KERNELS: v = run_kernels(&s, plan->kernels); break;
     default: v = run_max_alloc(&s); break;
     }
     release(&s);

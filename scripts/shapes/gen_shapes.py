@@ -58,6 +58,19 @@ class Writer:
         lines += ["body     = <<END"] + ["    " + l for l in body.strip("\n").split("\n")] + ["END"]
         self.files.setdefault(fname, []).append("\n".join(lines) + "\n")
 
+    def measure(self, fname, pid, clause, why, name, source, spec=None, timeout=None):
+        """A measure probe (docs/measurements.md) whose `source` is generated."""
+        assert pid not in self.ids, pid
+        self.ids.add(pid)
+        lines = ["", "[probe %s]" % pid, "clause   = %s" % clause]
+        if spec:
+            lines.append("spec     = %s" % spec)
+        lines += ["why      = %s" % why, "kind     = measure", "measure  = %s" % name]
+        if timeout:
+            lines.append("timeout  = %s" % timeout)
+        lines += ["source   = <<END", source.strip("\n"), "END"]
+        self.files.setdefault(fname, []).append("\n".join(lines) + "\n")
+
     def write(self, root):
         for fname in sorted(self.files):
             full = os.path.join(root, DIR, fname)
@@ -392,6 +405,20 @@ def gen_options(w):
             options="-cl-mad-enable", inputs=[("x", "uint", xs)])
 
 
+# ---- many kernels in one program, and a large program ------------------------------
+
+def gen_kernels(w, rng, n, terms):
+    """n kernels k0 ... k<n-1>; k<i> writes i * 7 + 1 to out[0], through a uint
+    expression of about `terms` terms that cancels to zero (x - x for each
+    term x), so the program is as long as code generators make them."""
+    parts = []
+    for i in range(n):
+        xs = [rng.randrange(1 << 32) for _ in range(terms)]
+        expr = " + ".join("(%uu - %uu)" % (x, x) for x in xs) if terms else "0u"
+        parts.append("__kernel void k%d(__global uint *out) { out[0] = %du + (%s); }" % (i, i * 7 + 1, expr))
+    return "\n".join(parts)
+
+
 def main(argv):
     root = argv[1] if len(argv) > 1 else os.path.join(HERE, "..", "..", "probes")
     rng = random.Random(18)
@@ -400,6 +427,10 @@ def main(argv):
     gen_vexcl(w, rng)
     gen_structs(w, rng)
     gen_options(w)
+    w.measure("kernels.probe", "shape.kernels_in_program.300", "5.9.1",
+              "One program of 300 kernels: clCreateKernelsInProgram returns all of them (as "
+              "CL_PROGRAM_NUM_KERNELS counts them), each named once; a sample of them (every 37th and the last) runs and writes its own value.",
+              "shape_kernels_300", gen_kernels(w, rng, 300, 0), spec="OpenCL API 3.0", timeout=60)
     files = w.write(root)
     print("wrote %d probes in %d files under %s" % (len(w.ids), len(files), os.path.join(root, DIR)))
 

@@ -19,6 +19,11 @@ static void test_names_parse_and_typos_do_not(void)
     CHECK(limits_plan_parse("limits_params_atx", NULL) == -1, "a suffix typo is rejected");
     CHECK(limits_plan_parse("limits_minimums_at", NULL) == -1, "minimums takes no suffix");
     CHECK(limits_plan_parse("iwg_resident_wg64", NULL) == -1, "another family's name is not ours");
+    CHECK(limits_plan_parse("shape_kernels_300", &p) == 0 && p.family == LIMITS_KERNELS && p.kernels == 300,
+          "shape_kernels_300: 300 kernels");
+    CHECK(limits_plan_parse("shape_kernels_0", NULL) == -1 && limits_plan_parse("shape_kernels_030", NULL) == -1 &&
+              limits_plan_parse("shape_kernels_100001", NULL) == -1 && limits_plan_parse("shape_kernels_3x", NULL) == -1,
+          "shape_kernels_N: zero, leading zeros, above 100000 and trailing text are rejected");
     CHECK(measure_known("limits_constant_args_over") && !measure_known("limits_constant_arg_over"),
           "measure_known accepts the family's names and rejects a misspelt one");
 }
