@@ -320,9 +320,7 @@ static int run_suite(const fuzz_opts *o, const char *probes, const char *reports
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-/* Records of every device report in dir whose verdict is neither pass nor
- * skip: each becomes OUT/deviations/DEVICE/ID.probe. */
-static int collect(const fuzz_opts *o, const char *dir, long *deviations)
+int fuzz_collect_reports(const char *out, const char *dir, long *deviations)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -349,7 +347,7 @@ static int collect(const fuzz_opts *o, const char *dir, long *deviations)
                 sscanf(id, "fuzz.p%16llx", &ps) != 1)
                 continue;
             char ddir[PATH_MAX], file[2 * PATH_MAX];
-            snprintf(ddir, sizeof ddir, "%s/deviations/%s", o->out, key->valuestring);
+            snprintf(ddir, sizeof ddir, "%s/deviations/%s", out, key->valuestring);
             snprintf(file, sizeof file, "%s/%s.probe", ddir, id);
             fuzz_program p;
             FILE *f = NULL;
@@ -410,7 +408,7 @@ int fuzz_main(int argc, char **argv)
             fprintf(stderr, "clconform fuzz: the run of %s ended with status %d\n", probes, rc);
             return rc == 2 ? 2 : 3;
         }
-        if (collect(&o, reports, &found) != 0) {
+        if (fuzz_collect_reports(o.out, reports, &found) != 0) {
             fprintf(stderr, "clconform fuzz: cannot read %s\n", reports);
             return 3;
         }
