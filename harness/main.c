@@ -24,6 +24,7 @@
 #include "merge.h"
 #include "out_dir.h"
 #include "probe_load.h"
+#include "fuzz_cmd.h"
 #include "reduce.h"
 #include "progress.h"
 #include "proc.h"
@@ -871,5 +872,7 @@ int main(int argc, char **argv)
         return repro_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "reduce") == 0)
         return reduce_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "fuzz") == 0)
+        return fuzz_main(argc - 1, argv + 1);
     return run_main(argc, argv);
 }

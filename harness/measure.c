@@ -1,6 +1,7 @@
 /* Measurements (kind = measure): dispatch by name, and what the supervisor
  * records when one hangs. The names are documented in docs/measurements.md;
- * measure_plan.c parses them, measure_iwg.c runs the inter-work-group family. */
+ * measure_plan.c parses them, measure_iwg.c runs the inter-work-group family,
+ * measure_limits.c the advertised-limits family. */
 #include "measure.h"
 
 #include <stdio.h>
@@ -8,11 +9,13 @@
 
 #include "measure_contract.h"
 #include "measure_iwg.h"
+#include "measure_limits.h"
 #include "measure_plan.h"
 
 int measure_known(const char *name)
 {
-    return (name && strcmp(name, MEASURE_CONTRACT_NAME) == 0) || measure_plan_parse(name, NULL) == 0;
+    return (name && strcmp(name, MEASURE_CONTRACT_NAME) == 0) || measure_plan_parse(name, NULL) == 0 ||
+           limits_plan_parse(name, NULL) == 0;
 }
 
 static void set_detail(cJSON *rec, const char *detail)
@@ -29,9 +32,18 @@ static cJSON *fresh_measure_object(cJSON *rec)
     return cJSON_AddObjectToObject(rec, "measure");
 }
 
+/* The timed part begins now (clenv.h): for the families that do not tell
+ * their building apart from their measuring, all of it is timed. */
+static void started(const clc_clenv *env)
+{
+    if (env->measure_started)
+        env->measure_started(env->measure_ctx);
+}
+
 const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
 {
     if (p->measure && strcmp(p->measure, MEASURE_CONTRACT_NAME) == 0) {
+        started(env);
         cJSON *cobj = fresh_measure_object(rec);
         if (!cobj)
             return "error";
@@ -39,6 +51,17 @@ const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
         return measure_contract_run(env, cobj, rec);
     }
     measure_plan plan;
+    limits_plan lplan;
+    if (limits_plan_parse(p->measure, &lplan) == 0) {
+        started(env);
+        cJSON *lobj = fresh_measure_object(rec);
+        if (!lobj) {
+            set_detail(rec, "out of memory");
+            return "error";
+        }
+        cJSON_AddStringToObject(lobj, "name", p->measure);
+        return measure_limits_run(&lplan, p, env, lobj, rec);
+    }
     if (measure_plan_parse(p->measure, &plan) != 0) {
         set_detail(rec, "unknown measurement (the loader should have rejected it)");
         return "error";

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Hand-worked cases for shaperef.py, the reference of the code-shape
+family: promotions, wrap-around, undefined operations refused, the printer's
+parentheses, and struct layouts worked out on paper from OpenCL C 1.2 6.1.5."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from shaperef import TYPES, UB, Leaf, Node, arith, convert, evaluate_iter, struct_layout, to_c  # noqa: E402
+
+failures = 0
+
+
+def check(name, cond):
+    global failures
+    print(("ok - " if cond else "not ok - ") + name)
+    failures += 0 if cond else 1
+
+
+def raises_ub(f):
+    try:
+        f()
+    except UB:
+        return True
+    return False
+
+
+T = TYPES
+U = T["uint"]
+# uchar + uchar promotes to int: 200 + 100 = 300, not 44.
+check("uchar + uchar is int 300", arith("+", T["uchar"], 200, T["uchar"], 100) == (T["int"], 300))
+# ...and only the assignment back to uchar wraps: 300 mod 256 = 44.
+check("300 assigned to uchar is 44", convert(T["uchar"], 300) == 44)
+check("uint 0 - 1 wraps to 4294967295", arith("-", U, 0, U, 1) == (U, 4294967295))
+check("uint 65536 * 65536 wraps to 0", arith("*", U, 65536, U, 65536) == (U, 0))
+check("int + uint is uint: -1 + 0u = 4294967295", arith("+", T["int"], -1, U, 0) == (U, 4294967295))
+check("long + uint is long (wider signed)", arith("+", T["long"], -1, U, 1) == (T["long"], 0))
+check("ulong 2^64-1 + 1 wraps to 0", arith("+", T["ulong"], (1 << 64) - 1, T["ulong"], 1) == (T["ulong"], 0))
+check("int 2147483647 + 1 is UB", raises_ub(lambda: arith("+", T["int"], 2147483647, T["int"], 1)))
+check("short 200 * 200 = 40000 is fine as int", arith("*", T["short"], 200, T["short"], 200) == (T["int"], 40000))
+check("ushort 65535 * 65535 overflows int: UB", raises_ub(lambda: arith("*", T["ushort"], 65535, T["ushort"], 65535)))
+check("40000 assigned to short is refused", raises_ub(lambda: convert(T["short"], 40000)))
+check("uint 1 << 31 = 2147483648", arith("<<", U, 1, U, 31) == (U, 2147483648))
+check("uint shift by 32 is UB", raises_ub(lambda: arith("<<", U, 1, U, 32)))
+check("uint 0x80000000 >> 31 = 1", arith(">>", U, 0x80000000, U, 31) == (U, 1))
+check("char -1 & 0x0f as int is 15 (two's complement)", arith("&", T["char"], -1, T["int"], 15) == (T["int"], 15))
+check("float 3 * -4 = -12", arith("*", T["float"], 3, T["float"], -4) == (T["float"], -12))
+
+a, b, c, d = (Leaf(n, U, v) for n, v in (("a", 5), ("b", 7), ("c", 11), ("d", 2)))
+# (a + b) * c needs its parentheses; a + b * c does not.
+check("printer: (a + b) * c", to_c(Node("*", Node("+", a, b), c)) == "(a + b) * c")
+check("printer: a + b * c", to_c(Node("+", a, Node("*", b, c))) == "a + b * c")
+check("printer: a - (b - c) keeps the right operand's parentheses", to_c(Node("-", a, Node("-", b, c))) == "a - (b - c)")
+check("printer: a - b - c", to_c(Node("-", Node("-", a, b), c)) == "a - b - c")
+# 5 - (7 - 11) = 9; (5 - 7) - 11 wraps to 2^32 - 13.
+check("eval: 5 - (7 - 11) = 9", evaluate_iter(Node("-", a, Node("-", b, c)))[1] == 9)
+check("eval: 5 - 7 - 11 = 4294967283", evaluate_iter(Node("-", Node("-", a, b), c))[1] == 4294967283)
+check("eval: (5 ^ 7) << 2 = 8", evaluate_iter(Node("<<", Node("^", a, b), d))[1] == 8)
+
+# struct { char c; int i; short s; }: c 0, i 4, s 8, size 12 (align 4).
+check("layout char,int,short", struct_layout([("c", "char"), ("i", "int"), ("s", "short")]) == ([0, 4, 8], 12, 4))
+# struct { char c; float3 v; }: float3 is sized and aligned as float4: v at 16, size 32.
+check("layout char,float3", struct_layout([("c", "char"), ("v", "float3")]) == ([0, 16], 32, 16))
+# struct { short2 h; char3 x; uint u; }: h 0 (4 bytes), x 4 (char3 as char4), u 8; size 12.
+check("layout short2,char3,uint", struct_layout([("h", "short2"), ("x", "char3"), ("u", "uint")]) == ([0, 4, 8], 12, 4))
+inner = ("struct", "I", [("c", "char"), ("l", "long")])  # size 16, align 8
+# struct { char a; I in; char z; }: in at 8, z at 24, size 32.
+check("layout nested", struct_layout([("a", "char"), ("in", inner), ("z", "char")]) == ([0, 8, 24], 32, 8))
+
+print("%d failed" % failures)
+sys.exit(1 if failures else 0)
