@@ -172,9 +172,12 @@ int ulp_element_ok(clc_type t, const clc_ulp_ref *r, double bound, int ftz, uint
             continue;
         }
         double hi = r->hi[i], lo = r->lo[i];
-        /* Infinite and zero references, and the values Annex F prescribes,
-         * are matched exactly, sign included: the ulp allowances do not
-         * apply to them (7.5). */
+        /* Infinite references (no finite number is within any ulp of
+         * one) and the values C99 F.9 and the unified spec's list prescribe
+         * (written `=V`) are matched exactly, sign included: the ulp
+         * allowances do not apply to them ("Additional Requirements Beyond
+         * C99 TC2"). A plain zero is a real result of zero that nothing
+         * prescribes: judged in ulp, which does not see its sign. */
         /* 7.5.3: a result that is subnormal before rounding may be flushed
          * to zero, of either sign; Annex F never prescribes a subnormal, so
          * this holds for exact references too. */
@@ -183,7 +186,7 @@ int ulp_element_ok(clc_type t, const clc_ulp_ref *r, double bound, int ftz, uint
             best = 0;
             continue;
         }
-        if ((r->exact >> i & 1) || isinf(hi) || (hi == 0 && lo == 0 && r->tol[i] == 0)) {
+        if ((r->exact >> i & 1) || isinf(hi)) {
             /* Under 7.5.3 a flushed operand leaves a zero's sign undefined. */
             int any_sign = (r->ftz_only >> i & 1) && hi == 0;
             if (!isnan(a) && a == hi && (any_sign || signbit(a) == signbit(hi))) {
