@@ -114,6 +114,11 @@ static void test_parse_and_judge(void)
     r = parse_ok("0x1p-140");
     CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 4, 0, fbits(0.0f), &e) && e == 512, "a subnormal result flushed: 512 ulp on a denormal device");
     CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 4, 1, fbits(-0.0f), &e), "but allowed, either sign, without CL_FP_DENORM");
+    r = parse_ok("0x1.000002p-126"); /* FLT_MIN + 1 ulp */
+    CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 2, 1, fbits(0.0f), &e),
+          "FLT_MIN + 1 ulp under a 2-ulp bound: FLT_MIN - 2^-149 conforms and is subnormal, so it may flush (CTS agrees)");
+    CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 1, 1, fbits(0.0f), &e), "but not under a 1-ulp bound");
+    CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 2, 0, fbits(0.0f), &e), "and not on a denormal device");
     r = parse_ok("=0x1p-149");
     CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 0, 1, fbits(0.0f), &e), "an exact subnormal result may be flushed too");
     CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 0, 0, fbits(0.0f), &e), "but not on a denormal device");
