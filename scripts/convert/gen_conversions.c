@@ -386,6 +386,24 @@ static void pair_values(cr_type src, cr_type dst, value_list *l)
     pad_list(l, src, 0x2545f4914f6cdd1dULL ^ ((uint64_t)src << 8) ^ (uint64_t)dst);
 }
 
+/* The unified spec's heading a probe of this (OpenCL C 1.2) clause cites in
+ * `spec` (docs/unified-spec-headings.txt; the same table as
+ * scripts/builtins/speccite.py, which tests/e2e/test_spec_headings.sh holds
+ * every probe to). */
+static const char *spec_of_clause(const char *clause)
+{
+    if (strcmp(clause, "6.2.3.1") == 0)
+        return "OpenCL C (unified): Data Types";
+    if (strcmp(clause, "6.2.3.2") == 0)
+        return "OpenCL C (unified): Explicit Conversions > Rounding Modes";
+    if (strcmp(clause, "6.2.3.3") == 0)
+        return "OpenCL C (unified): Out-of-Range Behavior and Saturated Conversions";
+    if (strcmp(clause, "6.2.4.2") == 0)
+        return "OpenCL C (unified): Reinterpreting Types Using as_type() and as_typen()";
+    fprintf(stderr, "gen_conversions: no unified-spec heading for clause %s\n", clause);
+    exit(1);
+}
+
 /* ---- conversion probes ---------------------------------------------------------- */
 
 /* Is a conversion of this operand into dst WITHOUT _sat, in rounding mode
@@ -693,7 +711,8 @@ static void write_conv_probe(FILE *f, const conv_probe *p, int ftz_variant, int 
 {
     char tn[32];
     int n_star;
-    fprintf(f, "\n[probe %s%s]\nclause = %s\nkind = run\n", p->id, ftz_variant ? ".ftz" : "", p->clause);
+    fprintf(f, "\n[probe %s%s]\nclause = %s\nspec = %s\nkind = run\n", p->id, ftz_variant ? ".ftz" : "", p->clause,
+            spec_of_clause(p->clause));
     if (probe_needs_fp64(p) || split)
         fprintf(f, "requires =%s%s\n", probe_needs_fp64(p) ? " fp64" : "",
                 split ? (ftz_variant ? " !fp_denorm" : " fp_denorm") : "");
@@ -801,15 +820,17 @@ static void write_out_of_range_probe(FILE *f, cr_type src, cr_type dst, int fold
     char tok[64];
     const char *sn = cr_type_name(src), *dn = cr_type_name(dst);
     int fp64 = src == CR_DOUBLE || dst == CR_DOUBLE;
-    fprintf(f, "\n[probe conv.convert_%s.%s.out-of-range.%s]\nclause = 6.2.3.3\nkind = impl-defined\n", dn, sn,
-            folded ? "folded" : "runtime");
+    fprintf(f, "\n[probe conv.convert_%s.%s.out-of-range.%s]\nclause = 6.2.3.3\nspec = %s\nkind = impl-defined\n", dn, sn,
+            folded ? "folded" : "runtime", spec_of_clause("6.2.3.3"));
     if (fp64)
         fprintf(f, "requires = fp64\nprelude = %s\n", fp64_prelude);
     fprintf(f, "undefined = %s\n", cr_type_is_float(src)
                    ? "a floating-point operand beyond the integer destination's range (C99 6.3.1.4)"
                    : "an integer operand beyond the signed destination's range (C99 6.3.1.3p3)");
-    fprintf(f, "why = convert_%s without _sat of %s operands outside %s's range (NaN and infinities included), "
-               "under each rounding mode in turn (one block of %d per mode: default, _rte, _rtz, _rtp, _rtn). "
+    fprintf(f, "why = convert_%s without _sat of %s operands outside %s's range after rounding in at least one "
+               "mode (NaN and infinities included), under each rounding mode in turn (one block of %d per mode: "
+               "default, _rte, _rtz, _rtp, _rtn; where a mode rounds an operand into the range, the run probes "
+               "judge that conversion). "
                "6.2.3.3 leaves %s to the implementation; the probe runs alone and is recorded, never judged "
                "[ledger: conv-out-of-range].\n",
             dn, sn, dn, undef->n,
@@ -965,7 +986,8 @@ static void write_conversions_from(const char *dir, cr_type src, int full)
 static void write_build_fail(FILE *f, const char *id, const char *clause, const char *why, int fp64,
                              const char *body)
 {
-    fprintf(f, "\n[probe %s]\nclause = %s\nkind = build-fail\nwhy = %s\n", id, clause, why);
+    fprintf(f, "\n[probe %s]\nclause = %s\nspec = %s\nkind = build-fail\nwhy = %s\n", id, clause,
+            spec_of_clause(clause), why);
     if (fp64)
         fprintf(f, "requires = fp64\nprelude = %s\n", fp64_prelude);
     fprintf(f, "body = <<END\n%sEND\n", body);
@@ -1064,7 +1086,7 @@ static int as_exact(const as_pair *p) { return p->sw == p->dw || (p->sw == 4 && 
 static void write_as_common(FILE *f, const char *id, const char *kind, int fp64, const as_pair *src,
                             const value_list *l)
 {
-    fprintf(f, "\n[probe %s]\nclause = 6.2.4.2\nkind = %s\n", id, kind);
+    fprintf(f, "\n[probe %s]\nclause = 6.2.4.2\nspec = %s\nkind = %s\n", id, spec_of_clause("6.2.4.2"), kind);
     if (fp64)
         fprintf(f, "requires = fp64\nprelude = %s\n", fp64_prelude);
     fprintf(f, "global = %d\ninput in = <<END\n%s:\n", AS_N / src->sw, cr_type_name(src->st));
