@@ -1237,6 +1237,26 @@ static void write_geometric(const char *dir, const geo_spec *g, const tinfo *t)
             double sumsq = 0;
             for (int k = 0; k < n; k++)
                 sumsq += x[i * n + k] * x[i * n + k];
+            /* 7.5.3 (Edge Case Behavior in Flush to Zero Mode), item 3: a
+             * device without denormals may flush subnormal operands first
+             * (to a zero of either sign): those results are `ftz:`
+             * alternatives, as for the math functions */
+            int sub_in = 0;
+            for (int k = 0; k < n; k++)
+                sub_in |= is_subnormal(t, x[i * n + k]) || (two && is_subnormal(t, y[i * n + k]));
+            sub_in &= t->t == MR_FLOAT;
+            mr_result fres[2][4];
+            int fzero[2] = {1, 1};
+            for (int sgn = 0; sgn < 2 && sub_in; sgn++) {
+                double fx[4], fy[4];
+                for (int k = 0; k < n; k++) {
+                    double a = x[i * n + k], b = y[i * n + k];
+                    fx[k] = is_subnormal(t, a) ? (sgn ? copysign(0.0, a) : 0.0) : a;
+                    fy[k] = is_subnormal(t, b) ? (sgn ? copysign(0.0, b) : 0.0) : b;
+                    fzero[sgn] &= fx[k] == 0;
+                }
+                mr_geometric(g->name, t->t, fx, fy, n, fres[sgn]);
+            }
             for (int k = 0; k < nout; k++) {
                 char tok[512] = "";
                 if (g->fast && is(g->name, "fast_normalize") && sumsq > max_finite(t)) {
@@ -1264,6 +1284,22 @@ static void write_geometric(const char *dir, const geo_spec *g, const tinfo *t)
                              is(g->name, "normalize") && all_zero, "", tok, sizeof tok);
                     if (is(g->name, "fast_normalize") && sumsq < min_normal(t) && sumsq > 0)
                         alt(tok, sizeof tok, "=%a", x[i * n + k]); /* 6.12.5: may return p */
+                    for (int sgn = 0; sgn < 2 && sub_in; sgn++) {
+                        char ft[256] = "", plain[256] = "";
+                        const mr_result *fr = &fres[sgn][k];
+                        int pre = is(g->name, "normalize") && fzero[sgn];
+                        ref_alts(t, fr->cr[0], fr->exact[0], fr->hi[0], fr->lo[0], bound, pre, "", plain, sizeof plain);
+                        if (strcmp(plain, tok) == 0)
+                            continue; /* flushing changes nothing here */
+                        ref_alts(t, fr->cr[0], fr->exact[0], fr->hi[0], fr->lo[0], bound, pre, "ftz:", ft, sizeof ft);
+                        size_t alts = 1, falts = 1; /* only while there is room (ulp.h: 4 alternatives) */
+                        for (const char *c = tok; *c; c++)
+                            alts += *c == '|';
+                        for (const char *c = ft; *c; c++)
+                            falts += *c == '|';
+                        if (alts + falts <= 4 && !strstr(tok, ft))
+                            alt(tok, sizeof tok, "%s", ft);
+                    }
                 }
                 fprintf(rf, "%s\n", tok);
             }
