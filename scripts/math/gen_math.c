@@ -784,8 +784,15 @@ static void write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo 
             if ((is(s->ref, "fmax") || is(s->ref, "fmin") || is(s->ref, "maxmag") || is(s->ref, "minmag")) &&
                 x == 0 && y == 0)
                 snprintf(tok, sizeof tok, "=0|=-0"); /* C99 F.9.9.2: the sign of zero need not be ordered */
-            if (is(s->ref, "nextafter") && t->t == MR_FLOAT && x == 0 && y != 0 && !isnan(y))
-                alt(tok, sizeof tok, "ftz:=%a", copysign(min_normal(t), y)); /* 7.5.3's nextafter choice */
+            /* Edge Case Behavior in Flush to Zero Mode: a flushing device may
+             * choose nextafter(-0, y > 0) = +FLT_MIN, nextafter(+0, y < 0) =
+             * -FLT_MIN, and nextafter(+-FLT_MIN, y toward 0) = +-0 */
+            if (is(s->ref, "nextafter") && t->t == MR_FLOAT && x == 0 && !isnan(y) && y != 0 &&
+                (signbit(x) != 0) != (y < 0))
+                alt(tok, sizeof tok, "ftz:=%a", copysign(min_normal(t), y));
+            if (is(s->ref, "nextafter") && t->t == MR_FLOAT && fabs(x) == min_normal(t) && !isnan(y) &&
+                (x > 0 ? y < x : y > x))
+                alt(tok, sizeof tok, "ftz:=%s", x > 0 ? "0" : "-0");
             int sub_in = t->t == MR_FLOAT && (is_subnormal(t, x) || is_subnormal(t, y) || is_subnormal(t, z));
             if (outs == MR_TWO) {
                 double b2 = is(s->ref, "sincos") ? bound : 0;
