@@ -52,6 +52,10 @@ typedef struct {
     int has_ulp;
     double ulp_bound;
     clc_ulp_ref *ulp_ref;
+    /* `flush_to_zero = allowed`: judged by 7.5.3's flush-to-zero edge cases
+     * whatever the device reports (the half_ functions: "Math Functions"
+     * of the unified spec lets them flush even without -cl-denorms-are-zero). */
+    int flush_allowed;
     size_t global_size;  /* default 1; dimension 0 of global_dims */
     size_t local_size;   /* 0: left to the driver; dimension 0 of local_dims */
     unsigned work_dim;   /* 1 to 3: how many numbers `global` gave */

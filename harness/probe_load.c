@@ -73,7 +73,8 @@ static char *trim(char *s)
 
 static const char *const known_keys[] = {
     "clause", "spec", "why", "kind", "requires", "options", "out", "expect", "expect_file", "expect_ulp",
-    "global", "local", "offset", "timeout", "body", "prelude", "source", "measure", "undefined", NULL,
+    "global", "local", "offset", "timeout", "body", "prelude", "source", "measure", "undefined",
+    "flush_to_zero", NULL,
 };
 
 static int key_is_known(const char *key)
@@ -353,8 +354,14 @@ static const entry *lookup(const entry_list *own, const entry_list *defs, const 
 static int finish_ulp(parser *ps, clc_probe *p, const entry_list *own, const entry_list *defs)
 {
     const entry *e = lookup(own, defs, "expect_ulp");
-    if (!e)
+    if (!e) {
+        const entry *fz = lookup(own, defs, "flush_to_zero");
+        if (fz) {
+            perr(ps, fz->line, "probe %s: flush_to_zero is for probes judged in ulp (expect_ulp)", p->id, NULL);
+            return -1;
+        }
         return 0;
+    }
     char *end;
     p->ulp_bound = strtod(e->value, &end);
     if (end == e->value || *end || !(p->ulp_bound >= 0) || isinf(p->ulp_bound)) {
@@ -370,6 +377,14 @@ static int finish_ulp(parser *ps, clc_probe *p, const entry_list *own, const ent
         return -1;
     }
     p->has_ulp = 1;
+    const entry *fz = lookup(own, defs, "flush_to_zero");
+    if (fz) {
+        if (strcmp(fz->value, "allowed") != 0) {
+            perr(ps, fz->line, "flush_to_zero = '%s': the only value is 'allowed'", fz->value, NULL);
+            return -1;
+        }
+        p->flush_allowed = 1;
+    }
     return 0;
 }
 

@@ -90,6 +90,8 @@ int probe_write(FILE *f, const clc_probe *p)
         write_line_value(f, "measure", p->measure);
     if (p->undefined)
         write_line_value(f, "undefined", p->undefined);
+    if (p->flush_allowed)
+        write_line_value(f, "flush_to_zero", "allowed");
     for (size_t k = 0; k < p->n_inputs; k++) {
         /* Short inputs on one line; long ones as a heredoc, 8 a line. */
         const clc_input *in = &p->inputs[k];

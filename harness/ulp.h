@@ -9,7 +9,10 @@
  * '|'; each alternative is
  *     [ftz:][=]HI[~LO][@TOL]  a reference HI + LO (LO a small correction,
  *                        for double outputs and at powers of two); '=' asks
- *                        for the value exactly (Annex F prescribes it);
+ *                        for the value exactly, sign included (C99 F.9 or
+ *                        the unified spec's "Additional Requirements Beyond
+ *                        C99 TC2" prescribe it); a plain zero is judged in
+ *                        ulp like any value (either sign passes);
  *                        'ftz:' marks a result that only a device without
  *                        denormals may give (an operand flushed to zero);
  *                        '@TOL' also accepts any result within the absolute

@@ -11,10 +11,11 @@
 // Rules, OpenCL C 1.2:
 //   6.2.3.2  rounding modes _rte _rtz _rtp _rtn; without one, conversions to an
 //            integer type round toward zero, to float to nearest even.
-//   6.2.3.3  an operand out of range (greater than the type's greatest value
-//            or less than its least, before any rounding) without _sat:
-//            not judged; with _sat: clamped to the type's range; NaN
-//            converts to 0 under _sat.
+//   6.2.3.3  an operand out of range (its value rounded in the call's mode
+//            greater than the type's greatest value or less than its least:
+//            the CTS's reading, docs/spec-readings.md conv-out-of-range 2c)
+//            without _sat: not judged; with _sat: clamped to the type's
+//            range; NaN converts to 0 under _sat.
 //   7.5.3    a device without single-precision denormals may flush a denormal
 //            input to zero (of either sign): both results are accepted there.
 //
@@ -62,7 +63,7 @@ static int ref_f2i_bits(uint u, int width, int sgn, int sat, int mode, ulong *ou
     ulong m = ex ? (man | 0x800000u) : man; // value = m * 2^e2
     int e2 = (ex ? (int)ex : 1) - 150;
     ulong q = 0; // the magnitude's integer part
-    int frac = 0, huge = 0;
+    int huge = 0;
     uint inc = 0;
     if (m != 0) {
         if (e2 >= 0) {
@@ -83,21 +84,21 @@ static int ref_f2i_bits(uint u, int width, int sgn, int sat, int mode, ulong *ou
                 rem = m & ((((ulong)1) << k) - 1);
                 halfway = ((ulong)1) << (k - 1);
             }
-            frac = rem != 0;
             inc = round_up(q, rem, halfway, mode, sign);
         }
     }
-    // 6.2.3.3: the operand itself is out of range when it is greater than
-    // the greatest or less than the least value of the type (127.5 for
-    // char, -0.5 for uchar), whatever it would round to.
+    // 6.2.3.3: the operand is out of range when its value rounded in the
+    // call's mode is greater than the greatest or less than the least value
+    // of the type (convert_uchar_rtp(-0.5f) is 0, convert_uchar_rtn(-0.5f)
+    // out of range). q < 2^24 whenever inc is 1, so q + inc cannot wrap.
     ulong lim = sign ? max_neg : max_pos;
-    if (huge || q > lim || (q == lim && frac)) {
+    q += inc;
+    if (huge || q > lim) {
         if (!sat)
             return 0;
         *out = sign ? lo : max_pos;
         return 1;
     }
-    q += inc; // in range, q <= lim, and q == lim only without a fraction
     *out = (sign ? (ulong)0 - q : q) & mask;
     return 1;
 }

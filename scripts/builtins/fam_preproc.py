@@ -46,20 +46,35 @@ def generate(w):
                   "which the harness passes on devices with OpenCL C 1.2 or later.", value=120)
     w.probe(PATH + "macros.probe", "pp.cl-version-macros", "6.10", "run",
             "CL_VERSION_1_0, CL_VERSION_1_1 and CL_VERSION_1_2 are 100, 110 and 120, and __OPENCL_VERSION__ "
-            "(the device's OpenCL version) is at least 120 on a device with OpenCL C 1.2.",
+            "is at least 120 on a device with OpenCL C 1.2 (the device's version up to OpenCL 2.0, an integer "
+            "above 200 beyond it) [ledger: builtins-opencl-version].",
             body="out[0] = CL_VERSION_1_0;\nout[1] = CL_VERSION_1_1;\nout[2] = CL_VERSION_1_2;\n"
-                 "out[3] = __OPENCL_VERSION__ >= 120;\nout[4] = __OPENCL_VERSION__ % 10 == 0;",
-            out="int[5]", expect="100 110 120 1 1", requires="opencl_c_1.2")
-    # __OPENCL_VERSION__ against CL_DEVICE_VERSION: one twin per device version
+                 "out[3] = __OPENCL_VERSION__ >= 120;",
+            out="int[4]", expect="100 110 120 1", requires="opencl_c_1.2")
+    # __OPENCL_VERSION__ against CL_DEVICE_VERSION, twins by the device's
+    # version (unified spec, Predefined Macros): up to OpenCL 2.0 the
+    # device's version; above it defined, any integer greater than 200
     vers = [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2), (3, 0)]
     for k, (ma, mi) in enumerate(vers):
         req = "opencl_%d.%d" % (ma, mi)
         if k + 1 < len(vers):
             req += " !opencl_%d.%d" % vers[k + 1]
-        w.probe(PATH + "macros.probe", "pp.opencl-version.%d.%d" % (ma, mi), "6.10", "run",
-                "__OPENCL_VERSION__ is the OpenCL version of the device: %d on a device whose CL_DEVICE_VERSION "
-                "is OpenCL %d.%d (capability %s)." % (ma * 100 + mi * 10, ma, mi, req.replace(" ", ", ")),
-                body="out[0] = __OPENCL_VERSION__;", out="int[1]", expect=str(ma * 100 + mi * 10), requires=req)
+        pid = "pp.opencl-version.%d.%d" % (ma, mi)
+        if (ma, mi) <= (2, 0):
+            w.probe(PATH + "macros.probe", pid, "6.10", "run",
+                    "__OPENCL_VERSION__ is the OpenCL version of the device: %d on a device whose CL_DEVICE_VERSION "
+                    "is OpenCL %d.%d (capability %s) [ledger: builtins-opencl-version]."
+                    % (ma * 100 + mi * 10, ma, mi, req.replace(" ", ", ")),
+                    body="out[0] = __OPENCL_VERSION__;", out="int[1]", expect=str(ma * 100 + mi * 10), requires=req)
+        else:
+            w.probe(PATH + "macros.probe", pid, "6.10", "run",
+                    "On a device whose CL_DEVICE_VERSION is OpenCL %d.%d (capability %s), above OpenCL 2.0, "
+                    "__OPENCL_VERSION__ must be defined but may be any implementation-defined integer greater "
+                    "than 200: out[0] says it is defined, out[1] that it is above 200 (its value is recorded by "
+                    "pp.implementation-values) [ledger: builtins-opencl-version]."
+                    % (ma, mi, req.replace(" ", ", ")),
+                    body="#ifdef __OPENCL_VERSION__\nout[0] = 1;\nout[1] = __OPENCL_VERSION__ > 200;\n#endif",
+                    out="int[2]", expect="1 1", requires=req)
     w.probe(PATH + "macros.probe", "pp.implementation-values", "6.10", "impl-defined",
             "Recorded, not judged: __OPENCL_VERSION__, __OPENCL_C_VERSION__, and whether FP_FAST_FMAF, "
             "FP_FAST_FMA (with fp64) and __EMBEDDED_PROFILE__ are defined (1) or not (0).",

@@ -168,7 +168,7 @@ def gen_atomics64(w):
                      % (t, t, big, t, n, t, t),
                 prelude=pre_b + "\n" + pre_e, global_=str(n), out="%s[%d]" % (t, 3 + n // 64),
                 expect=" ".join([str(w64(n * ((1 << 32) + 1))), str(n), "0"] + [str(w64(M))] * (n // 64)),
-                requires="cl_khr_int64_base_atomics cl_khr_int64_extended_atomics", spec="OpenCL 1.2 extensions")
+                requires="cl_khr_int64_base_atomics cl_khr_int64_extended_atomics")
         vs = [w64(g * 0x9E3779B97F4A7C15) for g in range(n)]
         acc = 0
         for v in vs:
@@ -180,7 +180,7 @@ def gen_atomics64(w):
                      "atom_min(p, v);\natom_max(p + 1, v);\natom_xor(p + 2, v);" % (t, t, t),
                 prelude=pre_e, global_=str(n), out="%s[3]" % t,
                 expect="%d %d %d" % (min([0] + vs), max([0] + vs), w64(acc)),
-                requires="cl_khr_int64_extended_atomics", spec="OpenCL 1.2 extensions")
+                requires="cl_khr_int64_extended_atomics")
 
 
 BARRIER_SIZES = [1, 2, 3, 4, 5, 7, 8, 13, 16, 32, 64, 100, 128, 256, 512, 1024]

@@ -78,13 +78,16 @@ def is_f32_subnormal(b):
 
 
 def half_tok(b, mode):
-    """Expected half pattern; a float subnormal input may be flushed to a zero of its sign first."""
+    """Expected half pattern; a float subnormal input may be flushed to zero first, and then the
+    sign of that zero is undefined (Edge Case Behavior in Flush to Zero Mode)."""
     h = H.float_to_half(b, mode)
+    alts = [h]
     if is_f32_subnormal(b):
-        hz = H.float_to_half(b & 0x80000000, mode)
-        if hz != h:
-            return "%d|%d" % (h, hz)
-    return str(h)
+        for z in (0, 0x80000000):
+            hz = H.float_to_half(z, mode)
+            if hz not in alts:
+                alts.append(hz)
+    return "|".join(str(a) for a in alts)
 
 
 def ftok(b):
@@ -108,7 +111,7 @@ def gen_store_half(w, n, mode, space="global"):
             CLAUSE, "run",
             "%s rounds each float to half (%s) and stores its 16 bits; judged bit for bit "
             "(overflow: infinity or the largest half by the rounding direction; a float subnormal may be flushed "
-            "to zero first on a device without float denormals)."
+            "to a zero of either sign first on a device without float denormals)."
             % (fn, "round to nearest even, the default rounding mode" if mode == "default" else
                {"rte": "round to nearest even", "rtz": "round toward zero", "rtp": "round toward +infinity",
                 "rtn": "round toward -infinity"}[mode]) + ("" if space == "global" else " Stored to __%s memory." % space),

@@ -147,9 +147,8 @@ static exact exact_from(cr_type t, uint64_t bits)
 
 /* ---- rounding ------------------------------------------------------------ */
 
-/* Rounding directions on the magnitude. RM_AWAY is not an OpenCL mode: it
- * rounds |x| up, which answers "is the operand itself within range?". */
-typedef enum { RM_EVEN, RM_ZERO, RM_UP, RM_DOWN, RM_AWAY } rmode;
+/* Rounding directions on the magnitude. */
+typedef enum { RM_EVEN, RM_ZERO, RM_UP, RM_DOWN } rmode;
 
 static rmode rmode_of(cr_round r, int to_float)
 {
@@ -204,7 +203,6 @@ static int round_up_mag(rmode m, int neg, uint64_t q, int half, int inexact)
     case RM_ZERO: return 0;
     case RM_UP: return !neg;
     case RM_DOWN: return neg;
-    case RM_AWAY: return 1;
     }
     return 0;
 }
@@ -269,7 +267,7 @@ static uint64_t fp_overflow(const fp_format *f, int neg, rmode m)
     uint64_t inf = fp_exp_all_ones(f) << (f->prec - 1);
     uint64_t max = inf - 1;
     uint64_t sign = neg ? fp_sign_bit(f) : 0;
-    int to_inf = m == RM_EVEN || m == RM_AWAY || (m == RM_UP && !neg) || (m == RM_DOWN && neg);
+    int to_inf = m == RM_EVEN || (m == RM_UP && !neg) || (m == RM_DOWN && neg);
     return sign | (to_inf ? inf : max);
 }
 
@@ -324,8 +322,10 @@ static void result_unjudged(cr_result *r)
     memset(r, 0, sizeof *r);
 }
 
-/* 6.2.3.3: into an integer type. The operand is out of range when it lies
- * beyond the destination's limits (judged on the operand, before rounding).
+/* 6.2.3.3: into an integer type. The operand is out of range when its value
+ * rounded in the call's mode (6.2.3.2) lies beyond the destination's limits:
+ * convert_uchar_rtp(-0.5f) is 0, convert_uchar_rtn(-0.5f) out of range (the
+ * CTS's reading, docs/spec-readings.md conv-out-of-range, reading 2c).
  * _sat clamps (and sends NaN to 0); without _sat integer sources follow C99
  * 6.3.1.3 (modulo into unsigned types; implementation-defined into signed
  * types) and floating-point sources are implementation-defined. */
@@ -345,14 +345,12 @@ static void to_integer(cr_type dst, cr_type src, const exact *x, int sat, rmode 
             result_unjudged(r);
         return;
     }
-    int huge, away_huge;
+    int huge;
     uint64_t q = round_to_integer(x, m, &huge);
-    uint64_t away = round_to_integer(x, RM_AWAY, &away_huge);
-    if (int_fits(dst, x->neg, away, away_huge)) {
+    if (int_fits(dst, x->neg, q, huge)) {
         result_set(r, int_bits(dst, x->neg, q));
     } else if (sat) {
-        result_set(r, int_fits(dst, x->neg, q, huge) ? int_bits(dst, x->neg, q)
-                                                     : int_clamp_bits(dst, x->neg));
+        result_set(r, int_clamp_bits(dst, x->neg));
     } else if (!cr_type_is_float(src) && !cr_type_is_signed(dst)) {
         result_set(r, int_bits(dst, x->neg, q)); /* C99 6.3.1.3p2: modulo 2^n */
     } else {

@@ -386,43 +386,86 @@ static void pair_values(cr_type src, cr_type dst, value_list *l)
     pad_list(l, src, 0x2545f4914f6cdd1dULL ^ ((uint64_t)src << 8) ^ (uint64_t)dst);
 }
 
+/* The unified spec's heading a probe of this (OpenCL C 1.2) clause cites in
+ * `spec` (docs/unified-spec-headings.txt; the same table as
+ * scripts/builtins/speccite.py, which tests/e2e/test_spec_headings.sh holds
+ * every probe to). */
+static const char *spec_of_clause(const char *clause)
+{
+    if (strcmp(clause, "6.2.3.1") == 0)
+        return "OpenCL C (unified): Data Types";
+    if (strcmp(clause, "6.2.3.2") == 0)
+        return "OpenCL C (unified): Explicit Conversions > Rounding Modes";
+    if (strcmp(clause, "6.2.3.3") == 0)
+        return "OpenCL C (unified): Out-of-Range Behavior and Saturated Conversions";
+    if (strcmp(clause, "6.2.4.2") == 0)
+        return "OpenCL C (unified): Reinterpreting Types Using as_type() and as_typen()";
+    fprintf(stderr, "gen_conversions: no unified-spec heading for clause %s\n", clause);
+    exit(1);
+}
+
 /* ---- conversion probes ---------------------------------------------------------- */
 
-/* Is a conversion of this operand into dst WITHOUT _sat defined by the spec
- * for every rounding mode? Into floating point always; into an integer type
- * only when the operand lies within the destination's range (judged on the
- * operand before rounding, the stricter of the two readings of 6.2.3.3; see
- * docs/spec-readings.md, conv-out-of-range), or when an integer source wraps
- * modulo 2^n into an unsigned destination (C99 6.3.1.3p2). Everything else
- * (NaN, infinities, out-of-range operands) is undefined behaviour (C99
- * 6.3.1.4 for floating sources) or implementation-defined (C99 6.3.1.3p3),
- * and must not appear in a judged probe at all: an undefined operation can
- * change the output of the whole program, in-range elements included. */
-static int defined_without_sat(cr_type src, cr_type dst, uint64_t bits)
+/* Is a conversion of this operand into dst WITHOUT _sat, in rounding mode
+ * rnd, defined by the spec? Into floating point always; into an integer type
+ * only when the operand's value rounded in the call's mode lies within the
+ * destination's range (the CTS's reading of 6.2.3.3, docs/spec-readings.md
+ * conv-out-of-range, reading 2c: convert_uchar_rtp(-0.5f) is 0), or when an
+ * integer source wraps modulo 2^n into an unsigned destination (C99
+ * 6.3.1.3p2). Everything else (NaN, infinities, operands out of range after
+ * rounding) is undefined behaviour (C99 6.3.1.4 for floating sources) or
+ * implementation-defined (C99 6.3.1.3p3), and must not appear in a judged
+ * probe at all: an undefined operation can change the output of the whole
+ * program, in-range elements included. */
+static int defined_without_sat(cr_type src, cr_type dst, cr_round rnd, uint64_t bits)
 {
     if (cr_type_is_float(dst))
         return 1;
     cr_result r;
-    cr_convert(dst, src, bits, 0, CR_RTZ, 0, &r);
+    cr_convert(dst, src, bits, 0, rnd, 0, &r);
     return r.judged;
 }
 
-/* Splits l into the operands defined without _sat and the others, in order. */
-static void split_defined(cr_type src, cr_type dst, const value_list *l, value_list *def, value_list *undef)
+/* The list of defined operands a call in mode r uses: into an integer type
+ * the default mode is _rtz (6.2.3.2), so they share one. */
+static int mode_index(cr_round r) { return r == CR_RND_DEFAULT ? CR_RTZ : (int)r; }
+
+/* The explicit modes, each with its own list of defined operands. */
+static const cr_round explicit_modes[4] = {CR_RTE, CR_RTZ, CR_RTP, CR_RTN};
+
+/* Splits l into the operands defined without _sat under each mode (def,
+ * indexed by mode_index) and those undefined under at least one (undef),
+ * in order. Returns how many each mode left out, in left_out. */
+static void split_defined(cr_type src, cr_type dst, const value_list *l, value_list *def, value_list *undef,
+                          int *left_out)
 {
-    def->n = undef->n = 0;
-    for (int i = 0; i < l->n; i++)
-        list_add(defined_without_sat(src, dst, l->v[i]) ? def : undef, l->v[i]);
+    undef->n = 0;
+    for (int m = 0; m < CR_NROUND; m++)
+        def[m].n = left_out[m] = 0;
+    for (int i = 0; i < l->n; i++) {
+        int all = 1;
+        for (int k = 0; k < 4; k++) {
+            cr_round r = explicit_modes[k];
+            if (defined_without_sat(src, dst, r, l->v[i])) {
+                list_add(&def[r], l->v[i]);
+            } else {
+                left_out[r]++;
+                all = 0;
+            }
+        }
+        if (!all)
+            list_add(undef, l->v[i]);
+    }
 }
 
-/* Pads a list of defined operands to a multiple of VALUE_QUANTUM with
- * deterministic fillers that are themselves defined. */
-static void pad_defined(value_list *l, cr_type src, cr_type dst, uint64_t seed)
+/* Pads a list of defined operands (mode rnd) to a multiple of VALUE_QUANTUM
+ * with deterministic fillers that are themselves defined. */
+static void pad_defined(value_list *l, cr_type src, cr_type dst, cr_round rnd, uint64_t seed)
 {
     rng_state = seed;
     for (long tries = 0; l->n % VALUE_QUANTUM && tries < 1000000; tries++) {
         uint64_t v = filler(src);
-        if (defined_without_sat(src, dst, v))
+        if (defined_without_sat(src, dst, rnd, v))
             list_add(l, v);
     }
     if (l->n % VALUE_QUANTUM) {
@@ -453,7 +496,8 @@ typedef struct {
     conv_call calls[MAX_CALLS];
     int ncalls;
     const value_list *all;  /* every operand (calls with _sat, into floating point) */
-    const value_list *def;  /* the operands defined without _sat */
+    const value_list *def[CR_NROUND]; /* the operands defined without _sat, by mode_index */
+    int one_def;            /* def is the same list for every mode: one buffer `inr` */
     int restricted;         /* some operands of the pair were left out of calls without _sat */
 } conv_probe;
 
@@ -474,16 +518,29 @@ static int call_needs_defined(const conv_probe *p, int sat)
 
 static const value_list *call_values(const conv_probe *p, const conv_call *c)
 {
-    return c->defined_only ? p->def : p->all;
+    return c->defined_only ? p->def[mode_index(c->rnd)] : p->all;
+}
+
+/* The run-time buffer of a call's operands: `in`, `inr` (defined operands,
+ * one list for every mode) or `inr_rte` ... (one list per mode). */
+static const char *call_buffer(const conv_probe *p, const conv_call *c, char *buf, size_t len)
+{
+    if (call_values(p, c) == p->all)
+        snprintf(buf, len, "in");
+    else if (p->one_def)
+        snprintf(buf, len, "inr");
+    else
+        snprintf(buf, len, "inr%s", cr_round_suffix((cr_round)mode_index(c->rnd)));
+    return buf;
 }
 
 /* Does the probe need a separate buffer of defined operands at run time? */
 static int needs_inr(const conv_probe *p)
 {
-    if (p->folded || p->def == p->all)
+    if (p->folded)
         return 0;
     for (int k = 0; k < p->ncalls; k++)
-        if (p->calls[k].defined_only)
+        if (call_values(p, &p->calls[k]) != p->all)
             return 1;
     return 0;
 }
@@ -517,12 +574,12 @@ static void write_vector_literal(FILE *f, cr_type t, const uint64_t *v, int w)
  * Calls on the defined operands read `inr`, which may be shorter. */
 static void write_runtime_body(FILE *f, const conv_probe *p)
 {
-    char fn[64];
-    int block = 0, inr = needs_inr(p);
+    char fn[64], buf[16];
+    int block = 0;
     fprintf(f, "body = <<END\n    size_t i = get_global_id(0);\n");
     for (int k = 0; k < p->ncalls; k++) {
         const conv_call *c = &p->calls[k];
-        const char *buf = c->defined_only && inr ? "inr" : "in";
+        call_buffer(p, c, buf, sizeof buf);
         call_function(p, c, fn, sizeof fn);
         if (c->width == 1 && c->count == p->all->n)
             fprintf(f, "    out[%d + i] = %s(%s[i]);\n", block, fn, buf);
@@ -623,10 +680,14 @@ static void write_why(FILE *f, const conv_probe *p, int ftz, int n_star)
     for (int k = 0; k < p->ncalls; k++)
         some_defined_only |= p->calls[k].defined_only;
     if (some_defined_only && p->restricted)
-        fprintf(f, "; calls without _sat convert only operands within the destination's range (%s), because "
-                   "converting any other is %s and could change the whole program's output: those are recorded "
-                   "by conv.convert_%s.%s.out-of-range.%s [ledger: conv-out-of-range]",
-                p->folded ? "the folded constants are chosen so" : needs_inr(p) ? "the buffer `inr`" : "the buffer `in`",
+        fprintf(f, "; calls without _sat convert only operands whose value rounded in the call's mode is within "
+                   "the destination's range (%s), because converting any other is %s and could change the whole "
+                   "program's output: those are recorded by conv.convert_%s.%s.out-of-range.%s "
+                   "[ledger: conv-out-of-range]",
+                p->folded ? "the folded constants are chosen so"
+                          : !needs_inr(p) ? "the buffer `in`"
+                          : p->one_def ? "the buffer `inr`" : "the buffers `inr_rte`, `inr_rtz` (also the default mode's), "
+                                                              "`inr_rtp`, `inr_rtn`",
                 cr_type_is_float(p->src) ? "undefined (C99 6.3.1.4)" : "implementation-defined (C99 6.3.1.3p3)",
                 cr_type_name(p->dst), cr_type_name(p->src), p->folded ? "folded" : "runtime");
     if (n_star)
@@ -650,7 +711,8 @@ static void write_conv_probe(FILE *f, const conv_probe *p, int ftz_variant, int 
 {
     char tn[32];
     int n_star;
-    fprintf(f, "\n[probe %s%s]\nclause = %s\nkind = run\n", p->id, ftz_variant ? ".ftz" : "", p->clause);
+    fprintf(f, "\n[probe %s%s]\nclause = %s\nspec = %s\nkind = run\n", p->id, ftz_variant ? ".ftz" : "", p->clause,
+            spec_of_clause(p->clause));
     if (probe_needs_fp64(p) || split)
         fprintf(f, "requires =%s%s\n", probe_needs_fp64(p) ? " fp64" : "",
                 split ? (ftz_variant ? " !fp_denorm" : " fp_denorm") : "");
@@ -668,8 +730,20 @@ static void write_conv_probe(FILE *f, const conv_probe *p, int ftz_variant, int 
     if (!p->folded) {
         fprintf(f, "global = %d\n", p->all->n);
         write_input(f, "in", p->src, p->all);
-        if (needs_inr(p))
-            write_input(f, "inr", p->src, p->def);
+        /* each buffer of defined operands some call reads, in mode order */
+        for (int k = 0; k < 4 && needs_inr(p); k++) {
+            cr_round r = p->one_def ? CR_RTZ : explicit_modes[k];
+            int used = 0;
+            for (int c = 0; c < p->ncalls; c++)
+                used |= call_values(p, &p->calls[c]) == p->def[r] && p->def[r] != p->all &&
+                        (p->one_def || mode_index(p->calls[c].rnd) == (int)r);
+            char name[16];
+            snprintf(name, sizeof name, "inr%s", p->one_def ? "" : cr_round_suffix(r));
+            if (used)
+                write_input(f, name, p->src, p->def[r]);
+            if (p->one_def)
+                break;
+        }
     }
     fprintf(f, "out = %s[%d]\n", vec_name(p->dst, 1, tn, sizeof tn), total);
     rewind(tmp);
@@ -696,7 +770,8 @@ static void emit_probe(FILE *f, const conv_probe *p)
 /* The operands of one (src, dst) pair: all of them, and those defined
  * without _sat (the same list when every operand is). */
 typedef struct {
-    value_list all, def, undef;
+    value_list all, def[CR_NROUND], undef;
+    int left_out[CR_NROUND]; /* operands each mode leaves out */
 } pair_lists;
 
 static void make_pair_lists(cr_type src, cr_type dst, int folded, pair_lists *pl)
@@ -705,15 +780,33 @@ static void make_pair_lists(cr_type src, cr_type dst, int folded, pair_lists *pl
         pair_values(src, dst, &pl->all);
     else
         source_values(src, CR_NTYPES, &pl->all);
-    split_defined(src, dst, &pl->all, &pl->def, &pl->undef);
-    if (pl->undef.n)
-        pad_defined(&pl->def, src, dst, 0x9e3779b97f4a7c15ULL ^ ((uint64_t)src << 8) ^ (uint64_t)dst);
+    split_defined(src, dst, &pl->all, pl->def, &pl->undef, pl->left_out);
+    for (int k = 0; k < 4; k++) {
+        cr_round r = explicit_modes[k];
+        if (pl->left_out[r])
+            pad_defined(&pl->def[r], src, dst, r, 0x9e3779b97f4a7c15ULL ^ ((uint64_t)src << 8) ^ (uint64_t)dst);
+    }
+}
+
+static int same_list(const value_list *a, const value_list *b)
+{
+    return a->n == b->n && memcmp(a->v, b->v, (size_t)a->n * sizeof a->v[0]) == 0;
 }
 
 static void probe_lists(conv_probe *p, const pair_lists *pl)
 {
     p->all = &pl->all;
-    p->def = pl->undef.n ? &pl->def : &pl->all;
+    p->one_def = 1;
+    for (int m = 0; m < CR_NROUND; m++) {
+        int r = mode_index((cr_round)m);
+        p->def[m] = pl->left_out[r] ? &pl->def[r] : &pl->all;
+    }
+    for (int m = 0; m < CR_NROUND; m++)
+        if (!same_list(p->def[m], p->def[CR_RTZ]) || (p->def[m] == &pl->all) != (p->def[CR_RTZ] == &pl->all))
+            p->one_def = 0;
+    if (p->one_def) /* one list: every mode's calls read the same buffer */
+        for (int m = 0; m < CR_NROUND; m++)
+            p->def[m] = p->def[CR_RTZ];
     p->restricted = pl->undef.n > 0;
 }
 
@@ -727,15 +820,17 @@ static void write_out_of_range_probe(FILE *f, cr_type src, cr_type dst, int fold
     char tok[64];
     const char *sn = cr_type_name(src), *dn = cr_type_name(dst);
     int fp64 = src == CR_DOUBLE || dst == CR_DOUBLE;
-    fprintf(f, "\n[probe conv.convert_%s.%s.out-of-range.%s]\nclause = 6.2.3.3\nkind = impl-defined\n", dn, sn,
-            folded ? "folded" : "runtime");
+    fprintf(f, "\n[probe conv.convert_%s.%s.out-of-range.%s]\nclause = 6.2.3.3\nspec = %s\nkind = impl-defined\n", dn, sn,
+            folded ? "folded" : "runtime", spec_of_clause("6.2.3.3"));
     if (fp64)
         fprintf(f, "requires = fp64\nprelude = %s\n", fp64_prelude);
     fprintf(f, "undefined = %s\n", cr_type_is_float(src)
                    ? "a floating-point operand beyond the integer destination's range (C99 6.3.1.4)"
                    : "an integer operand beyond the signed destination's range (C99 6.3.1.3p3)");
-    fprintf(f, "why = convert_%s without _sat of %s operands outside %s's range (NaN and infinities included), "
-               "under each rounding mode in turn (one block of %d per mode: default, _rte, _rtz, _rtp, _rtn). "
+    fprintf(f, "why = convert_%s without _sat of %s operands outside %s's range after rounding in at least one "
+               "mode (NaN and infinities included), under each rounding mode in turn (one block of %d per mode: "
+               "default, _rte, _rtz, _rtp, _rtn; where a mode rounds an operand into the range, the run probes "
+               "judge that conversion). "
                "6.2.3.3 leaves %s to the implementation; the probe runs alone and is recorded, never judged "
                "[ledger: conv-out-of-range].\n",
             dn, sn, dn, undef->n,
@@ -808,11 +903,13 @@ static void write_core_pair(FILE *f, cr_type src, cr_type dst, int pair_index, i
     make_pair_lists(src, dst, folded, &pl);
     probe_lists(&p, &pl);
     for (int v = 0; v < nv; v++)
-        add_call(&p, sat[v], rnd[v], 1, folded ? CORE_FOLDED : call_needs_defined(&p, sat[v]) ? p.def->n : p.all->n);
+        add_call(&p, sat[v], rnd[v], 1,
+                 folded ? CORE_FOLDED : call_needs_defined(&p, sat[v]) ? p.def[mode_index(rnd[v])]->n : p.all->n);
     for (int k = 0; k < (folded ? 1 : CORE_VECTOR_CALLS); k++) {
         int v = (pair_index * 3 + k * 7 + folded) % nv;
         int w = vector_widths[(pair_index + 2 * k + folded) % 5];
-        add_call(&p, sat[v], rnd[v], w, folded ? w : call_needs_defined(&p, sat[v]) ? p.def->n : p.all->n);
+        add_call(&p, sat[v], rnd[v], w,
+                 folded ? w : call_needs_defined(&p, sat[v]) ? p.def[mode_index(rnd[v])]->n : p.all->n);
     }
     emit_probe(f, &p);
     if (pl.undef.n)
@@ -850,7 +947,7 @@ static void write_full_function(FILE *f, cr_type src, cr_type dst, int sat, cr_r
     probe_lists(&p, &pl);
     /* a probe of one function without _sat needs only the defined operands */
     if (call_needs_defined(&p, sat))
-        p.all = p.def;
+        p.all = p.def[mode_index(rnd)];
     for (int r = 0; r < (all_rnd ? CR_NROUND : 1); r++)
         for (int wi = 0; wi < NWIDTHS; wi++)
             add_call(&p, sat, all_rnd ? (cr_round)r : rnd, widths[wi], full_count(folded, widths[wi], p.all->n));
@@ -889,7 +986,8 @@ static void write_conversions_from(const char *dir, cr_type src, int full)
 static void write_build_fail(FILE *f, const char *id, const char *clause, const char *why, int fp64,
                              const char *body)
 {
-    fprintf(f, "\n[probe %s]\nclause = %s\nkind = build-fail\nwhy = %s\n", id, clause, why);
+    fprintf(f, "\n[probe %s]\nclause = %s\nspec = %s\nkind = build-fail\nwhy = %s\n", id, clause,
+            spec_of_clause(clause), why);
     if (fp64)
         fprintf(f, "requires = fp64\nprelude = %s\n", fp64_prelude);
     fprintf(f, "body = <<END\n%sEND\n", body);
@@ -988,7 +1086,7 @@ static int as_exact(const as_pair *p) { return p->sw == p->dw || (p->sw == 4 && 
 static void write_as_common(FILE *f, const char *id, const char *kind, int fp64, const as_pair *src,
                             const value_list *l)
 {
-    fprintf(f, "\n[probe %s]\nclause = 6.2.4.2\nkind = %s\n", id, kind);
+    fprintf(f, "\n[probe %s]\nclause = 6.2.4.2\nspec = %s\nkind = %s\n", id, spec_of_clause("6.2.4.2"), kind);
     if (fp64)
         fprintf(f, "requires = fp64\nprelude = %s\n", fp64_prelude);
     fprintf(f, "global = %d\ninput in = <<END\n%s:\n", AS_N / src->sw, cr_type_name(src->st));

@@ -605,10 +605,15 @@ static void alt(char *tok, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
-/* The alternatives for one float result of the reference: exact when the
- * bound is 0 or Annex F prescribes it (special operands), else the high
- * precision value. prefix: "" or "ftz:". */
-static void ref_alts(const tinfo *t, double cr, int exact, double hi, double lo, double bound, int special_in,
+/* The alternatives for one float result of the reference: exact (`=`) when
+ * the bound is 0 or the value is prescribed (C99 F.9 or the unified spec's
+ * "Additional Requirements Beyond C99 TC2" list it for this function and
+ * these operands: see prescribed()), and for an infinite result (no finite
+ * number is within any ulp of it); else the high precision value, judged in
+ * ulp. A zero that is not prescribed is written without `=`: within the
+ * bound of it are both zeros (the ulp measure does not see the sign) and the
+ * subnormals up to the bound. prefix: "" or "ftz:". */
+static void ref_alts(const tinfo *t, double cr, int exact, double hi, double lo, double bound, int prescribed,
                      const char *prefix, char *tok, size_t len)
 {
     char a[64], b[64];
@@ -616,7 +621,7 @@ static void ref_alts(const tinfo *t, double cr, int exact, double hi, double lo,
         alt(tok, len, "%snan", prefix);
         return;
     }
-    if (bound == 0 || (exact && special_in) || isinf(hi) || (hi == 0 && lo == 0)) {
+    if (bound == 0 || (exact && prescribed) || isinf(hi)) {
         fmt_double(cr, a, sizeof a);
         alt(tok, len, "%s=%s", prefix, a);
         if (cr == 0 && !exact) {
@@ -630,6 +635,12 @@ static void ref_alts(const tinfo *t, double cr, int exact, double hi, double lo,
                 alt(tok, len, "%s=%s", prefix, b);
             }
         }
+        return;
+    }
+    if (hi == 0 && lo == 0) {
+        /* a real result of zero (or an underflow past the double hi) that no
+         * list prescribes: judged in ulp, its sign not seen */
+        alt(tok, len, "%s%s", prefix, signbit(hi) ? "-0x0p+0" : "0x0p+0");
         return;
     }
     fmt_double(hi, a, sizeof a);
@@ -670,8 +681,58 @@ static FILE *open_out(const char *path)
     return f;
 }
 
-/* Is the value among the special values of 7.5 (zero, infinity, NaN)? */
-static int special(double v) { return v == 0 || !isfinite(v); }
+/* Does C99 F.9 (for the functions C99 has) or the unified spec's list
+ * "Additional Requirements Beyond C99 TC2" (for the others, and powr, pown,
+ * rootn, exp10, the pi functions) prescribe the result of ref at these
+ * operands? Only those values are exact, sign included ("Those values shall
+ * produce exactly the prescribed answers, and no other"); every other result
+ * is judged within the function's ulp bound. NaN results are NaN whichever
+ * the rule. half_ functions follow the same edge cases as the full ones. */
+static int prescribed(const char *ref, double x, double y, long n)
+{
+#define Z(v) ((v) == 0)
+#define INF(v) (isinf(v))
+    if (is(ref, "acos") || is(ref, "acospi"))
+        return x == 1; /* F.9.1.1 acos(1) = +0; the list: acospi(1) = +0 (acospi(0) = 0.5 is not listed) */
+    if (is(ref, "asin") || is(ref, "asinpi") || is(ref, "sin") || is(ref, "cos") || is(ref, "tan") ||
+        is(ref, "sincos"))
+        return Z(x); /* F.9.1.2, F.9.1.5-7; asinpi(+-0) on the list */
+    if (is(ref, "atan") || is(ref, "atanpi") || is(ref, "asinh") || is(ref, "cosh") || is(ref, "sinh") ||
+        is(ref, "tanh") || is(ref, "exp") || is(ref, "exp2") || is(ref, "expm1") || is(ref, "cbrt") ||
+        is(ref, "sqrt") || is(ref, "erf") || is(ref, "tgamma"))
+        return Z(x) || INF(x); /* F.9.1.3, F.9.2.2, 4-6, F.9.3.1-3, F.9.4.1, F.9.4.5, F.9.5.1, F.9.5.4 */
+    if (is(ref, "atan2") || is(ref, "atan2pi") || is(ref, "hypot"))
+        return Z(x) || Z(y) || INF(x) || INF(y); /* F.9.1.4, F.9.4.3; atan2pi on the list */
+    if (is(ref, "lgamma") || is(ref, "lgamma_r"))
+        return Z(x) || INF(x) || x == 1 || x == 2 || (x < 0 && x == floor(x)); /* F.9.5.3 */
+    if (is(ref, "acosh"))
+        return x == 1 || INF(x); /* F.9.2.1 */
+    if (is(ref, "atanh"))
+        return Z(x) || fabs(x) == 1; /* F.9.2.3 */
+    if (is(ref, "exp10") || is(ref, "erfc"))
+        return INF(x); /* the list: exp10(+-inf); F.9.5.2: erfc(+-inf) (erfc(0) = 1 is not listed) */
+    if (is(ref, "log") || is(ref, "log2") || is(ref, "log10"))
+        return Z(x) || x == 1 || INF(x); /* F.9.3.7, 8, 10 */
+    if (is(ref, "log1p"))
+        return Z(x) || x == -1 || INF(x); /* F.9.3.9 */
+    if (is(ref, "pow"))
+        return Z(x) || Z(y) || INF(x) || INF(y) || x == 1; /* F.9.4.4; the list: pow(+-0, -inf) */
+    if (is(ref, "pown"))
+        return n == 0 || Z(x); /* the list (pown(+-inf, n) is not) */
+    if (is(ref, "rootn"))
+        return Z(x); /* the list (rootn(+-inf, n) is not) */
+    if (is(ref, "powr"))
+        return (Z(y) && isfinite(x) && x > 0) || Z(x) || (x == 1 && isfinite(y)); /* the list */
+    if (is(ref, "sinpi") || is(ref, "tanpi"))
+        return isfinite(x) && (x == floor(x) || (is(ref, "tanpi") && x - floor(x) == 0.5)); /* the list */
+    if (is(ref, "cospi"))
+        return Z(x) || (isfinite(x) && x - floor(x) == 0.5); /* the list (cospi(n) = +-1 is not) */
+    /* rsqrt, divide, recip: on neither list; lgamma, mad: not judged;
+     * the 0-ulp functions are exact anyway */
+    return 0;
+#undef Z
+#undef INF
+}
 
 /* Where a half_ function's result is undefined: outside the domain 6.12.2
  * gives it. */
@@ -697,11 +758,7 @@ static void write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo 
         double x = in->x[i], y = in->y[i], z = in->z[i];
         long n = in->n[i];
         mr_eval(s->ref, t->t, x, y, z, n, &r);
-        int sp = special(x) || (args != MR_X && args != MR_XN && special(y)) || (args == MR_XYZ && special(z));
-        if ((is(s->ref, "pow") || is(s->ref, "powr")) && (x == 1 || y == 0))
-            sp = 1; /* F.9.4.4: pow(+1, y) and pow(x, +-0) are 1 */
-        if ((is(s->ref, "pown")) && n == 0)
-            sp = 1;
+        int sp = prescribed(s->ref, x, y, n);
         char tok[512] = "";
         char tok2[160] = "";
         if (strncmp(name, "half_", 5) == 0 && half_out_of_domain(name, x)) {
@@ -727,12 +784,19 @@ static void write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo 
             if ((is(s->ref, "fmax") || is(s->ref, "fmin") || is(s->ref, "maxmag") || is(s->ref, "minmag")) &&
                 x == 0 && y == 0)
                 snprintf(tok, sizeof tok, "=0|=-0"); /* C99 F.9.9.2: the sign of zero need not be ordered */
-            if (is(s->ref, "nextafter") && t->t == MR_FLOAT && x == 0 && y != 0 && !isnan(y))
-                alt(tok, sizeof tok, "ftz:=%a", copysign(min_normal(t), y)); /* 7.5.3's nextafter choice */
+            /* Edge Case Behavior in Flush to Zero Mode: a flushing device may
+             * choose nextafter(-0, y > 0) = +FLT_MIN, nextafter(+0, y < 0) =
+             * -FLT_MIN, and nextafter(+-FLT_MIN, y toward 0) = +-0 */
+            if (is(s->ref, "nextafter") && t->t == MR_FLOAT && x == 0 && !isnan(y) && y != 0 &&
+                (signbit(x) != 0) != (y < 0))
+                alt(tok, sizeof tok, "ftz:=%a", copysign(min_normal(t), y));
+            if (is(s->ref, "nextafter") && t->t == MR_FLOAT && fabs(x) == min_normal(t) && !isnan(y) &&
+                (x > 0 ? y < x : y > x))
+                alt(tok, sizeof tok, "ftz:=%s", x > 0 ? "0" : "-0");
             int sub_in = t->t == MR_FLOAT && (is_subnormal(t, x) || is_subnormal(t, y) || is_subnormal(t, z));
             if (outs == MR_TWO) {
                 double b2 = is(s->ref, "sincos") ? bound : 0;
-                ref_alts(t, r.cr[1], r.exact[1], r.hi[1], r.lo[1], b2, special(x), "", tok2, sizeof tok2);
+                ref_alts(t, r.cr[1], r.exact[1], r.hi[1], r.lo[1], b2, sp, "", tok2, sizeof tok2);
             } else if (outs == MR_INT2) {
                 if (r.ival_judged)
                     snprintf(tok2, sizeof tok2, "=%ld", r.ival);
@@ -749,7 +813,8 @@ static void write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo 
                     mr_result rf;
                     mr_eval(s->ref, t->t, fx, fy, fz, n, &rf);
                     char ft[256] = "";
-                    ref_alts(t, rf.cr[0], rf.exact[0], rf.hi[0], rf.lo[0], bound, 1, "ftz:", ft, sizeof ft);
+                    int fsp = prescribed(s->ref, fx, fy, n);
+                    ref_alts(t, rf.cr[0], rf.exact[0], rf.hi[0], rf.lo[0], bound, fsp, "ftz:", ft, sizeof ft);
                     /* only while there is room for it (ulp.h: 4 alternatives) */
                     size_t alts = 1, falts = 1;
                     for (const char *c = tok; *c; c++)
@@ -762,7 +827,7 @@ static void write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo 
                     char ft2[160] = "";
                     if (outs == MR_TWO) {
                         double b2 = is(s->ref, "sincos") ? bound : 0;
-                        ref_alts(t, rf.cr[1], rf.exact[1], rf.hi[1], rf.lo[1], b2, 1, "ftz:", ft2, sizeof ft2);
+                        ref_alts(t, rf.cr[1], rf.exact[1], rf.hi[1], rf.lo[1], b2, fsp, "ftz:", ft2, sizeof ft2);
                     } else if (outs == MR_INT2 && rf.ival_judged && strcmp(tok2, "*") != 0) {
                         snprintf(ft2, sizeof ft2, "ftz:=%ld", rf.ival);
                     }
@@ -958,12 +1023,13 @@ static void write_family(const char *dir, const fn_spec *s, const tinfo *t) /* d
                "# Generated by scripts/math/gen_math.c (make regen-math); do not edit.\n\n[defaults]\n",
             s->name, t->tn, t->t == MR_DOUBLE && !full_widths ? "" : " and 16", N_IN, s->name);
     fprintf(f, "clause = 6.12.2\n");
-    fprintf(f, "spec = OpenCL C 1.2 (bounds: 7.4; OpenCL C 3.0 and SPIR-V Environment 3.0, Relative Error as ULPs)\n");
+    fprintf(f, "spec = OpenCL C (unified): Math Functions\n");
     if (s->note)
         fprintf(f, "why = %s. Special values per 7.5 / C99 F.9 exactly.\n", s->note);
     else
-        fprintf(f, "why = OpenCL C 1.2 7.4 (%s ulp table) gives %s %s against the infinitely precise result "
-                   "(reference: MPFR, rounded once); 7.5 and C99 F.9 fix the special values exactly.\n",
+        fprintf(f, "why = Relative Error as ULPs (1.2: 7.4, %s table) gives %s %s against the infinitely precise "
+                   "result (reference: MPFR, rounded once); the values C99 F.9 or Additional Requirements Beyond C99 "
+                   "TC2 (1.2: 7.5.1) prescribe for it are exact [ledger: math-prescribed-values].\n",
                 t->t == MR_FLOAT ? "single-precision" : "double-precision",
                 is(s->name, "divide") ? "x / y" : is(s->name, "recip") ? "1.0 / x" : s->name, bt);
     fprintf(f, "kind = %s\n", s->impl ? "impl-defined" : "run");
@@ -1016,12 +1082,15 @@ static void write_family(const char *dir, const fn_spec *s, const tinfo *t) /* d
             write_probe(f, eid, s->name, args, outs, t, w, keys);
         }
         if (has_hn) {
-            char hn[64], hid[160], keys[512];
+            char hn[64], hid[160], keys[768];
             snprintf(hn, sizeof hn, "half_%s", s->name);
             snprintf(hid, sizeof hid, "math.%s.%s", hn, tw);
             snprintf(keys, sizeof keys,
-                     "expect_ulp = %d\nexpect_file = %s.ref\nwhy = OpenCL C 1.2 7.4 gives %s at most 8192 ulp; 7.5.1: "
-                     "the edge cases of %s apply unchanged (exact); outside the domain 6.12.2 gives it, not judged.\n",
+                     "expect_ulp = %d\nexpect_file = %s.ref\nflush_to_zero = allowed\n"
+                     "why = OpenCL C 1.2 7.4 gives %s at most 8192 ulp; 7.5.1: "
+                     "the edge cases of %s apply unchanged (exact); outside the domain 6.12.2 gives it, not judged; "
+                     "denormals are optional for half_ functions, which may return what 7.5.3 allows in flush-to-zero "
+                     "mode whatever CL_FP_DENORM says [ledger: math-half-functions].\n",
                      HALF, hn, hn, s->name);
             write_probe(f, hid, hn, args, outs, t, w, keys);
             snprintf(hn, sizeof hn, "native_%s", s->name);
@@ -1111,7 +1180,7 @@ static void write_geometric(const char *dir, const geo_spec *g, const tinfo *t)
     int vec_out = is(g->name, "cross") || strstr(g->name, "normalize") != NULL;
     fprintf(f, "# %s(%s) for each vector width, %d vectors each, judged against %s<n>.ref\n"
                "# (references from MPFR). Generated by scripts/math/gen_math.c (make regen-math); do not edit.\n\n"
-               "[defaults]\nclause = 6.12.5\nspec = OpenCL C 3.0 (bounds: 7.4, the single- and double-precision ulp tables)\n"
+               "[defaults]\nclause = 6.12.5\nspec = OpenCL C (unified): Geometric Functions\n"
                "kind = run\n%s",
             g->name, t->tn, N_GEO, g->name,
             t->t == MR_DOUBLE ? "requires = fp64\nprelude = #pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
@@ -1175,6 +1244,26 @@ static void write_geometric(const char *dir, const geo_spec *g, const tinfo *t)
             double sumsq = 0;
             for (int k = 0; k < n; k++)
                 sumsq += x[i * n + k] * x[i * n + k];
+            /* 7.5.3 (Edge Case Behavior in Flush to Zero Mode), item 3: a
+             * device without denormals may flush subnormal operands first
+             * (to a zero of either sign): those results are `ftz:`
+             * alternatives, as for the math functions */
+            int sub_in = 0;
+            for (int k = 0; k < n; k++)
+                sub_in |= is_subnormal(t, x[i * n + k]) || (two && is_subnormal(t, y[i * n + k]));
+            sub_in &= t->t == MR_FLOAT;
+            mr_result fres[2][4];
+            int fzero[2] = {1, 1};
+            for (int sgn = 0; sgn < 2 && sub_in; sgn++) {
+                double fx[4], fy[4];
+                for (int k = 0; k < n; k++) {
+                    double a = x[i * n + k], b = y[i * n + k];
+                    fx[k] = is_subnormal(t, a) ? (sgn ? copysign(0.0, a) : 0.0) : a;
+                    fy[k] = is_subnormal(t, b) ? (sgn ? copysign(0.0, b) : 0.0) : b;
+                    fzero[sgn] &= fx[k] == 0;
+                }
+                mr_geometric(g->name, t->t, fx, fy, n, fres[sgn]);
+            }
             for (int k = 0; k < nout; k++) {
                 char tok[512] = "";
                 if (g->fast && is(g->name, "fast_normalize") && sumsq > max_finite(t)) {
@@ -1193,10 +1282,31 @@ static void write_geometric(const char *dir, const geo_spec *g, const tinfo *t)
                     else
                         alt(tok, sizeof tok, "%s@%s", a, c);
                 } else {
-                    ref_alts(t, res[k].cr[0], res[k].exact[0], res[k].hi[0], res[k].lo[0], bound, 0, "", tok,
-                             sizeof tok);
+                    /* the list prescribes normalize(v) = v for v all zeros (not
+                     * fast_normalize's: within its 8192 ulp of p, sign unseen) */
+                    int all_zero = 1;
+                    for (int m = 0; m < n; m++)
+                        all_zero &= x[i * n + m] == 0;
+                    ref_alts(t, res[k].cr[0], res[k].exact[0], res[k].hi[0], res[k].lo[0], bound,
+                             is(g->name, "normalize") && all_zero, "", tok, sizeof tok);
                     if (is(g->name, "fast_normalize") && sumsq < min_normal(t) && sumsq > 0)
                         alt(tok, sizeof tok, "=%a", x[i * n + k]); /* 6.12.5: may return p */
+                    for (int sgn = 0; sgn < 2 && sub_in; sgn++) {
+                        char ft[256] = "", plain[256] = "";
+                        const mr_result *fr = &fres[sgn][k];
+                        int pre = is(g->name, "normalize") && fzero[sgn];
+                        ref_alts(t, fr->cr[0], fr->exact[0], fr->hi[0], fr->lo[0], bound, pre, "", plain, sizeof plain);
+                        if (strcmp(plain, tok) == 0)
+                            continue; /* flushing changes nothing here */
+                        ref_alts(t, fr->cr[0], fr->exact[0], fr->hi[0], fr->lo[0], bound, pre, "ftz:", ft, sizeof ft);
+                        size_t alts = 1, falts = 1; /* only while there is room (ulp.h: 4 alternatives) */
+                        for (const char *c = tok; *c; c++)
+                            alts += *c == '|';
+                        for (const char *c = ft; *c; c++)
+                            falts += *c == '|';
+                        if (alts + falts <= 4 && !strstr(tok, ft))
+                            alt(tok, sizeof tok, "%s", ft);
+                    }
                 }
                 fprintf(rf, "%s\n", tok);
             }

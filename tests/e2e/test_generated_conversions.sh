@@ -22,4 +22,30 @@ twice() {
 }
 check "generator output is reproducible" twice
 
+# Out of range is decided after rounding in the call's mode (the CTS's
+# reading; ledger conv-out-of-range, 2c): convert_uchar_rtp(-0.5f) and
+# _rte/_rtz are judged (0), convert_uchar_rtn(-0.5f) (-1) is not, and the
+# operand stays in the out-of-range probe, which records every mode.
+# judged_at ID VALUE: the expected token of the element converting VALUE in
+# probe ID's first block (the probe's only function at width 1), or "absent".
+judged_at() {
+    python3 - "$SRCDIR/probes/6.2.3-conversions-full/from_float.probe" "$1" "$2" <<'PY'
+import sys
+text, pid, val = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3]
+block = text.split("[probe %s]\n" % pid, 1)[1].split("\n[probe ", 1)[0]
+def heredoc(key):
+    part = block.split("%s = <<END\n" % key, 1)[1].split("\nEND\n", 1)[0]
+    return part.split()
+ins = heredoc("input in")[1:]  # after "float:"
+exp = heredoc("expect")
+print(exp[ins.index(val)] if val in ins else "absent")
+PY
+}
+check "convert_uchar_rtp(-0.5f) is judged: 0" test "$(judged_at conv.full.convert_uchar_rtp.float.runtime -0x1p-1)" = 0
+check "convert_uchar_rtz(-0.5f) is judged: 0" test "$(judged_at conv.full.convert_uchar_rtz.float.runtime -0x1p-1)" = 0
+check "convert_uchar_rtn(-0.5f) is not (-1 is out of range)" \
+    test "$(judged_at conv.full.convert_uchar_rtn.float.runtime -0x1p-1)" = absent
+check "convert_uchar_rtz(255.5f) is judged: 255" test "$(judged_at conv.full.convert_uchar_rtz.float.runtime 0x1.ffp+7)" = 255
+check "convert_uchar_rte(255.5f) is not (256)" test "$(judged_at conv.full.convert_uchar_rte.float.runtime 0x1.ffp+7)" = absent
+
 done_checks

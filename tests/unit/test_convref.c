@@ -117,13 +117,19 @@ static void test_float_to_integer_limits(void)
         {CR_INT, CR_FLOAT, 0xcf000000, 0, CR_RND_DEFAULT, 0x80000000}, /* -2147483648.0f */
         {CR_INT, CR_FLOAT, 0xcf000001, 0, CR_RND_DEFAULT, STAR},       /* -2147483904.0f */
         {CR_INT, CR_FLOAT, 0xcf000001, 1, CR_RTN, 0x80000000},
-        {CR_UINT, CR_FLOAT, 0xbf000000, 0, CR_RND_DEFAULT, STAR},      /* -0.5: below 0 */
+        /* -0.5: below 0, but in range where it rounds to 0 (reading 2c) */
+        {CR_UINT, CR_FLOAT, 0xbf000000, 0, CR_RND_DEFAULT, 0},
+        {CR_UINT, CR_FLOAT, 0xbf000000, 0, CR_RTP, 0},
+        {CR_UCHAR, CR_FLOAT, 0xbf000000, 0, CR_RTE, 0},
+        {CR_UINT, CR_FLOAT, 0xbf000000, 0, CR_RTN, STAR},
         {CR_UINT, CR_FLOAT, 0xbf000000, 1, CR_RTN, 0},
         {CR_UINT, CR_FLOAT, 0x80000000, 0, CR_RND_DEFAULT, 0},         /* -0 is in range */
         {CR_UINT, CR_FLOAT, 0x4f7fffff, 0, CR_RND_DEFAULT, 4294967040u},
         {CR_UINT, CR_FLOAT, 0x4f800000, 1, CR_RTZ, 0xffffffff},
         {CR_UCHAR, CR_FLOAT, 0x437f8000, 1, CR_RTP, 255},              /* 255.5 */
-        {CR_UCHAR, CR_FLOAT, 0x437f8000, 0, CR_RTZ, STAR},
+        {CR_UCHAR, CR_FLOAT, 0x437f8000, 0, CR_RTZ, 255},              /* rounds into range */
+        {CR_UCHAR, CR_FLOAT, 0x437f8000, 0, CR_RTE, STAR},             /* to 256 */
+        {CR_UCHAR, CR_FLOAT, 0x437f8000, 0, CR_RTP, STAR},
         {CR_CHAR, CR_FLOAT, 0xc3008000, 1, CR_RTE, 0x80},              /* -128.5 */
         {CR_ULONG, CR_FLOAT, 0x5f000000, 0, CR_RND_DEFAULT, 0x8000000000000000ULL},
         {CR_LONG, CR_FLOAT, 0x5f000000, 0, CR_RND_DEFAULT, STAR},
@@ -132,7 +138,8 @@ static void test_float_to_integer_limits(void)
         {CR_ULONG, CR_FLOAT, 0x5f800000, 1, CR_RND_DEFAULT, UINT64_MAX},
         {CR_LONG, CR_DOUBLE, 0x43dfffffffffffffULL, 0, CR_RTE, 9223372036854774784LL},
         {CR_LONG, CR_DOUBLE, 0xc3e0000000000000ULL, 0, CR_RTN, 0x8000000000000000ULL},
-        {CR_INT, CR_DOUBLE, 0x41dfffffffe00000ULL, 0, CR_RTZ, STAR},    /* 2147483647.5 */
+        {CR_INT, CR_DOUBLE, 0x41dfffffffe00000ULL, 0, CR_RTZ, 0x7fffffff}, /* 2147483647.5 */
+        {CR_INT, CR_DOUBLE, 0x41dfffffffe00000ULL, 0, CR_RTP, STAR},
         {CR_INT, CR_DOUBLE, 0x41dfffffffe00000ULL, 1, CR_RTP, 0x7fffffff},
         {CR_INT, CR_FLOAT, 0x00000001, 0, CR_RTP, 1},                  /* 2^-149 up */
         {CR_INT, CR_FLOAT, 0x80000001, 0, CR_RTN, 0xffffffff},
@@ -224,8 +231,10 @@ static void test_flush_to_zero(void)
     CHECK(strcmp(cr_format_result(CR_INT, &r, buf, sizeof buf), "1") == 0, "strict 2^-149 -> int rtp: %s", buf);
     cr_convert(CR_DOUBLE, CR_DOUBLE, 1, 0, CR_RTE, 1, &r);
     CHECK(r.n == 1 && r.bits[0] == 1, "double denormals are never flushed");
+    cr_convert(CR_UINT, CR_FLOAT, 0x80000001, 0, CR_RTN, 1, &r);
+    CHECK(!r.judged, "ftz -2^-149 -> uint rtn stays unjudged (-1: out of range)");
     cr_convert(CR_UINT, CR_FLOAT, 0x80000001, 0, CR_RTZ, 1, &r);
-    CHECK(!r.judged, "ftz -2^-149 -> uint stays unjudged (out of range)");
+    CHECK(r.judged && r.n == 1 && r.bits[0] == 0, "ftz -2^-149 -> uint rtz is 0 (in range after rounding)");
 }
 
 static void test_formatting(void)

@@ -488,8 +488,33 @@ static void test_unique_same_file(void)
     probe_set_free(&set);
 }
 
+/* flush_to_zero = allowed: the half_ functions' probes (judged in ulp). */
+static void test_flush_to_zero(void)
+{
+    clc_probe_set set;
+    int rc = load("ftz.probe",
+                  "[probe f.half]\nclause = 1\nkind = run\nout = float[1]\nexpect_ulp = 8192\nexpect = 0x1p-128\n"
+                  "flush_to_zero = allowed\nbody = x\n\n[probe f.full]\nclause = 1\nkind = run\nout = float[1]\n"
+                  "expect_ulp = 4\nexpect = 0x1p-128\nbody = x\n",
+                  &set);
+    CHECK(rc == 0 && set.count == 2 && set.items[0].flush_allowed && !set.items[1].flush_allowed,
+          "flush_to_zero_allowed_sets_the_flag_of_that_probe_only");
+    probe_set_free(&set);
+    rc = load("ftz-bad.probe",
+              "[probe f.bad]\nclause = 1\nkind = run\nout = float[1]\nexpect_ulp = 4\nexpect = 1\n"
+              "flush_to_zero = yes\nbody = x\n", &set);
+    CHECK(rc == -1 && err_has("ftz-bad.probe:7: ") && err_has("'allowed'"), "flush_to_zero_other_value_rejected_with_line");
+    probe_set_free(&set);
+    rc = load("ftz-exact.probe",
+              "[probe f.exact]\nclause = 1\nkind = run\nout = int[1]\nexpect = 1\nflush_to_zero = allowed\nbody = x\n",
+              &set);
+    CHECK(rc == -1 && err_has("ftz-exact.probe:6: ") && err_has("expect_ulp"), "flush_to_zero_without_expect_ulp_rejected");
+    probe_set_free(&set);
+}
+
 int main(void)
 {
+    test_flush_to_zero();
     test_ndrange();
     test_good();
     test_bad();

@@ -90,9 +90,14 @@ static void test_parse_and_judge(void)
     r = parse_ok("=1");
     CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 16, 0, fbits(0x1.000002p0f), &e), "'=1': exact even under a 16-ulp bound");
     CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 16, 0, fbits(1.0f), &e) && e == 0, "'=1' and 1 passes");
-    r = parse_ok("-0");
-    CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 4, 0, fbits(0.0f), &e), "a -0 reference refuses +0 (7.5: signs preserved)");
+    r = parse_ok("=-0");
+    CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 4, 0, fbits(0.0f), &e), "a prescribed -0 refuses +0 (7.5.1: signs preserved)");
     CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 4, 0, fbits(-0.0f), &e), "and accepts -0");
+    r = parse_ok("-0");
+    CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 4, 0, fbits(0.0f), &e) && e == 0,
+          "a zero nothing prescribes is judged in ulp: +0 for -0 is 0 ulp (fast_normalize of a zero vector)");
+    CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 4, 0, fbits(0x1p-147f), &e) && e == 4, "4 subnormal steps from it: 4 ulp");
+    CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 4, 0, fbits(0x1.4p-147f), &e) && e == 5, "5 are beyond a 4-ulp bound");
     r = parse_ok("inf");
     CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 4, 0, fbits(FLT_MAX), &e), "an infinite reference wants inf exactly");
     r = parse_ok("nan");
@@ -109,6 +114,11 @@ static void test_parse_and_judge(void)
     r = parse_ok("0x1p-140");
     CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 4, 0, fbits(0.0f), &e) && e == 512, "a subnormal result flushed: 512 ulp on a denormal device");
     CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 4, 1, fbits(-0.0f), &e), "but allowed, either sign, without CL_FP_DENORM");
+    r = parse_ok("0x1.000002p-126"); /* FLT_MIN + 1 ulp */
+    CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 2, 1, fbits(0.0f), &e),
+          "FLT_MIN + 1 ulp under a 2-ulp bound: FLT_MIN - 2^-149 conforms and is subnormal, so it may flush (CTS agrees)");
+    CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 1, 1, fbits(0.0f), &e), "but not under a 1-ulp bound");
+    CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 2, 0, fbits(0.0f), &e), "and not on a denormal device");
     r = parse_ok("=0x1p-149");
     CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 0, 1, fbits(0.0f), &e), "an exact subnormal result may be flushed too");
     CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 0, 0, fbits(0.0f), &e), "but not on a denormal device");
@@ -180,6 +190,26 @@ static void test_judge_record(void)
     CHECK(strcmp(v, "info") == 0, "impl-defined (native_): info, never fail");
     CHECK(cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "ulp"), "max_error")->valuedouble > 1000,
           "with its error recorded");
+    cJSON_Delete(rec);
+
+    /* half_recip(FLT_MAX), about 0x1p-128 (subnormal), flushed to 0 on a
+     * device that reports CL_FP_DENORM (ftz = 0): a fail for a full
+     * function, a pass for a half_ one (flush_to_zero = allowed). */
+    p.kind = CLC_KIND_RUN;
+    p.out_count = 1;
+    p.ulp_bound = 8192;
+    refs[0] = parse_ok("0x1.000001p-128");
+    float flushed = 0.0f;
+    rec = cJSON_CreateObject();
+    v = ulp_judge_output(rec, &p, &flushed, 0);
+    CHECK(strcmp(v, "fail") == 0, "a flushed subnormal result fails on a denormal device");
+    cJSON_Delete(rec);
+    p.flush_allowed = 1;
+    rec = cJSON_CreateObject();
+    v = ulp_judge_output(rec, &p, &flushed, 0);
+    CHECK(strcmp(v, "pass") == 0, "but passes where the probe allows flushing (half_ functions)");
+    CHECK(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "ulp"), "flush_to_zero")),
+          "and the record says it was judged with flushing");
     cJSON_Delete(rec);
 }
 

@@ -1,0 +1,70 @@
+"""Which section of the unified OpenCL specification (KhronosGroup/OpenCL-Docs)
+a probe cites in its `spec` key, by the OpenCL C 1.2 number its `clause`
+keeps as a second reference. The headings are lines of
+docs/unified-spec-headings.txt; scripts/spec_headings.py check holds every
+probe file to them (tests/e2e/test_spec_headings.sh), the C generators and
+the hand-written probe files included."""
+
+_C = {
+    "6.1.1": "Built-in Scalar Data Types",
+    "6.1.1.1": "The half Data Type",
+    "6.1.5": "Alignment of Types",
+    "6.1.6": "Vector Literals",
+    "6.1.7": "Vector Components",
+    "6.2.1": "Implicit Conversions",
+    "6.2.2": "Explicit Casts",
+    "6.2.3.1": "Data Types",
+    "6.2.3.2": "Explicit Conversions > Rounding Modes",
+    "6.2.3.3": "Out-of-Range Behavior and Saturated Conversions",
+    "6.2.4.2": "Reinterpreting Types Using as_type() and as_typen()",
+    "6.2.6": "Usual Arithmetic Conversions",
+    "6.3": "Operators",
+    "6.3.a": "Arithmetic Operators",
+    "6.3.b": "Unary Operators",
+    "6.3.c": "Pre- and Post-Operators",
+    "6.3.d": "Relational Operators",
+    "6.3.e": "Equality Operators",
+    "6.3.f": "Bitwise Operators",
+    "6.3.g": "Logical Operators",
+    "6.3.h": "Unary Logical Operator",
+    "6.3.i": "Ternary Selection Operator",
+    "6.3.j": "Shift Operators",
+    "6.3.k": "Sizeof Operator",
+    "6.3.l": "Comma Operator",
+    "6.3.m": "Indirection Operator",
+    "6.3.n": "Address Operator",
+    "6.3.o": "Assignment Operator",
+    "6.5": "Address Space Qualifiers",
+    "6.5.1": "__global (or global)",
+    "6.5.2": "__local (or local)",
+    "6.5.3": "__constant (or constant)",
+    "6.5.4": "__private (or private)",
+    "6.9": "The OpenCL C Programming Language > Restrictions",
+    "6.10": "Preprocessor Directives and Macros",
+    "6.12.1": "Work-Item Functions",
+    "6.12.2": "Math Functions",
+    "6.12.2.1": "Floating-point Macros and Pragmas",
+    "6.12.3": "Integer Functions",
+    "6.12.4": "Common Functions",
+    "6.12.5": "Geometric Functions",
+    "6.12.6": "Relational Functions",
+    "6.12.7": "Vector Data Load and Store Functions",
+    "6.12.8": "Synchronization Functions",
+    "6.12.11": "OpenCL C 1.x Legacy Atomics",
+    "6.12.12": "Miscellaneous Vector Functions",
+    "9.3 (cl_khr_int64_base_atomics)": "Legacy 64-Bit Atomic Extensions",
+    "9.4 (cl_khr_int64_extended_atomics)": "Legacy 64-Bit Atomic Extensions",
+}
+
+_API = {
+    "3.2": "Execution Model",
+}
+
+
+def spec_for(clause):
+    """The `spec` value for a probe of this (OpenCL C 1.2) clause."""
+    if clause in _C:
+        return "OpenCL C (unified): " + _C[clause]
+    if clause in _API:
+        return "OpenCL API (unified): " + _API[clause]
+    raise KeyError("no unified-spec heading for clause %r: add it to scripts/builtins/speccite.py" % clause)
