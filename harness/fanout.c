@@ -1,5 +1,6 @@
 /* Shards of one device's run: see shard.h. */
 #include "fanout.h"
+#include "json_num.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -134,8 +135,10 @@ int fanout_device(const clc_supervise_opts *o, size_t shards, clc_device_run *ou
                 continue;
             const char *t = cJSON_GetObjectItemCaseSensitive(m, "t")->valuestring;
             if (!strcmp(t, "rec")) {
-                size_t i = (size_t)cJSON_GetObjectItemCaseSensitive(m, "i")->valuedouble;
-                if (i < o->set->count && !out->recs[i]) {
+                size_t i;
+                if (json_num_size(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", 0, o->set->count - 1, &i, NULL,
+                                  0) == 0 &&
+                    !out->recs[i]) {
                     out->recs[i] = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
                     const cJSON *v = cJSON_GetObjectItemCaseSensitive(out->recs[i], "verdict");
                     done++;
@@ -145,10 +148,15 @@ int fanout_device(const clc_supervise_opts *o, size_t shards, clc_device_run *ou
                 }
             } else if (!strcmp(t, "end")) {
                 ended[s] = 1;
-                out->builds += (size_t)cJSON_GetObjectItemCaseSensitive(m, "builds")->valuedouble;
-                out->workers += (size_t)cJSON_GetObjectItemCaseSensitive(m, "workers")->valuedouble;
-                out->timeouts_retried +=
-                    (size_t)cJSON_GetObjectItemCaseSensitive(m, "timeouts_retried")->valuedouble;
+                /* Counts from a shard's message: one that is not a count adds nothing. */
+                const char *const counts[] = {"builds", "workers", "timeouts_retried"};
+                size_t *sums[] = {&out->builds, &out->workers, &out->timeouts_retried};
+                for (int k = 0; k < 3; k++) {
+                    size_t cnt;
+                    if (json_num_size(cJSON_GetObjectItemCaseSensitive(m, counts[k]), counts[k], 0, SIZE_MAX, &cnt,
+                                      NULL, 0) == 0)
+                        *sums[k] += cnt;
+                }
                 profile_add_json(&out->profile, cJSON_GetObjectItemCaseSensitive(m, "profile"));
                 if (!out->device) {
                     out->device = cJSON_DetachItemFromObjectCaseSensitive(m, "device");

@@ -11,11 +11,14 @@
 
 #include "atomic_file.h"
 #include "baseline.h"
+#include "json_num.h"
 #include "repro_template.h"
 #include "value.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -23,6 +26,9 @@
 /* The probe format allows 8 inputs; room for a few more from future tools. */
 #define REPRO_MAX_INPUTS 16
 #define REPRO_PATH_MAX 4096
+/* out_count's ceiling: far above any probe (math probes have about 1,000
+ * elements), low enough that the reproducer's buffers stay allocatable. */
+#define REPRO_MAX_OUT ((size_t)1 << 24)
 
 typedef struct {
     const char *name;
@@ -89,24 +95,26 @@ static const char *token_of(const cJSON *v, char *buf, size_t len)
     return NULL;
 }
 
-/* Work sizes: a number (1-D) or an array of up to 3. Missing: 1 / NULL. */
-static int decode_sizes(const cJSON *v, size_t out[3], unsigned *dims, size_t dflt)
+/* Work sizes: a number (1-D) or an array of up to 3. Missing: 1 / NULL.
+ * Returns 0, or -1 with the reason in why. */
+static int decode_sizes(const cJSON *v, const char *field, size_t out[3], unsigned *dims, size_t dflt,
+                        char *why, size_t len)
 {
     out[0] = out[1] = out[2] = dflt;
     if (!v)
         return 0;
-    if (cJSON_IsNumber(v) && v->valuedouble >= 0) {
-        out[0] = (size_t)v->valuedouble;
-        return 0;
-    }
+    if (cJSON_IsNumber(v))
+        return json_num_size(v, field, 0, SIZE_MAX, &out[0], why, len);
     int n = cJSON_GetArraySize(v);
-    if (!cJSON_IsArray(v) || n < 1 || n > 3)
+    if (!cJSON_IsArray(v) || n < 1 || n > 3) {
+        snprintf(why, len, "%s: not a work size (a number or an array of 1 to 3)", field);
         return -1;
+    }
     for (int i = 0; i < n; i++) {
-        const cJSON *e = cJSON_GetArrayItem(v, i);
-        if (!cJSON_IsNumber(e) || e->valuedouble < 0)
+        char name[64];
+        snprintf(name, sizeof name, "%s[%d]", field, i);
+        if (json_num_size(cJSON_GetArrayItem(v, i), name, 0, SIZE_MAX, &out[i], why, len) != 0)
             return -1;
-        out[i] = (size_t)e->valuedouble;
     }
     if (dims && (unsigned)n > *dims)
         *dims = (unsigned)n;
@@ -197,17 +205,17 @@ static int repro_probe_decode(const cJSON *rec, repro_probe *p, char *why, size_
         return -1;
     }
     const cJSON *cnt = obj_field(rec, "out_count");
-    p->out_count = cJSON_IsNumber(cnt) && cnt->valuedouble >= 1 ? (size_t)cnt->valuedouble : 1;
+    p->out_count = 1;
+    if (cnt && json_num_size(cnt, "out_count", 1, REPRO_MAX_OUT, &p->out_count, why, len) != 0)
+        return -1;
     if (value_type_parse(str_or(rec, "out_type", "int"), &p->out_type) != 0) {
         snprintf(why, len, "unknown out_type '%s'", str_or(rec, "out_type", ""));
         return -1;
     }
-    if (decode_sizes(obj_field(rec, "global"), p->global, &p->work_dim, 1) != 0 ||
-        decode_sizes(obj_field(rec, "local"), p->local, &p->work_dim, 0) != 0 ||
-        decode_sizes(obj_field(rec, "offset"), p->offset, &p->work_dim, 0) != 0) {
-        snprintf(why, len, "global/local/offset are not work sizes");
+    if (decode_sizes(obj_field(rec, "global"), "global", p->global, &p->work_dim, 1, why, len) != 0 ||
+        decode_sizes(obj_field(rec, "local"), "local", p->local, &p->work_dim, 0, why, len) != 0 ||
+        decode_sizes(obj_field(rec, "offset"), "offset", p->offset, &p->work_dim, 0, why, len) != 0)
         return -1;
-    }
     /* A 1-D local size with a 2-D global one: the other dimensions are 1. */
     for (unsigned d = 1; p->local[0] && d < 3; d++)
         p->local[d] = p->local[d] ? p->local[d] : 1;
@@ -614,7 +622,7 @@ static void readme_ulp(FILE *f, const cJSON *rec)
     cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(u, "failures")) {
         const cJSON *idx = cJSON_GetObjectItemCaseSensitive(it, "index");
         const cJSON *err = cJSON_GetObjectItemCaseSensitive(it, "ulp");
-        fprintf(f, "  [%d] inputs", cJSON_IsNumber(idx) ? (int)idx->valuedouble : -1);
+        fprintf(f, "  [%d] inputs", json_num_int_or(idx, 0, INT_MAX, -1));
         const cJSON *in;
         cJSON_ArrayForEach(in, cJSON_GetObjectItemCaseSensitive(it, "inputs"))
             fprintf(f, " %s", cJSON_IsString(in) ? in->valuestring : "?");
@@ -653,18 +661,18 @@ static void write_readme(FILE *f, const cJSON *report, const cJSON *rec, const r
     const cJSON *line = obj_field(rec, "line");
     if (str_field(rec, "file"))
         fprintf(f, "%-16s %s:%d\n", "probe file", str_field(rec, "file"),
-                cJSON_IsNumber(line) ? line->valueint : 0);
+                json_num_int_or(line, 0, INT_MAX, 0));
     fprintf(f, "%-16s \"%s\"\n", "build options", p->options);
     readme_field(f, "kernel", p->kernel);
     readme_inputs(f, p);
     const cJSON *fm = obj_field(rec, "first_mismatch"), *nm = obj_field(rec, "mismatches");
-    if (cJSON_IsNumber(fm))
-        fprintf(f, "first mismatch   out[%d] (%d element(s) differ)\n", fm->valueint,
-                cJSON_IsNumber(nm) ? nm->valueint : 1);
+    if (json_num_int_or(fm, 0, INT_MAX, -1) >= 0)
+        fprintf(f, "first mismatch   out[%d] (%d element(s) differ)\n", json_num_int_or(fm, 0, INT_MAX, 0),
+                json_num_int_or(nm, 0, INT_MAX, 1));
     const cJSON *err = obj_field(rec, "error");
     if (err)
         fprintf(f, "OpenCL error     %s returned %d (%s)\n", str_or(err, "call", "?"),
-                cJSON_IsNumber(obj_field(err, "code")) ? obj_field(err, "code")->valueint : 0,
+                json_num_int_or(obj_field(err, "code"), INT_MIN, INT_MAX, 0),
                 str_or(err, "name", "?"));
     readme_field(f, "signal", str_field(rec, "signal"));
     const cJSON *retried = obj_field(rec, "retried");
@@ -746,8 +754,10 @@ static int write_file(const char *dir, const char *name, writer_fn fn, const cJS
     return atomic_file_commit(f, path, err);
 }
 
-/* One record's folder. Returns 1 written, 0 skipped (no source), -1 error. */
-static int write_one(const cJSON *report, const cJSON *rec, const char *devdir, FILE *err)
+/* One record's folder. Returns 1 written, 0 skipped (no source), -1 error;
+ * an error in the record names src, the file it came from (NULL: devdir). */
+static int write_one(const cJSON *report, const cJSON *rec, const char *src, const char *devdir,
+                     FILE *err)
 {
     repro_probe p;
     char why[256], leaf[256], dir[REPRO_PATH_MAX];
@@ -755,7 +765,7 @@ static int write_one(const cJSON *report, const cJSON *rec, const char *devdir, 
     if (repro_probe_decode(rec, &p, why, sizeof why) != 0) {
         rc = p.id && !p.source ? 0 : -1;
         if (rc)
-            fprintf(err, "%s: probe %s: %s\n", devdir, p.id ? p.id : "(no id)", why);
+            fprintf(err, "%s: probe %s: %s\n", src ? src : devdir, p.id ? p.id : "(no id)", why);
         goto done;
     }
     path_component(p.id, leaf, sizeof leaf);
@@ -774,8 +784,10 @@ done:
     return rc;
 }
 
-int repro_write_matching(const cJSON *report, const char *dir, const char *const *patterns,
-                         size_t n_patterns, FILE *err)
+/* repro_write_matching for a report read from the file src (NULL: a report
+ * in memory), which errors in a record then name. */
+static int repro_write_from(const cJSON *report, const char *src, const char *dir,
+                            const char *const *patterns, size_t n_patterns, FILE *err)
 {
     char key[256], devdir[REPRO_PATH_MAX];
     path_component(str_or(obj_field(report, "device"), "key", "unknown-device"), key, sizeof key);
@@ -790,7 +802,7 @@ int repro_write_matching(const cJSON *report, const char *dir, const char *const
         if (!verdict_wants_repro(str_field(rec, "verdict")) ||
             (n_patterns && (!id || !baseline_matches_any(id, patterns, n_patterns))))
             continue;
-        int rc = write_one(report, rec, devdir, err);
+        int rc = write_one(report, rec, src, devdir, err);
         written += rc > 0;
         failed += rc < 0;
         no_source += rc == 0;
@@ -801,6 +813,12 @@ int repro_write_matching(const cJSON *report, const char *dir, const char *const
         fprintf(err, "%s: %d failing probe(s) have no source in the report; "
                 "no reproducer for them\n", devdir, no_source);
     return failed ? -1 : written;
+}
+
+int repro_write_matching(const cJSON *report, const char *dir, const char *const *patterns,
+                         size_t n_patterns, FILE *err)
+{
+    return repro_write_from(report, NULL, dir, patterns, n_patterns, err);
 }
 
 int repro_write_all(const cJSON *report, const char *dir, FILE *err)
@@ -821,13 +839,13 @@ static int repro_usage(FILE *f)
 }
 
 /* Writes the reproducers of one loaded document (a report or an index). */
-static int repro_document(const cJSON *doc, const char *dir, const char *const *pats,
+static int repro_document(const cJSON *doc, const char *src, const char *dir, const char *const *pats,
                           size_t n_pats, FILE *err)
 {
     const cJSON *reports = obj_field(doc, "reports");
     int bad = 0;
     if (!cJSON_IsArray(reports)) {
-        int n = repro_write_matching(doc, dir, pats, n_pats, err);
+        int n = repro_write_from(doc, src, dir, pats, n_pats, err);
         if (n >= 0)
             printf("%s/%s: %d reproducer(s)\n", dir,
                    str_or(obj_field(doc, "device"), "key", "?"), n);
@@ -835,7 +853,7 @@ static int repro_document(const cJSON *doc, const char *dir, const char *const *
     }
     const cJSON *rep;
     cJSON_ArrayForEach(rep, reports)
-        bad |= repro_document(rep, dir, pats, n_pats, err);
+        bad |= repro_document(rep, src, dir, pats, n_pats, err);
     return bad;
 }
 
@@ -869,7 +887,7 @@ int repro_main(int argc, char **argv)
     rc = 0;
     for (size_t i = 0; i < n_files; i++) {
         cJSON *doc = baseline_load(files[i], stderr);
-        if (!doc || repro_document(doc, out, pats, n_pats, stderr) != 0)
+        if (!doc || repro_document(doc, files[i], out, pats, n_pats, stderr) != 0)
             rc = 2;
         cJSON_Delete(doc);
     }

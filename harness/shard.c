@@ -1,6 +1,8 @@
 /* Shards: see shard.h. */
 #include "shard.h"
+#include "json_num.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,11 +53,8 @@ static int shard_of(const cJSON *doc, int *index, int *total)
 {
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "run"), "shard");
     const cJSON *i = cJSON_GetObjectItemCaseSensitive(s, "index"), *n = cJSON_GetObjectItemCaseSensitive(s, "total");
-    if (!cJSON_IsNumber(i) || !cJSON_IsNumber(n))
-        return 0;
-    *index = i->valueint;
-    *total = n->valueint;
-    return 1;
+    return json_num_int(n, "total", 1, INT_MAX, total, NULL, 0) == 0 &&
+           json_num_int(i, "index", 0, *total - 1, index, NULL, 0) == 0;
 }
 
 /* Merges the shards of docs[first]'s device into docs[first]. */
