@@ -12,12 +12,14 @@
 #include "atomic_file.h"
 #include "baseline.h"
 #include "json_num.h"
-#include "repro_template.h"
+#include "repro_template.h" /* generated: build/gen, by scripts/embed_lines.py */
+#include "ulp.h"
 #include "value.h"
 
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +53,13 @@ typedef struct {
     clc_expect *expect;
     size_t n_expect;
     const cJSON *expect_text;
+    /* A probe judged in ulp whose record carries its references
+     * (ulp.references): the reproducer judges as clconform did. */
+    clc_ulp_ref *ulp_refs;
+    size_t n_ulp_refs;
+    const cJSON *ulp_text;
+    double ulp_bound;
+    int ulp_ftz;
 } repro_probe;
 
 static const char *str_field(const cJSON *obj, const char *name)
@@ -177,11 +186,51 @@ static int decode_expected(const cJSON *rec, repro_probe *p, char *why, size_t l
     return 0;
 }
 
+/* ulp.references, ulp.bound and ulp.flush_to_zero of a record judged in
+ * ulp; a record without references (a report from before they were kept)
+ * is compared exactly, as README.txt then says. */
+static int decode_ulp(const cJSON *rec, repro_probe *p, char *why, size_t len)
+{
+    const cJSON *u = obj_field(rec, "ulp");
+    p->ulp_text = obj_field(u, "references");
+    if (!cJSON_IsArray(p->ulp_text))
+        return 0;
+    const cJSON *b = obj_field(u, "bound");
+    if (!cJSON_IsNumber(b) || !(b->valuedouble >= 0) || !isfinite(b->valuedouble)) {
+        snprintf(why, len, "ulp.bound: not a number of ulp >= 0");
+        return -1;
+    }
+    if (p->out_type != CLC_T_FLOAT && p->out_type != CLC_T_DOUBLE) {
+        snprintf(why, len, "ulp.references on a %s output (float or double only)", value_type_name(p->out_type));
+        return -1;
+    }
+    p->ulp_bound = b->valuedouble;
+    p->ulp_ftz = cJSON_IsTrue(obj_field(u, "flush_to_zero"));
+    p->n_ulp_refs = (size_t)cJSON_GetArraySize(p->ulp_text);
+    p->ulp_refs = calloc(p->n_ulp_refs + 1, sizeof *p->ulp_refs);
+    if (!p->ulp_refs) {
+        snprintf(why, len, "out of memory");
+        return -1;
+    }
+    size_t i = 0;
+    const cJSON *v;
+    cJSON_ArrayForEach(v, p->ulp_text) {
+        char perr[200];
+        if (!cJSON_IsString(v) || ulp_parse_ref(v->valuestring, &p->ulp_refs[i], perr, sizeof perr) != 0) {
+            snprintf(why, len, "ulp.references[%zu]: %s", i, cJSON_IsString(v) ? perr : "not a string");
+            return -1;
+        }
+        i++;
+    }
+    return 0;
+}
+
 static void repro_probe_free(repro_probe *p)
 {
     for (size_t i = 0; i < p->n_inputs; i++)
         free(p->inputs[i].bits);
     free(p->expect);
+    free(p->ulp_refs);
 }
 
 /* Checks and decodes what the generated program embeds. Returns 0, or -1
@@ -228,7 +277,9 @@ static int repro_probe_decode(const cJSON *rec, repro_probe *p, char *why, size_
         if (decode_input(in, &p->inputs[p->n_inputs++], why, len) != 0)
             return -1;
     }
-    return decode_expected(rec, p, why, len);
+    if (decode_expected(rec, p, why, len) != 0)
+        return -1;
+    return decode_ulp(rec, p, why, len);
 }
 
 /* ---- writing C ---------------------------------------------------------- */
@@ -373,12 +424,76 @@ static void emit_expected(FILE *f, const repro_probe *p)
     fprintf(f, "static const size_t N_EXPECTED = %zu;\n", p->n_expect);
 }
 
+static void emit_lines(FILE *f, const char *const *lines);
+
+/* A double as a C99 constant, exactly: hex floats, and the infinities by
+ * name. */
+static void emit_double(FILE *f, double d)
+{
+    if (isinf(d))
+        fputs(d < 0 ? "-INFINITY" : "INFINITY", f);
+    else
+        fprintf(f, "%a", d);
+}
+
+static void emit_double_array(FILE *f, const double *d, int n)
+{
+    fputs("{ ", f);
+    for (int i = 0; i < n; i++) {
+        fputs(i ? ", " : "", f);
+        emit_double(f, d[i]);
+    }
+    fputs(" }", f);
+}
+
+/* A probe judged in ulp: clconform's own judgement (value.c, ulp.c) and
+ * the references, bound and flush-to-zero rule of the record. */
+static void emit_ulp(FILE *f, const repro_probe *p)
+{
+    if (!p->ulp_refs) {
+        fputs("\n#define REPRO_ULP 0 /* judged exactly: no ulp references in the record */\n", f);
+        return;
+    }
+    fputs("\n/* Judged in ulp, by clconform's own code (value.c and ulp.c, below). */\n"
+          "#define REPRO_ULP 1\n", f);
+    emit_lines(f, repro_ulp_source);
+    fputs("\n/* ---- the ulp judgement of this probe (written by clconform) ---- */\n", f);
+    fprintf(f, "static const clc_type ULP_TYPE = %s;\n", p->out_type == CLC_T_DOUBLE ? "CLC_T_DOUBLE" : "CLC_T_FLOAT");
+    fputs("static const double ULP_BOUND = ", f);
+    emit_double(f, p->ulp_bound);
+    fprintf(f, "; /* %g ulp */\n", p->ulp_bound);
+    fprintf(f, "/* 1: the report's device flushes denormals (no CL_FP_DENORM), as 7.5.3 allows */\n"
+               "static const int ULP_FTZ = %d;\n", p->ulp_ftz);
+    fputs("/* out's references, parsed by clconform (ulp.h has their syntax) */\n"
+          "static const clc_ulp_ref ULP_REFS[] = {\n", f);
+    for (size_t i = 0; i < p->n_ulp_refs; i++) {
+        const clc_ulp_ref *r = &p->ulp_refs[i];
+        fprintf(f, "    { .n_alts = %u, .is_nan = 0x%xu, .exact = 0x%xu, .ftz_only = 0x%xu,\n      .hi = ",
+                (unsigned)r->n_alts, (unsigned)r->is_nan, (unsigned)r->exact, (unsigned)r->ftz_only);
+        emit_double_array(f, r->hi, CLC_ULP_MAX_ALTS);
+        fputs(", .lo = ", f);
+        emit_double_array(f, r->lo, CLC_ULP_MAX_ALTS);
+        fputs(", .tol = ", f);
+        emit_double_array(f, r->tol, CLC_ULP_MAX_ALTS);
+        fputs(" },\n", f);
+    }
+    fputs("    { .n_alts = 0 }\n};\nstatic const char *const ULP_REF_TEXT[] = {\n", f);
+    for (size_t i = 0; i < p->n_ulp_refs; i++) {
+        fputs("    \"", f);
+        emit_c_chars(f, cJSON_GetArrayItem(p->ulp_text, (int)i)->valuestring, NULL);
+        fputs("\",\n", f);
+    }
+    fprintf(f, "    NULL\n};\nstatic const size_t N_ULP_REFS = %zu;\n", p->n_ulp_refs);
+}
+
 static const char *mode_of(const repro_probe *p)
 {
     if (strcmp(p->kind, "build-fail") == 0)
         return "MODE_BUILD_MUST_FAIL";
     if (strcmp(p->kind, "build-ok") == 0)
         return "MODE_BUILD_ONLY";
+    if (strcmp(p->kind, "run") == 0 && p->ulp_refs)
+        return "MODE_RUN_ULP";
     if (strcmp(p->kind, "run") == 0 && p->n_expect > 0)
         return "MODE_RUN_COMPARE";
     return "MODE_RUN_PRINT";
@@ -462,7 +577,7 @@ static void emit_header_comment(FILE *f, const cJSON *report, const repro_probe 
     emit_comment_text(f, str_or(obj_field(report, "tool"), "version", "?"));
     fputs(" from its report; README.txt has the whole record.\n"
           " *\n"
-          " * Build: cc repro.c -lOpenCL     (C99; needs only an OpenCL ICD loader)\n"
+          " * Build: cc repro.c -lOpenCL -lm (C99; needs only an OpenCL ICD loader and libm)\n"
           " * Run:   ./a.out                the kernel embedded below\n"
           " *        ./a.out kernel.cl      the kernel from a file, to edit it\n"
           " *        ./a.out -d 1:0         another device, by its `clinfo -l` index\n"
@@ -496,6 +611,7 @@ static void emit_program(FILE *f, const cJSON *report, const repro_probe *p)
     emit_sizes(f, p);
     emit_inputs(f, p);
     emit_expected(f, p);
+    emit_ulp(f, p);
     fputs("\nstatic const char KERNEL_SOURCE[] =\n    \"", f);
     emit_c_chars(f, p->source, "    ");
     fputs("\";\n\n/* ---- the program (the same for every probe) ---- */", f);
@@ -605,19 +721,29 @@ static void readme_values(FILE *f, const cJSON *rec, const repro_probe *p)
 }
 
 /* A math probe is judged in ulp (expect_ulp): say so, with its failing
- * elements, since repro.c compares with the correctly rounded values
- * exactly and so also flags elements within the bound. */
-static void readme_ulp(FILE *f, const cJSON *rec)
+ * elements. repro.c judges in ulp too when the record carries the
+ * references; a record from before they were kept gets an exact comparison
+ * with the correctly rounded values, which also flags elements within the
+ * bound, and says so. */
+static void readme_ulp(FILE *f, const cJSON *rec, const repro_probe *p)
 {
     const cJSON *u = obj_field(rec, "ulp");
     if (!cJSON_IsObject(u))
         return;
     const cJSON *b = cJSON_GetObjectItemCaseSensitive(u, "bound");
     const cJSON *m = cJSON_GetObjectItemCaseSensitive(u, "max_error");
-    fprintf(f, "\nJudged in ulp\n  bound %g ulp (OpenCL C 7.4), largest error %g ulp. repro.c compares with the\n"
-               "  correctly rounded values exactly, so it also flags elements within the bound;\n"
-               "  clconform failed these:\n",
-            cJSON_IsNumber(b) ? b->valuedouble : 0, cJSON_IsNumber(m) ? m->valuedouble : 0);
+    if (p->ulp_refs)
+        fprintf(f, "\nJudged in ulp\n  bound %g ulp (OpenCL C 7.4), largest error %g ulp. repro.c judges as clconform\n"
+                   "  did, with clconform's own ulp code, the references and the bound embedded\n"
+                   "  (./repro --judge OUT.bin judges a saved output without a device);\n"
+                   "  clconform failed these:\n",
+                cJSON_IsNumber(b) ? b->valuedouble : 0, cJSON_IsNumber(m) ? m->valuedouble : 0);
+    else
+        fprintf(f, "\nJudged in ulp\n  bound %g ulp (OpenCL C 7.4), largest error %g ulp. The report keeps no\n"
+                   "  references (it is older than clconform repro's ulp judgement), so repro.c\n"
+                   "  compares with the correctly rounded values exactly and also flags elements\n"
+                   "  within the bound; clconform failed these:\n",
+                cJSON_IsNumber(b) ? b->valuedouble : 0, cJSON_IsNumber(m) ? m->valuedouble : 0);
     const cJSON *it;
     cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(u, "failures")) {
         const cJSON *idx = cJSON_GetObjectItemCaseSensitive(it, "index");
@@ -636,10 +762,11 @@ static void readme_ulp(FILE *f, const cJSON *rec)
 static void readme_howto(FILE *f, const repro_probe *p)
 {
     fputs("\nHow to reproduce\n"
-          "  cc repro.c -lOpenCL -o repro    (C99, no other library)\n"
+          "  cc repro.c -lOpenCL -lm -o repro (C99, no other library)\n"
           "  ./repro                         runs the kernel embedded in repro.c\n"
           "  ./repro kernel.cl               runs kernel.cl instead (edit it freely)\n"
           "  ./repro -d 1:0                  another device, by `clinfo -l` index\n"
+          "  ./repro --judge OUT.bin         judges a saved out buffer (raw bytes), no device\n"
           "  The device is found by platform and device name; if the name is gone, the\n"
           "  same platform's device at the report's index. Set the environment listed\n"
           "  under Run if the device needs it.\n"
@@ -680,7 +807,7 @@ static void write_readme(FILE *f, const cJSON *report, const cJSON *rec, const r
         fprintf(f, "retried          first %s, then %s\n", str_or(retried, "first", "?"),
                 str_or(retried, "second", "?"));
     readme_values(f, rec, p);
-    readme_ulp(f, rec);
+    readme_ulp(f, rec, p);
     readme_identity(f, report);
     readme_howto(f, p);
     const char *log = str_field(rec, "build_log");

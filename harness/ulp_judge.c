@@ -175,6 +175,16 @@ const char *ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, in
              "input %s: expected %s, got %s (%s)", beyond, judged, p->ulp_bound, max_err, first, in_text,
              cJSON_GetObjectItemCaseSensitive(f0, "expected")->valuestring,
              cJSON_GetObjectItemCaseSensitive(f0, "actual")->valuestring, err_text);
+    /* The references themselves, for a failing record only (a passing one
+     * needs none, and they are the bulk of a math probe): clconform repro
+     * embeds them, so that the reproducer judges in ulp as this did. */
+    cJSON *refs = cJSON_CreateArray();
+    for (size_t i = 0; i < p->out_count; i++) {
+        char buf[512];
+        format_ref(&p->ulp_ref[i], buf, sizeof buf);
+        cJSON_AddItemToArray(refs, cJSON_CreateString(buf));
+    }
+    cJSON_AddItemToObject(u, "references", refs);
     record_set_verdict(rec, "fail", detail);
     record_set_number(rec, "first_mismatch", (double)first);
     record_set_number(rec, "mismatches", (double)beyond);
