@@ -24,6 +24,7 @@
 #include "probe_write.h"
 #include "repro.h"
 #include "supervise.h"
+#include "ulp.h"
 #include "value.h"
 
 /* ---- text helpers ----------------------------------------------------------- */
@@ -279,12 +280,21 @@ static char **text_of(clc_probe *p)
     return p->source ? &p->source : &p->body;
 }
 
+/* Leaves element k unjudged: its expected value, and its ulp reference
+ * when the probe is judged in ulp. */
+static void unjudge(clc_probe *p, size_t k)
+{
+    p->expect[k].n_alts = 0;
+    if (p->ulp_ref)
+        p->ulp_ref[k].n_alts = 0;
+}
+
 /* Judges element m only. */
 static void focus(clc_probe *p, size_t m)
 {
     for (size_t k = 0; k < p->out_count; k++)
         if (k != m)
-            p->expect[k].n_alts = 0;
+            unjudge(p, k);
 }
 
 static void name_candidate(clc_probe *p, const char *base, size_t k)
@@ -726,6 +736,8 @@ static int build_one_call(const reduction *r, clc_probe *out)
     free(out->body);
     out->body = strdup(body);
     out->expect[0] = r->p.expect[r->m];
+    if (out->ulp_ref)
+        out->ulp_ref[0] = r->p.ulp_ref[r->m];
     out->out_count = 1;
     out->global_size = 1;
     out->local_size = 0;
@@ -757,17 +769,25 @@ static int pass_one_call(ctx *c, reduction *r)
 
 /* ---- one probe ---------------------------------------------------------------------- */
 
-/* The elements where rec's actual values differ from the expected ones. */
+/* The elements where rec's actual values differ from the expected ones;
+ * for a probe judged in ulp, those beyond the bound, judged as the run did
+ * (ulp_element_ok, flushing denormals when the record says the device
+ * did). */
 static int mismatches(const cJSON *rec, const clc_probe *p, int *bad)
 {
     const cJSON *act = cJSON_GetObjectItemCaseSensitive(rec, "actual");
+    int ftz = cJSON_IsTrue(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "ulp"), "flush_to_zero"));
     int n = 0;
     for (size_t i = 0; i < p->out_count; i++) {
         const cJSON *a = cJSON_GetArrayItem(act, (int)i);
         uint64_t bits;
         char err[128];
-        bad[i] = cJSON_IsString(a) && value_parse(p->out_type, a->valuestring, &bits, err, sizeof err) == 0 &&
-                 !value_matches(p->out_type, &p->expect[i], bits);
+        int parsed = cJSON_IsString(a) && value_parse(p->out_type, a->valuestring, &bits, err, sizeof err) == 0;
+        if (p->has_ulp && p->ulp_ref)
+            bad[i] = parsed && !ulp_element_ok(p->out_type, &p->ulp_ref[i], p->ulp_bound, ftz, bits, NULL);
+        else
+            bad[i] = parsed && !value_matches(p->out_type, &p->expect[i], bits);
         n += bad[i];
     }
     return n;
@@ -898,7 +918,7 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
     focus(&two[0], r.m);
     for (size_t i = 0; i < orig->out_count; i++)
         if (bad[i])
-            two[1].expect[i].n_alts = 0;
+            unjudge(&two[1], i);
     name_candidate(&two[0], orig->id, 0);
     name_candidate(&two[1], orig->id, 1);
     int ran = run_batch(c, two, 2, recs);
@@ -1014,15 +1034,6 @@ int reduce_report(const cJSON *report, const char *const *patterns, const long *
         if (!p) {
             fprintf(err, "clconform reduce: %s: probe not found (its file %s; give --probes)\n", id,
                     rec_str(rec, "file"));
-            failed++;
-            continue;
-        }
-        if (p->has_ulp) {
-            /* The reduced probe is written back as a probe file, and the
-             * writer has no form for ulp references yet: a reduction would
-             * judge exactly what the original judged in ulp. */
-            fprintf(err, "clconform reduce: %s: judged in ulp (expect_ulp); not reduced: its record lists the "
-                         "failing inputs and their errors\n", id);
             failed++;
             continue;
         }
