@@ -19,6 +19,7 @@
 #include "baseline.h"
 #include "enumerate.h"
 #include "group.h"
+#include "json_num.h"
 #include "json_file.h"
 #include "probe_load.h"
 #include "probe_write.h"
@@ -884,15 +885,17 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
     c->log = open_memstream(&log_text, &log_len);
     int rc = -1;
     int *bad = calloc(orig->out_count ? orig->out_count : 1, sizeof *bad);
-    const cJSON *fm = cJSON_GetObjectItemCaseSensitive(rec, "first_mismatch");
-    const cJSON *act = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(rec, "actual"),
-                                          cJSON_IsNumber(fm) ? fm->valueint : -1);
-    if (!bad || !cJSON_IsNumber(fm) || !cJSON_IsString(act) || (size_t)fm->valueint >= orig->out_count) {
+    size_t first = 0;
+    int has_first = orig->out_count > 0 &&
+                    json_num_size(cJSON_GetObjectItemCaseSensitive(rec, "first_mismatch"), "first_mismatch", 0,
+                                  orig->out_count - 1, &first, NULL, 0) == 0;
+    const cJSON *act = has_first ? cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(rec, "actual"), (int)first) : NULL;
+    if (!bad || !has_first || !cJSON_IsString(act)) {
         fprintf(err, "clconform reduce: %s: the record has no first mismatch to reduce to\n", orig->id);
         goto out;
     }
     int n_bad = mismatches(rec, orig, bad);
-    r.m = (size_t)fm->valueint;
+    r.m = first;
     if (element >= 0) {
         act = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(rec, "actual"), (int)element);
         if ((size_t)element >= orig->out_count || !bad[element] || !cJSON_IsString(act)) {
@@ -947,7 +950,7 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
     say(c, "%zu candidate probes ran on the device, in %zu batches", c->candidates, c->batches);
     fclose(c->log);
     c->log = NULL;
-    rc = write_result(c, report, orig, orig_m, orig_m != (size_t)fm->valueint, &r, log_text, err);
+    rc = write_result(c, report, orig, orig_m, orig_m != first, &r, log_text, err);
 out:
     if (c->log)
         fclose(c->log);
