@@ -207,6 +207,10 @@ static int decode_ulp(const cJSON *rec, repro_probe *p, char *why, size_t len)
     p->ulp_bound = b->valuedouble;
     p->ulp_ftz = cJSON_IsTrue(obj_field(u, "flush_to_zero"));
     p->n_ulp_refs = (size_t)cJSON_GetArraySize(p->ulp_text);
+    if (p->n_ulp_refs != p->out_count) {
+        snprintf(why, len, "ulp.references: %zu for an output of %zu elements", p->n_ulp_refs, p->out_count);
+        return -1;
+    }
     p->ulp_refs = calloc(p->n_ulp_refs + 1, sizeof *p->ulp_refs);
     if (!p->ulp_refs) {
         snprintf(why, len, "out of memory");

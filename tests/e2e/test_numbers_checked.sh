@@ -32,7 +32,9 @@ for c in "out_count|0.5|out_count: 0.5 is not an integer" \
          "out_count|0|out_count: 0 is not an integer in \[1," \
          "global|1e300|global: 1e+300 is not an integer" \
          "local|[1, -1]|local\[1\]: -1 is not an integer" \
-         "offset|[2.5]|offset\[0\]: 2.5 is not an integer"; do
+         "offset|[2.5]|offset\[0\]: 2.5 is not an integer" \
+         "ulp|{\"bound\": -1, \"references\": [\"1\"]}|ulp.bound: not a number of ulp >= 0" \
+         "ulp|{\"bound\": 4, \"references\": [\"1\"]}|ulp.references on a ulong output"; do
     IFS='|' read -r field value want <<<"$c"
     mutate "$field" "$value" "$TMP/m.json"
     "$CLCONFORM" repro "$TMP/m.json" --out "$TMP/m" >"$TMP/m.out" 2>&1
