@@ -490,7 +490,7 @@ static int run_device(const clc_cli *cli, const clc_devref *dev, const char *ker
                 fflush(stdout);
             } else if (!strcmp(t, "result")) {
                 size_t i;
-                if (json_num_size(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", 0, n_fns - 1, &i, NULL, 0) == 0) {
+                if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", n_fns, &i, NULL, 0) == 0) {
                     cJSON *o = function_json(&fns[i], m);
                     double mis = cJSON_GetObjectItemCaseSensitive(o, "mismatches")->valuedouble;
                     const cJSON *err = cJSON_GetObjectItemCaseSensitive(o, "error");

@@ -136,8 +136,7 @@ int fanout_device(const clc_supervise_opts *o, size_t shards, clc_device_run *ou
             const char *t = cJSON_GetObjectItemCaseSensitive(m, "t")->valuestring;
             if (!strcmp(t, "rec")) {
                 size_t i;
-                if (json_num_size(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", 0, o->set->count - 1, &i, NULL,
-                                  0) == 0 &&
+                if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", o->set->count, &i, NULL, 0) == 0 &&
                     !out->recs[i]) {
                     out->recs[i] = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
                     const cJSON *v = cJSON_GetObjectItemCaseSensitive(out->recs[i], "verdict");

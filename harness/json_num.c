@@ -65,6 +65,16 @@ int json_num_size(const cJSON *v, const char *field, size_t lo, size_t hi, size_
     return 0;
 }
 
+int json_num_index(const cJSON *v, const char *field, size_t count, size_t *out, char *why, size_t len)
+{
+    if (count == 0) {
+        if (why)
+            snprintf(why, len, "%s: an index into nothing", field);
+        return -1;
+    }
+    return json_num_size(v, field, 0, count - 1, out, why, len);
+}
+
 int json_num_int(const cJSON *v, const char *field, int lo, int hi, int *out, char *why, size_t len)
 {
     double d;

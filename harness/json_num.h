@@ -29,6 +29,10 @@ int json_num_int(const cJSON *v, const char *field, int lo, int hi, int *out, ch
 int json_num_uint(const cJSON *v, const char *field, unsigned lo, unsigned hi, unsigned *out,
                   char *why, size_t len);
 
+/* An index into count things: json_num_size in [0, count - 1]; with count
+ * 0, every value is refused. */
+int json_num_index(const cJSON *v, const char *field, size_t count, size_t *out, char *why, size_t len);
+
 /* For fields that are optional or informational: v's integer value when
  * json_num_int would accept it, else dflt. */
 int json_num_int_or(const cJSON *v, int lo, int hi, int dflt);

@@ -886,9 +886,8 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
     int rc = -1;
     int *bad = calloc(orig->out_count ? orig->out_count : 1, sizeof *bad);
     size_t first = 0;
-    int has_first = orig->out_count > 0 &&
-                    json_num_size(cJSON_GetObjectItemCaseSensitive(rec, "first_mismatch"), "first_mismatch", 0,
-                                  orig->out_count - 1, &first, NULL, 0) == 0;
+    int has_first = json_num_index(cJSON_GetObjectItemCaseSensitive(rec, "first_mismatch"), "first_mismatch",
+                                   orig->out_count, &first, NULL, 0) == 0;
     const cJSON *act = has_first ? cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(rec, "actual"), (int)first) : NULL;
     if (!bad || !has_first || !cJSON_IsString(act)) {
         fprintf(err, "clconform reduce: %s: the record has no first mismatch to reduce to\n", orig->id);

@@ -126,7 +126,7 @@ static void handle_msg(sv_state *s, cJSON *m)
         s->n_building = 0;
         cJSON_ArrayForEach(it, arr)
             if (s->n_building < s->o->set->count &&
-                json_num_size(it, "probes[]", 0, s->o->set->count - 1, &s->building[s->n_building], NULL, 0) == 0)
+                json_num_index(it, "probes[]", s->o->set->count, &s->building[s->n_building], NULL, 0) == 0)
                 s->n_building++;
         s->ph = PHASE_BUILD;
         if (type[0] == 'b')
@@ -138,14 +138,13 @@ static void handle_msg(sv_state *s, cJSON *m)
     } else if (strcmp(type, "begin") == 0) {
         /* running indexes the probe set: a "begin" naming no probe of it is
          * not believed. */
-        if (json_num_size(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", 0, s->o->set->count - 1, &s->running, NULL,
-                          0) == 0) {
+        if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", s->o->set->count, &s->running, NULL, 0) == 0) {
             s->running_first = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "first"));
             s->ph = PHASE_RUN;
         }
     } else if (strcmp(type, "result") == 0) {
         size_t i;
-        if (json_num_size(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", 0, s->o->set->count - 1, &i, NULL, 0) == 0) {
+        if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", s->o->set->count, &i, NULL, 0) == 0) {
             cJSON *rec = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
             const cJSON *bs = cJSON_GetObjectItemCaseSensitive(rec, "batch_size");
             const cJSON *bm = cJSON_GetObjectItemCaseSensitive(rec, "build_ms");

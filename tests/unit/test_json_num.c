@@ -61,6 +61,13 @@ int main(void)
     CHECK(json_num_uint(v, "cu", 1, UINT_MAX, &u, NULL, 0) == 0 && u == 3000000000u, "uint_3e9_fits");
     cJSON_SetNumberValue(v, 5e9);
     CHECK(json_num_uint(v, "cu", 1, UINT_MAX, &u, NULL, 0) == -1, "uint_5e9_refused");
+    size_t idx = 9;
+    cJSON_SetNumberValue(v, 0);
+    CHECK(json_num_index(v, "i", 0, &idx, why, sizeof why) == -1 && idx == 9, "index_into_nothing_refused");
+    CHECK(json_num_index(v, "i", 3, &idx, why, sizeof why) == 0 && idx == 0, "index_0_of_3");
+    cJSON_SetNumberValue(v, 3);
+    CHECK(json_num_index(v, "i", 3, &idx, why, sizeof why) == -1 && strstr(why, "i: 3 is not an integer in [0, 2]"),
+          "index_3_of_3_refused");
     cJSON_Delete(v);
     return check_done();
 }
