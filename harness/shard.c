@@ -54,7 +54,7 @@ static int shard_of(const cJSON *doc, int *index, int *total)
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "run"), "shard");
     const cJSON *i = cJSON_GetObjectItemCaseSensitive(s, "index"), *n = cJSON_GetObjectItemCaseSensitive(s, "total");
     return json_num_int(n, "total", 1, INT_MAX, total, NULL, 0) == 0 &&
-           json_num_int(i, "index", 0, *total - 1, index, NULL, 0) == 0;
+           json_num_int(i, "index", 1, *total, index, NULL, 0) == 0; /* I/N: 1 <= I <= N */
 }
 
 /* Merges the shards of docs[first]'s device into docs[first]. */
