@@ -19,6 +19,13 @@ typedef struct {
      * keep a number here for later probes (the inter-work-group limit, say).
      * It is gone when a worker is replaced, so nothing may depend on it. */
     cJSON *memo;
+    /* A measurement says here when its timed part begins: until then it is
+     * building and generating code (its kernels' first launches), watched by
+     * the build watchdog; from then on by the probe's own timeout, so a
+     * compile slowed by a busy machine is never taken for a deadlock. May be
+     * NULL (then the probe's timeout covers it all). */
+    void (*measure_started)(void *ctx);
+    void *measure_ctx;
 } clc_clenv;
 
 #endif

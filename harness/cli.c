@@ -30,6 +30,8 @@ void cli_usage(FILE *out)
         "Output:\n"
         "  --out DIR              where reports go (default reports/)\n"
         "  --junit FILE           JUnit XML, one testsuite per device\n"
+        "  --trace FILE           the run's timeline in the Chrome trace-event format (Perfetto,\n"
+        "                         chrome://tracing): a lane per supervisor and worker\n"
         "  --repro DIR            a standalone reproducer for every failing probe\n"
         "  --reduce               reduce one failing run probe per failure group to a minimal\n"
         "                         probe and reproducer, in OUT/reduced (see clconform reduce)\n"
@@ -55,7 +57,8 @@ void cli_usage(FILE *out)
         "  --batch N              most probes built in one program (default 256)\n"
         "  --group N              most probes behind one kernel (default: per driver)\n"
         "  --device-jobs N        supervisors per device at once, each with its own worker\n"
-        "                         (default: the CPUs per device, at most 8)\n"
+        "                         (default: one per device, plus the cores the run lends it as\n"
+        "                         other devices finish, at most the CPUs or 16)\n"
         "  --build-options STR    appended to every build\n"
         "  --no-isolation         run probes in-process: faster to debug, no watchdog\n"
         "  --help, --version\n"
@@ -143,6 +146,7 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         else if (!strcmp(a, "--flakes")) rc = take(argc, argv, &i, &c->flakes, err);
         else if (!strcmp(a, "--skips")) rc = take(argc, argv, &i, &c->skips, err);
         else if (!strcmp(a, "--junit")) rc = take(argc, argv, &i, &c->junit, err);
+        else if (!strcmp(a, "--trace")) rc = take(argc, argv, &i, &c->trace, err);
         else if (!strcmp(a, "--repro")) rc = take(argc, argv, &i, &c->repro_dir, err);
         else if (!strcmp(a, "--build-options")) rc = take(argc, argv, &i, &c->build_options, err);
         else if (!strcmp(a, "--timeout")) rc = take(argc, argv, &i, &v, err) || to_seconds(a, v, &c->timeout_s, err);

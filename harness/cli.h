@@ -33,6 +33,7 @@ typedef struct {
     size_t n_filters;
     const char *out_dir;
     const char *baseline, *flakes, *skips, *junit, *repro_dir, *build_options;
+    const char *trace;          /* --trace FILE: the run's timeline (trace.h) */
     double timeout_s, build_timeout_s;
     size_t jobs, batch, group;
     size_t device_jobs;         /* --device-jobs N: supervisors per device at once (0: CPUs per device) */

@@ -1,7 +1,8 @@
-/* Shards of one device's run: see shard.h. */
+/* Chunks of one device's run, handed to supervisors as cores allow: see fanout.h. */
 #include "fanout.h"
 #include "json_num.h"
 
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,27 +10,64 @@
 #include <unistd.h>
 
 #include "proc.h"
+#include "trace.h"
 #include "verdict.h"
 
-size_t fanout_default(size_t n_devices)
+/* The smallest chunk: a supervisor's start (fork, a worker opening the
+ * driver: 0.1-0.5 s on the CPU drivers, 0.7 s and 0.2 s to tear down on
+ * NVIDIA) must stay small beside its work. A multiple of it keeps a chunk's
+ * batches whole. */
+#define CHUNK_MIN 128
+
+size_t fanout_default(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    size_t cpus = n > 0 ? (size_t)n : 1, per = n_devices ? cpus / n_devices : 1;
-    return per < 1 ? 1 : per > 8 ? 8 : per;
+    size_t cpus = n > 0 ? (size_t)n : 1;
+    return cpus > 16 ? 16 : cpus;
+}
+
+size_t *fanout_chunk_sizes(size_t n, size_t max_shards, size_t *n_chunks)
+{
+    size_t *sizes = malloc((n / CHUNK_MIN + 2) * sizeof *sizes);
+    *n_chunks = 0;
+    if (!sizes)
+        return NULL;
+    /* Each chunk takes 1/shards of what is left: early chunks are large
+     * (few starts), the last ones small, so the supervisors end close
+     * together and a core lent late still finds work. (1/(2 x shards) made
+     * 56 chunks of NVIDIA's suite, and the workers' starts dominated its
+     * warm run: 37 s of 55 starts.) */
+    for (size_t left = n; left > 0;) {
+        size_t want = max_shards > 1 ? (left + max_shards - 1) / max_shards : left;
+        want = (want + CHUNK_MIN - 1) / CHUNK_MIN * CHUNK_MIN;
+        if (want > left || left - want < CHUNK_MIN / 2)
+            want = left;
+        sizes[(*n_chunks)++] = want;
+        left -= want;
+    }
+    return sizes;
 }
 
 typedef struct {
     clc_supervise_opts o;
+    size_t chunk;
 } fanout_arg;
 
-/* In a shard's process: supervises its part and sends every record back,
+/* In a chunk's process: supervises its part and sends every record back,
  * then the run's counters. */
 static void fanout_main(int fd, void *arg)
 {
     fanout_arg *a = arg;
     clc_device_run run;
+    char lane[64];
+    snprintf(lane, sizeof lane, "supervisor: chunk %zu", a->chunk);
+    trace_lane(lane);
+    double t0 = proc_now();
     if (supervise_device(&a->o, &run) != 0)
         return;
+    char detail[64];
+    snprintf(detail, sizeof detail, "%zu probes", a->o.n_todo);
+    trace_span(lane + 12, "chunk", t0, proc_now(), detail);
     for (size_t k = 0; k < a->o.n_todo; k++) {
         size_t i = a->o.todo[k];
         if (!run.recs[i])
@@ -47,6 +85,10 @@ static void fanout_main(int fd, void *arg)
     cJSON_AddNumberToObject(m, "workers", (double)run.workers);
     cJSON_AddNumberToObject(m, "timeouts_retried", (double)run.timeouts_retried);
     cJSON_AddItemToObject(m, "profile", profile_to_json(&run.profile));
+    if (run.icd[0]) {
+        cJSON_AddStringToObject(m, "icd", run.icd);
+        cJSON_AddNumberToObject(m, "icd_pidx", run.icd_pidx);
+    }
     if (run.device) {
         cJSON_AddItemToObject(m, "device", run.device);
         cJSON_AddItemToObject(m, "platform", run.platform ? run.platform : cJSON_CreateObject());
@@ -65,113 +107,172 @@ static int is_measure(const clc_supervise_opts *o, size_t i)
     return o->set->items[i].kind == CLC_KIND_MEASURE;
 }
 
-int fanout_device(const clc_supervise_opts *o, size_t shards, clc_device_run *out)
+typedef struct {
+    const clc_supervise_opts *o;
+    clc_device_run *out;
+    size_t done, unexpected;
+    char icd[4096];
+    int icd_pidx;
+} fan_state;
+
+/* A count from a chunk's message; one that is not a count adds nothing. */
+static size_t count_of(const cJSON *m, const char *key)
 {
-    if (shards <= 1 || !o->isolate || o->n_todo < 2 * shards)
+    size_t n;
+    return json_num_size(cJSON_GetObjectItemCaseSensitive(m, key), key, 0, SIZE_MAX, &n, NULL, 0) == 0 ? n : 0;
+}
+
+/* A chunk's message: a record, or its end with the counters. */
+static void take_msg(fan_state *st, cJSON *m)
+{
+    const clc_supervise_opts *o = st->o;
+    clc_device_run *out = st->out;
+    const cJSON *tv = cJSON_GetObjectItemCaseSensitive(m, "t");
+    const char *t = cJSON_IsString(tv) ? tv->valuestring : "";
+    if (!strcmp(t, "rec")) {
+        size_t i;
+        if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", o->set->count, &i, NULL, 0) == 0 &&
+            !out->recs[i]) {
+            out->recs[i] = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
+            const cJSON *v = cJSON_GetObjectItemCaseSensitive(out->recs[i], "verdict");
+            st->done++;
+            st->unexpected += cJSON_IsString(v) && verdict_is_unexpected(v->valuestring);
+            if (o->on_record)
+                o->on_record(o->on_record_ctx, st->done, st->unexpected);
+        }
+    } else if (!strcmp(t, "end")) {
+        out->builds += count_of(m, "builds");
+        out->workers += count_of(m, "workers");
+        out->timeouts_retried += count_of(m, "timeouts_retried");
+        profile_add_json(&out->profile, cJSON_GetObjectItemCaseSensitive(m, "profile"));
+        const cJSON *icd = cJSON_GetObjectItemCaseSensitive(m, "icd");
+        if (cJSON_IsString(icd) && !st->icd[0]) {
+            snprintf(st->icd, sizeof st->icd, "%s", icd->valuestring);
+            st->icd_pidx = json_num_int_or(cJSON_GetObjectItemCaseSensitive(m, "icd_pidx"), 0, INT_MAX, 0);
+        }
+        if (!out->device) {
+            out->device = cJSON_DetachItemFromObjectCaseSensitive(m, "device");
+            out->platform = cJSON_DetachItemFromObjectCaseSensitive(m, "platform");
+        }
+        const cJSON *f = cJSON_GetObjectItemCaseSensitive(m, "fatal");
+        if (cJSON_IsString(f) && !out->fatal[0])
+            snprintf(out->fatal, sizeof out->fatal, "%s", f->valuestring);
+        const cJSON *ir = cJSON_GetObjectItemCaseSensitive(m, "incomplete_reason");
+        if (cJSON_IsString(ir) && !out->incomplete_reason[0])
+            snprintf(out->incomplete_reason, sizeof out->incomplete_reason, "%s", ir->valuestring);
+    }
+}
+
+typedef struct {
+    clc_child kid;
+    fanout_arg arg;
+    int alive, token;  /* token: runs on a core from the pool, given back at its end */
+} shard;
+
+int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobserver *pool,
+                  clc_device_run *out)
+{
+    if (max_shards <= 1 || !o->isolate)
         return supervise_device(o, out);
     double t0 = proc_now();
     memset(out, 0, sizeof *out);
     out->recs = calloc(o->set->count ? o->set->count : 1, sizeof *out->recs);
-    /* Shard 0 gets the measurements; every shard a contiguous share of the
-     * rest. All shards are children, so this process reads from all of
-     * them as they go (a shard never waits on a full pipe). */
-    size_t *order = calloc(o->n_todo, sizeof *order), n = 0, n_meas = 0;
-    (void)n;
-    fanout_arg *args = calloc(shards, sizeof *args);
-    clc_child *kids = calloc(shards, sizeof *kids);
-    int *alive = calloc(shards, sizeof *alive), *ended = calloc(shards, sizeof *ended);
-    if (!out->recs || !order || !args || !kids || !alive || !ended) {
-        free(out->recs), free(order), free(args), free(kids), free(alive), free(ended);
+    /* order: every probe but the measurements, in suite order, then the
+     * measurements (one last chunk). */
+    size_t *order = calloc(o->n_todo ? o->n_todo : 1, sizeof *order), n_rest = 0;
+    shard *sh = calloc(max_shards, sizeof *sh);
+    size_t n_chunks = 0, *sizes = NULL;
+    for (size_t k = 0; order && k < o->n_todo; k++)
+        if (!is_measure(o, o->todo[k]))
+            order[n_rest++] = o->todo[k];
+    for (size_t k = 0, m = n_rest; order && k < o->n_todo; k++)
+        if (is_measure(o, o->todo[k]))
+            order[m++] = o->todo[k];
+    if (order)
+        sizes = fanout_chunk_sizes(n_rest, max_shards, &n_chunks);
+    if (!out->recs || !order || !sh || (n_rest && !sizes)) {
+        free(out->recs), free(order), free(sh), free(sizes);
         return supervise_device(o, out);
     }
-    /* order: shard 0's share of the probes, then the measurements (last, so
-     * that they mostly run after the other shards are done and measure an
-     * idle device), then the other shards' shares. */
-    size_t n_rest = 0;
-    for (size_t k = 0; k < o->n_todo; k++)
-        n_rest += !is_measure(o, o->todo[k]);
-    n_meas = o->n_todo - n_rest;
-    size_t per = (n_rest + shards - 1) / shards, ri = 0, mi = 0;
-    for (size_t k = 0; k < o->n_todo; k++) {
-        if (is_measure(o, o->todo[k]))
-            continue;
-        order[ri < per ? ri : ri + n_meas] = o->todo[k];
-        ri++;
-    }
-    for (size_t k = 0; k < o->n_todo; k++)
-        if (is_measure(o, o->todo[k]))
-            order[(per < n_rest ? per : n_rest) + mi++] = o->todo[k];
-    n = o->n_todo;
-    for (size_t s = 0; s < shards; s++) {
-        size_t from = s == 0 ? 0 : n_meas + (s * per < n_rest ? s * per : n_rest);
-        size_t to = n_meas + ((s + 1) * per < n_rest ? (s + 1) * per : n_rest);
-        args[s].o = *o;
-        args[s].o.todo = order + from;
-        args[s].o.n_todo = to - from;
-        args[s].o.stop = NULL; /* a shard is stopped by SIGTERM, forwarded below */
-        args[s].o.on_record = NULL; /* progress is told from here, as records arrive */
-        if (to > from && proc_spawn(&kids[s], fanout_main, &args[s]) == 0)
-            alive[s] = 1;
-    }
-    int forwarded = 0;
-    size_t done = 0, unexpected = 0;
-    for (size_t left = shards; left > 0;) {
-        left = 0;
-        for (size_t s = 0; s < shards; s++) {
-            if (!alive[s])
-                continue;
-            left++;
-            if (o->stop && *o->stop && !forwarded)
-                kill(kids[s].pid, SIGTERM);
-            cJSON *m;
-            int r = proc_read_msg(&kids[s], 0.02, NULL, &m);
-            if (r == 0) {
-                int status;
-                proc_reap(&kids[s], &status);
-                alive[s] = 0;
-                continue;
-            }
-            if (r != 1)
-                continue;
-            const char *t = cJSON_GetObjectItemCaseSensitive(m, "t")->valuestring;
-            if (!strcmp(t, "rec")) {
-                size_t i;
-                if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", o->set->count, &i, NULL, 0) == 0 &&
-                    !out->recs[i]) {
-                    out->recs[i] = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
-                    const cJSON *v = cJSON_GetObjectItemCaseSensitive(out->recs[i], "verdict");
-                    done++;
-                    unexpected += cJSON_IsString(v) && verdict_is_unexpected(v->valuestring);
-                    if (o->on_record)
-                        o->on_record(o->on_record_ctx, done, unexpected);
-                }
-            } else if (!strcmp(t, "end")) {
-                ended[s] = 1;
-                /* Counts from a shard's message: one that is not a count adds nothing. */
-                const char *const counts[] = {"builds", "workers", "timeouts_retried"};
-                size_t *sums[] = {&out->builds, &out->workers, &out->timeouts_retried};
-                for (int k = 0; k < 3; k++) {
-                    size_t cnt;
-                    if (json_num_size(cJSON_GetObjectItemCaseSensitive(m, counts[k]), counts[k], 0, SIZE_MAX, &cnt,
-                                      NULL, 0) == 0)
-                        *sums[k] += cnt;
-                }
-                profile_add_json(&out->profile, cJSON_GetObjectItemCaseSensitive(m, "profile"));
-                if (!out->device) {
-                    out->device = cJSON_DetachItemFromObjectCaseSensitive(m, "device");
-                    out->platform = cJSON_DetachItemFromObjectCaseSensitive(m, "platform");
-                }
-                const cJSON *f = cJSON_GetObjectItemCaseSensitive(m, "fatal");
-                if (cJSON_IsString(f) && !out->fatal[0])
-                    snprintf(out->fatal, sizeof out->fatal, "%s", f->valuestring);
-                const cJSON *ir = cJSON_GetObjectItemCaseSensitive(m, "incomplete_reason");
-                if (cJSON_IsString(ir) && !out->incomplete_reason[0])
-                    snprintf(out->incomplete_reason, sizeof out->incomplete_reason, "%s", ir->valuestring);
-            }
-            cJSON_Delete(m);
+    fan_state st = {o, out, 0, 0, "", 0};
+    if (o->icd_hint)
+        snprintf(st.icd, sizeof st.icd, "%s", o->icd_hint), st.icd_pidx = o->icd_hint_pidx;
+    int measured = n_rest == o->n_todo; /* no measurement chunk to run */
+    size_t next = 0, pos = 0, running = 0;
+    int stopping = 0;
+    for (;;) {
+        if (o->stop && *o->stop && !stopping) {
+            stopping = 1; /* each chunk is stopped by SIGTERM and still sends what it has */
+            for (size_t s = 0; s < max_shards; s++)
+                if (sh[s].alive)
+                    kill(sh[s].kid.pid, SIGTERM);
         }
-        if (o->stop && *o->stop)
-            forwarded = 1;
+        /* Start what the cores allow: the device's own supervisor without a
+         * token, each further one with a token from the pool. The
+         * measurements wait until nothing else of this device runs. */
+        while (!stopping) {
+            int last = next == n_chunks;
+            if (last && (measured || running > 0))
+                break;
+            size_t s = 0;
+            while (s < max_shards && sh[s].alive)
+                s++;
+            if (s == max_shards)
+                break;
+            int token = 0;
+            if (running > 0 && pool && !(token = jobserver_try_take(pool)))
+                break;
+            shard *c = &sh[s];
+            memset(c, 0, sizeof *c);
+            c->arg.o = *o;
+            c->arg.o.todo = order + pos;
+            c->arg.o.n_todo = last ? o->n_todo - n_rest : sizes[next];
+            c->arg.o.stop = NULL;      /* a chunk is stopped by SIGTERM, forwarded above */
+            c->arg.o.on_record = NULL; /* progress is told from here, as records arrive */
+            c->arg.o.icd_hint = st.icd[0] ? st.icd : NULL;
+            c->arg.o.icd_hint_pidx = st.icd_pidx;
+            c->arg.chunk = last ? n_chunks : next;
+            if (proc_spawn(&c->kid, fanout_main, &c->arg) != 0) {
+                if (token)
+                    jobserver_give(pool);
+                if (running == 0) {
+                    snprintf(out->fatal, sizeof out->fatal, "could not start a supervisor process");
+                    stopping = 1;
+                }
+                break;
+            }
+            c->alive = 1;
+            c->token = token;
+            out->borrowed += (size_t)token;
+            out->chunks++;
+            running++;
+            if (running > out->device_jobs)
+                out->device_jobs = running;
+            if (last)
+                measured = 1;
+            else
+                pos += sizes[next++];
+        }
+        if (running == 0 && (stopping || (next == n_chunks && measured)))
+            break;
+        for (size_t s = 0; s < max_shards; s++) {
+            if (!sh[s].alive)
+                continue;
+            cJSON *m;
+            /* Short waits each: a message from any chunk is taken promptly. */
+            int r = proc_read_msg(&sh[s].kid, running > 1 ? 0.005 : 0.05, NULL, &m);
+            if (r == 1) {
+                take_msg(&st, m);
+                cJSON_Delete(m);
+            } else if (r == 0) {
+                int status;
+                proc_reap(&sh[s].kid, &status);
+                sh[s].alive = 0;
+                if (sh[s].token)
+                    jobserver_give(pool);
+                running--;
+            }
+        }
     }
     out->complete = 1;
     for (size_t k = 0; k < o->n_todo; k++)
@@ -181,9 +282,10 @@ int fanout_device(const clc_supervise_opts *o, size_t shards, clc_device_run *ou
         out->incomplete_reason[0] = '\0';
     else if (!out->incomplete_reason[0])
         snprintf(out->incomplete_reason, sizeof out->incomplete_reason,
-                 o->stop && *o->stop ? "interrupted by a signal" : "a fan-out process died");
+                 o->stop && *o->stop ? "interrupted by a signal" : "a supervisor process died");
     out->wall_ms = (proc_now() - t0) * 1e3;
-    out->device_jobs = shards;
-    free(order), free(args), free(kids), free(alive), free(ended);
+    snprintf(out->icd, sizeof out->icd, "%s", st.icd);
+    out->icd_pidx = st.icd_pidx;
+    free(order), free(sh), free(sizes);
     return 0;
 }

@@ -1,6 +1,8 @@
 /* One probe record as an HTML card: see html_probe.h. */
 #include "html_probe.h"
 
+#include "build_logs.h"
+
 #include <math.h>
 
 #include "html_escape.h"
@@ -260,7 +262,7 @@ static void write_text_block(FILE *f, const char *title, const char *cls, const 
     fputs("</pre></details>\n", f);
 }
 
-void html_probe_write_card(FILE *f, const cJSON *rec)
+void html_probe_write_card(FILE *f, const cJSON *rec, const cJSON *logs)
 {
     const char *v = html_json_str(rec, "verdict");
     int rank = html_verdict_rank(v);
@@ -280,6 +282,16 @@ void html_probe_write_card(FILE *f, const cJSON *rec)
     /* Info cards are many and their source is rarely the point: fold it. */
     write_text_block(f, "Source", "src", html_json_str(rec, "source"),
                      rank != html_verdict_rank("info"));
-    write_text_block(f, "Build log", "log", html_json_str(rec, "build_log"), log_open);
+    /* A log shared by several probes is printed once, at the page's end
+     * (report_html.c), and linked from each of their cards. */
+    const cJSON *ref = cJSON_GetObjectItemCaseSensitive(rec, "build_log_ref");
+    const char *log = build_logs_lookup(logs, rec);
+    if (cJSON_IsString(ref) && log && log[0]) {
+        fputs("<p>Build log: <a href=\"#log-", f);
+        html_escape_write_attr(f, ref->valuestring);
+        fprintf(f, "\">%s</a> (%d lines, at the end of the page)</p>\n", ref->valuestring, count_lines(log));
+    } else {
+        write_text_block(f, "Build log", "log", log, log_open);
+    }
     fputs("</article>\n", f);
 }

@@ -9,8 +9,10 @@
 /* Writes the card of probe record rec: <article id="probe-ID"> with the
  * verdict, clause, detail, why, the expected vs actual table (first mismatch
  * highlighted), measured values, source, build options, inputs and build
- * log. Every string escaped. */
-void html_probe_write_card(FILE *f, const cJSON *rec);
+ * log (inline, or a link to the page's list of logs when the record names
+ * one of `logs`, the report's "build_logs", which may be NULL). Every string
+ * escaped. */
+void html_probe_write_card(FILE *f, const cJSON *rec, const cJSON *logs);
 
 /* Writes the anchor attribute of rec's element: ` id="probe-ID"`. */
 void html_probe_write_anchor(FILE *f, const cJSON *rec);

@@ -19,6 +19,7 @@
 #include "exhaustive.h"
 #include "fanout.h"
 #include "group.h"
+#include "jobserver.h"
 #include "json_file.h"
 #include "merge.h"
 #include "out_dir.h"
@@ -34,6 +35,7 @@
 #include "repro.h"
 #include "shard.h"
 #include "supervise.h"
+#include "trace.h"
 #include "verdict.h"
 
 /* Set from signal handlers only; the one piece of global state, as a signal
@@ -198,7 +200,8 @@ typedef struct {
     char json_path[PATH_MAX];
     char html_path[PATH_MAX];  /* empty: no page */
     int write_failed;          /* the device process said it could not write its report */
-    size_t device_jobs;        /* supervisors of this device at once (fanout.h) */
+    size_t device_jobs;        /* most supervisors of this device at once (fanout.h) */
+    const clc_jobserver *pool; /* cores lent between devices (NULL: device_jobs is fixed) */
 } device_job;
 
 static volatile sig_atomic_t device_stop;
@@ -241,6 +244,7 @@ static void device_main(int fd, void *arg)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGINT, SIG_IGN);
+    trace_enter_device(j->dev->key);
     char cache_dir[PATH_MAX];
     const char *no_cache_env = getenv("CLCONFORM_NO_CACHE");
     int cached = !j->cli->no_cache && !(no_cache_env && *no_cache_env && strcmp(no_cache_env, "0") != 0) &&
@@ -248,13 +252,13 @@ static void device_main(int fd, void *arg)
     clc_supervise_opts o = {j->set, j->dev, j->todo, j->n_todo, j->cli->timeout_s,
                             j->cli->build_timeout_s, j->cli->batch, j->cli->group,
                             j->cli->build_options, cached ? cache_dir : NULL,
-                            !j->cli->no_isolation, &device_stop, NULL, NULL};
+                            !j->cli->no_isolation, &device_stop, NULL, NULL, NULL, 0};
     progress_sender sender = {fd, j->n_todo, 0};
     o.on_record = send_progress;
     o.on_record_ctx = &sender;
     clc_device_run run;
     cJSON *msg = cJSON_CreateObject();
-    if (fanout_device(&o, j->device_jobs, &run) != 0) {
+    if (fanout_device(&o, j->device_jobs, j->pool, &run) != 0) {
         cJSON_AddStringToObject(msg, "error", "could not supervise the device (out of memory?)");
         proc_send(fd, msg);
         return;
@@ -305,6 +309,19 @@ static double json_num(const cJSON *o, const char *key)
  * of reports written. */
 static size_t run_jobs(device_job *jobs, size_t n, size_t parallel, int quiet)
 {
+    /* The cores no device's own supervisor uses go into the pool; while
+     * there are more devices than cores, the first ones to end pay off that
+     * debt before their cores are lent. */
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    size_t cpus = online > 0 ? (size_t)online : 1, debt = n > cpus ? n - cpus : 0;
+    clc_jobserver pool;
+    if (jobserver_open(&pool, cpus > n ? cpus - n : 0) != 0)
+        pool.rd = pool.wr = -1;
+    for (size_t i = 0; i < n; i++)
+        if (!jobs[i].pool && jobs[i].device_jobs == 0) {
+            jobs[i].pool = &pool;
+            jobs[i].device_jobs = fanout_default();
+        }
     clc_child *kids = calloc(n ? n : 1, sizeof *kids);
     int *state = calloc(n ? n : 1, sizeof *state); /* 0 waiting, 1 running, 2 done */
     size_t written = 0, running = 0, next = 0, finished = 0;
@@ -367,10 +384,18 @@ static size_t run_jobs(device_job *jobs, size_t n, size_t parallel, int quiet)
                 running--;
                 finished++;
                 progress_finish(prog, i, NULL, proc_now());
+                if (debt > 0)
+                    debt--;
+                else
+                    jobserver_give(&pool); /* its core goes to the devices still running */
             }
         }
     }
     progress_free(prog);
+    jobserver_close(&pool);
+    for (size_t i = 0; i < n; i++)
+        if (jobs[i].pool == &pool)
+            jobs[i].pool = NULL, jobs[i].device_jobs = 0;
     free(names);
     free(kids);
     free(state);
@@ -748,7 +773,7 @@ static int run_main(int argc, char **argv)
     for (size_t i = 0; i < n_chosen; i++) {
         jobs[i] = (device_job){&cli, &set, chosen[i], todo, n_todo,
                                {started, argc, argv, cli.timeout_s, !cli.no_isolation, cli.shard_index,
-                                cli.shard_total, suite_probes}, "", "", 0, 1};
+                                cli.shard_total, suite_probes}, "", "", 0, 0, NULL};
         /* Shards of one device land side by side in a CI artifact folder. */
         char file_base[300];
         if (cli.shard_total)
@@ -758,14 +783,25 @@ static int run_main(int argc, char **argv)
         snprintf(jobs[i].json_path, sizeof jobs[i].json_path, "%s/%s.json", cli.out_dir, file_base);
         snprintf(jobs[i].html_path, sizeof jobs[i].html_path, "%s/%s.html", cli.out_dir, file_base);
         unlink(jobs[i].json_path); /* a stale report must never pass for this run's */
-        jobs[i].device_jobs = cli.device_jobs ? cli.device_jobs : fanout_default(n_chosen);
+        /* 0: as many as the run's token pool lends (run_jobs); --device-jobs fixes it. */
+        jobs[i].device_jobs = cli.device_jobs;
     }
     if (!cli.quiet && cli.shard_total)
         fprintf(stderr, "clconform: shard %zu/%zu: %zu of %zu probes on %zu device(s)\n", cli.shard_index,
                 cli.shard_total, n_todo, suite_probes, n_chosen);
     else if (!cli.quiet)
         fprintf(stderr, "clconform: %zu probes on %zu device(s)\n", n_todo, n_chosen);
+    char trace_lines[PATH_MAX];
+    snprintf(trace_lines, sizeof trace_lines, "%s/.trace-events", cli.out_dir);
+    if (cli.trace && trace_start(trace_lines) != 0)
+        fprintf(stderr, "clconform: --trace: cannot write %s; no trace\n", trace_lines);
+    double t_run = proc_now();
     run_jobs(jobs, n_chosen, cli.jobs ? cli.jobs : default_jobs(n_chosen), cli.quiet);
+    if (trace_on()) {
+        trace_span("devices", "run", t_run, proc_now(), NULL);
+        if (trace_finish(cli.trace, trace_lines, stderr) == 0 && !cli.quiet)
+            fprintf(stderr, "clconform: trace: %s\n", cli.trace);
+    }
 
     int unexpected = 0, unwritten = 0;
     for (size_t i = 0; i < n_chosen; i++) {

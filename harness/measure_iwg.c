@@ -19,6 +19,10 @@
 
 #define IWG_KERNEL_RESIDENT "iwg_resident"
 #define IWG_KERNEL_SPIN_FLAG "iwg_spin_flag"
+#define IWG_KERNEL_SPIN_FLAG_BOUNDED "iwg_spin_flag_bounded"
+/* A bounded spinner waits this many calibrated waits (about a second) before
+ * it gives up: far longer than any resident group takes to set the flag. */
+#define IWG_SPIN_BOUND_WAITS 10
 
 /* A bounded wait lasts about this long when the groups it waits for never
  * come: long enough for every resident group to start (threads of a CPU
@@ -64,6 +68,7 @@ typedef struct {
     cl_program program;
     cl_kernel resident;
     cl_kernel spin_flag;  /* NULL for the resident measurement */
+    cl_kernel spin_bounded; /* the same with bounded waits; NULL when the source lacks it */
     cl_mem counters;      /* IWG_FLAG_BASE + cap * IWG_FLAG_STRIDE ints */
     size_t counters_ints;
     size_t wg;            /* work-group size used for every launch */
@@ -94,14 +99,15 @@ static const char *record_problem(cJSON *rec, const char *detail)
 /* Joins the harness's options and the probe's own; with wg > 0, defines
  * IWG_WG, which the probe's kernels turn into reqd_work_group_size(wg,1,1).
  * Caller frees. */
-static char *build_options(const clc_clenv *env, const clc_probe *p, size_t wg)
+static char *build_options(const clc_clenv *env, const clc_probe *p, size_t wg, const char *more)
 {
     const char *base = env->base_options ? env->base_options : "";
     const char *extra = p->options ? p->options : "";
-    size_t len = strlen(base) + strlen(extra) + 48;
+    size_t len = strlen(base) + strlen(extra) + (more ? strlen(more) : 0) + 48;
     char *opts = malloc(len);
     if (opts) {
-        int n = snprintf(opts, len, "%s%s%s", base, *base && *extra ? " " : "", extra);
+        int n = snprintf(opts, len, "%s%s%s%s%s", base, *base && *extra ? " " : "", extra, more ? " " : "",
+                         more ? more : "");
         if (wg && n >= 0)
             snprintf(opts + n, len - (size_t)n, " -DIWG_WG=%zu", wg);
     }
@@ -133,12 +139,12 @@ static size_t iwg_cap(const clc_clenv *env)
 
 /* Builds the probe's source and creates the kernels the plan needs; with
  * wg > 0, the kernels require that work-group size (see iwg_prepare). */
-static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag, size_t wg)
+static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag, size_t wg, const char *more)
 {
     const char *src = p->source;
     cl_int err;
     int rc = -1;
-    char *opts = build_options(s->env, p, wg);
+    char *opts = build_options(s->env, p, wg, more);
     if (!opts)
         goto out;
 
@@ -164,6 +170,10 @@ static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag, siz
             clerr_record(s->rec, "clCreateKernel", err);
             goto out;
         }
+        /* Optional: a source without it runs every rule unbounded. */
+        s->spin_bounded = clCreateKernel(s->program, IWG_KERNEL_SPIN_FLAG_BOUNDED, &err);
+        if (err != CL_SUCCESS)
+            s->spin_bounded = NULL;
     }
     s->counters_ints = IWG_FLAG_BASE + iwg_cap(s->env) * IWG_FLAG_STRIDE;
     s->counters = clCreateBuffer(s->env->context, CL_MEM_READ_WRITE, s->counters_ints * sizeof(cl_int), NULL, &err);
@@ -183,6 +193,8 @@ static void iwg_release(iwg_session *s)
         clReleaseMemObject(s->counters);
     if (s->spin_flag)
         clReleaseKernel(s->spin_flag);
+    if (s->spin_bounded)
+        clReleaseKernel(s->spin_bounded);
     if (s->resident)
         clReleaseKernel(s->resident);
     if (s->program)
@@ -265,23 +277,44 @@ static int iwg_prepare(iwg_session *s, const clc_probe *p, int spin_flag, size_t
     cJSON *tmp_rec = cJSON_CreateObject(); /* failures of the attempt are not the probe's */
     cJSON *real_rec = s->rec;
     s->rec = tmp_rec;
-    int fits = iwg_build(s, p, spin_flag, want) == 0;
-    if (fits) {
-        size_t k_res = 0, k_flag = 0;
-        fits = kernel_wg_size(s, s->resident, &k_res) == 0 && k_res >= want &&
-               (!s->spin_flag || (kernel_wg_size(s, s->spin_flag, &k_flag) == 0 && k_flag >= want));
+    /* NVIDIA reports 256 for these kernels even with the attribute: their
+     * registers do not fit 1,024 threads. Its compiler takes a register cap
+     * (cl_nv_compiler_options); a second attempt with the cap that lets the
+     * size fit (65,536 registers per multiprocessor / size) is recorded as
+     * register_cap. A driver that rejects the option just fails this try. */
+    char cap[64] = "";
+    int fits = 0;
+    for (int attempt = 0; attempt < 2 && !fits; attempt++) {
+        if (attempt == 1) {
+            if (want <= 256)
+                break;
+            iwg_release(s);
+            s->program = NULL;
+            s->resident = s->spin_flag = s->spin_bounded = NULL;
+            s->counters = NULL;
+            snprintf(cap, sizeof cap, "-cl-nv-maxrregcount=%zu", 65536 / want < 16 ? (size_t)16 : 65536 / want);
+        }
+        fits = iwg_build(s, p, spin_flag, want, cap[0] ? cap : NULL) == 0;
+        if (fits) {
+            size_t k_res = 0, k_flag = 0;
+            fits = kernel_wg_size(s, s->resident, &k_res) == 0 && k_res >= want &&
+                   (!s->spin_flag || (kernel_wg_size(s, s->spin_flag, &k_flag) == 0 && k_flag >= want));
+        }
     }
     s->rec = real_rec;
     cJSON_Delete(tmp_rec);
     if (!fits) {
         iwg_release(s);
         s->program = NULL;
-        s->resident = s->spin_flag = NULL;
+        s->resident = s->spin_flag = s->spin_bounded = NULL;
         s->counters = NULL;
-        if (iwg_build(s, p, spin_flag, 0) != 0)
+        cap[0] = '\0';
+        if (iwg_build(s, p, spin_flag, 0, NULL) != 0)
             return -1;
     }
     cJSON_AddBoolToObject(obj, "reqd_work_group_size", fits);
+    if (cap[0])
+        cJSON_AddStringToObject(obj, "register_cap", cap);
     return iwg_pick_wg(s, request, obj);
 }
 
@@ -447,21 +480,94 @@ static int iwg_measure_limit(iwg_session *s, cJSON *obj, size_t *limit)
     return rc;
 }
 
+/* The resident measurement is repeated: a device shared with other work
+ * (time-slicing) can over-count, as six H100 runs of 256-wide groups gave
+ * 1,056 to 1,980 where the hardware holds 1,056. The limit reported is the
+ * smallest, the one every run reached; the spread says whether they agree. */
+#define IWG_RESIDENT_RUNS 3
+
+/* A repeat first checks the last limit L from both sides: L groups all
+ * resident, L + 1 not (two launches, one bounded wait). Only when that
+ * disagrees is the whole search run again. Returns 0 with *limit, or -1. */
+static int iwg_confirm_limit(iwg_session *s, size_t last, cJSON *obj, size_t *limit)
+{
+    int at, above;
+    double t;
+    if (last == 0 || now_s() > s->deadline)
+        return iwg_measure_limit(s, obj, limit);
+    if (iwg_resident_launch(s, last, last, &at, &t) != 0 || iwg_resident_launch(s, last + 1, last + 1, &above, &t) != 0)
+        return -1;
+    if (at && !above) {
+        *limit = last;
+        return 0;
+    }
+    return iwg_measure_limit(s, obj, limit);
+}
+
 static const char *iwg_run_resident(iwg_session *s, cJSON *obj)
 {
-    size_t limit;
-    if (iwg_measure_limit(s, obj, &limit) != 0)
-        return "error";
-    char detail[160];
-    snprintf(detail, sizeof detail, "%zu work-groups of %zu resident at once (%u compute units)%s", limit, s->wg,
+    size_t limits[IWG_RESIDENT_RUNS], n = 0, limit = 0;
+    char key[64];
+    snprintf(key, sizeof key, "iwg_resident_limit_wg%zu", s->wg);
+    for (size_t k = 0; k < IWG_RESIDENT_RUNS; k++) {
+        if (s->env->memo)
+            cJSON_DeleteItemFromObjectCaseSensitive(s->env->memo, key);
+        cJSON *again = k == 0 ? obj : cJSON_CreateObject();
+        int rc = k == 0 ? iwg_measure_limit(s, again, &limits[n]) : iwg_confirm_limit(s, limits[n - 1], again, &limits[n]);
+        int stopped = cJSON_IsTrue(cJSON_GetObjectItem(again, "search_stopped_by_time"));
+        if (k > 0)
+            cJSON_Delete(again);
+        if (rc != 0) {
+            if (k == 0)
+                return "error";
+            break;
+        }
+        if (k > 0 && stopped)
+            break; /* out of time: the runs so far stand */
+        limit = n == 0 || limits[n] < limit ? limits[n] : limit;
+        n++;
+    }
+    size_t hi = limit;
+    cJSON *arr = cJSON_AddArrayToObject(obj, "resident_limits");
+    for (size_t k = 0; k < n; k++) {
+        cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)limits[k]));
+        hi = limits[k] > hi ? limits[k] : hi;
+    }
+    cJSON_ReplaceItemInObjectCaseSensitive(obj, "resident_limit", cJSON_CreateNumber((double)limit));
+    cJSON_AddNumberToObject(obj, "resident_limit_spread", (double)(hi - limit));
+    cJSON_AddBoolToObject(obj, "runs_agree", hi == limit);
+    if (s->env->memo) {
+        cJSON_DeleteItemFromObjectCaseSensitive(s->env->memo, key);
+        cJSON_AddNumberToObject(s->env->memo, key, (double)limit);
+    }
+    char detail[240];
+    snprintf(detail, sizeof detail, "%zu work-groups of %zu resident at once (%u compute units)%s%s", limit, s->wg,
              (unsigned)s->env->max_compute_units,
-             cJSON_IsTrue(cJSON_GetObjectItem(obj, "search_stopped_by_time")) ? "; search stopped by time" : "");
+             cJSON_IsTrue(cJSON_GetObjectItem(obj, "search_stopped_by_time")) ? "; search stopped by time" : "",
+             hi != limit ? "; the runs disagree (see resident_limits): the smallest is reported" : "");
     set_detail(s->rec, detail);
     return "info";
 }
 
 /* The classic pattern at the plan's count: groups 0..G-2 spin without bound
  * until group G-1 sets a flag. If it hangs, this call never returns. */
+/* The timed part begins (clenv.h). */
+static void iwg_started(iwg_session *s)
+{
+    if (s->env->measure_started)
+        s->env->measure_started(s->env->measure_ctx);
+}
+
+/* A launch of one group: the spinner-free case, which ends at once. It
+ * makes the driver generate the kernel's code (PoCL, rusticl and NVIDIA do
+ * so at a kernel's first launch) before the timed launch. */
+static int iwg_warm(iwg_session *s, cl_kernel k, int bounded)
+{
+    cl_int args[2] = {1, 1}, c[IWG_COUNTERS];
+    double t;
+    return iwg_launch(s, k, 1, args, bounded ? 2 : 1, c, &t);
+}
+
 static const char *iwg_run_spin_flag(iwg_session *s, const measure_plan *plan, cJSON *obj)
 {
     size_t limit = 0;
@@ -472,24 +578,53 @@ static const char *iwg_run_spin_flag(iwg_session *s, const measure_plan *plan, c
     cJSON_AddStringToObject(obj, "rule", measure_plan_rule_name(plan->rule));
     cJSON_AddNumberToObject(obj, "groups", (double)groups);
     cJSON_AddNumberToObject(obj, "spinning_groups", (double)(groups - 1));
-
-    cl_int args[1] = {(cl_int)groups}, c[IWG_COUNTERS];
+    /* One unbounded run per work-group size (above_limit, where the classic
+     * pattern is likeliest to deadlock); the other rules bound each wait, so
+     * a would-be deadlock costs about a second, not the watchdog and a
+     * worker. */
+    int bounded = s->spin_bounded && plan->rule != MEASURE_COUNT_ABOVE_LIMIT;
+    cJSON_AddBoolToObject(obj, "bounded", bounded);
+    cl_int c[IWG_COUNTERS];
     double t;
-    if (iwg_launch(s, s->spin_flag, groups, args, 1, c, &t) != 0)
-        return "error";
+    if (bounded) {
+        if (s->rounds <= 0 && iwg_calibrate(s, obj) != 0)
+            return "error";
+        double r = (double)s->rounds * IWG_SPIN_BOUND_WAITS;
+        if (groups > IWG_WAIT_SCALE_FROM)
+            r = r * IWG_WAIT_SCALE_FROM / (double)groups;
+        cl_int args[2] = {(cl_int)groups, clamp_rounds(r)};
+        cJSON_AddNumberToObject(obj, "spin_bound_rounds", args[1]);
+        if (iwg_warm(s, s->spin_bounded, 1) != 0)
+            return "error";
+        iwg_started(s);
+        if (iwg_launch(s, s->spin_bounded, groups, args, 2, c, &t) != 0)
+            return "error";
+    } else {
+        cl_int args[1] = {(cl_int)groups};
+        if (iwg_warm(s, s->spin_flag, 0) != 0)
+            return "error";
+        iwg_started(s);
+        if (iwg_launch(s, s->spin_flag, groups, args, 1, c, &t) != 0)
+            return "error";
+    }
     /* Every spinner must have seen the flag; one that did not left a loop
-     * the driver cut short, which is not the kernel completing. */
+     * the driver cut short, which is not the kernel completing, or (bounded)
+     * gave up waiting: the classic pattern would still be waiting there. */
     int honest = c[2] == (cl_int)(groups - 1);
-    const char *outcome = honest ? "completed" : "loop_cut_short";
+    const char *outcome = honest ? "completed" : bounded && c[3] > 0 ? "gave_up" : "loop_cut_short";
+    if (bounded)
+        cJSON_AddNumberToObject(obj, "spinners_gave_up", c[3]);
     cJSON_AddStringToObject(obj, "outcome", outcome);
     cJSON_AddNumberToObject(obj, "started_groups", c[1]);
     cJSON_AddNumberToObject(obj, "spinners_saw_flag", c[2]);
     cJSON_AddNumberToObject(obj, "kernel_ms", t * 1e3);
 
     char detail[200];
-    snprintf(detail, sizeof detail, "spin-flag with %zu work-groups of %zu (%s): %s", groups, s->wg,
-             measure_plan_rule_name(plan->rule),
-             honest ? "completed" : "the driver ended spinning loops before the flag was set");
+    snprintf(detail, sizeof detail, "spin-flag with %zu work-groups of %zu (%s%s): %s", groups, s->wg,
+             measure_plan_rule_name(plan->rule), bounded ? ", bounded waits" : "",
+             honest ? "completed"
+             : bounded && c[3] > 0 ? "spinners gave up waiting: the unbounded pattern would deadlock or stall here"
+                                   : "the driver ended spinning loops before the flag was set");
     set_detail(s->rec, detail);
     return "info";
 }
@@ -509,6 +644,8 @@ const char *measure_iwg_run(const measure_plan *plan, const clc_probe *p, const 
     s.deadline = now_s() + budget;
     if (iwg_prepare(&s, p, spin_flag, plan->wg_request, obj) != 0)
         goto out;
+    if (!spin_flag)
+        iwg_started(&s); /* the searches are the measurement: timed from here */
     verdict = spin_flag ? iwg_run_spin_flag(&s, plan, obj) : iwg_run_resident(&s, obj);
 out:
     iwg_release(&s);

@@ -2,6 +2,9 @@
 #include "profile.h"
 #include "json_num.h"
 
+#include "proc.h"
+#include "trace.h"
+
 #include <string.h>
 
 static const char *const names[PROF_COUNT] = {
@@ -33,6 +36,13 @@ void profile_add(clc_profile *p, clc_prof_phase ph, double ms)
         return;
     p->ms[ph] += ms;
     p->count[ph]++;
+    /* Every phase is added the moment it ends, so it is also a span of the
+     * timeline ending now (--trace). Spans under half a millisecond (a
+     * probe's buffers, a record) would only thicken the file. */
+    if (ms >= 0.5 && trace_on()) {
+        double now = proc_now();
+        trace_span(profile_phase_name(ph), "phase", now - ms / 1e3, now, NULL);
+    }
 }
 
 void profile_merge(clc_profile *p, const clc_profile *q)

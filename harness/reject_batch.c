@@ -96,7 +96,7 @@ void reject_batch_run(worker *w, const size_t *idx, size_t n, const char *option
     if (n == 0)
         return;
     if (n == 1) {
-        worker_run_alone(w, idx[0]);
+        w->run_alone(w, idx[0]);
         return;
     }
     strbuf src = {0};
@@ -110,7 +110,7 @@ void reject_batch_run(worker *w, const size_t *idx, size_t n, const char *option
         attribute_errors(b.log, rejected, n);
     for (size_t s = 0; s < n; s++) {
         if (!rejected || !rejected[s]) {
-            worker_run_alone(w, idx[s]);
+            w->run_alone(w, idx[s]);
             continue;
         }
         const clc_probe *p = &w->job->set->items[idx[s]];

@@ -333,7 +333,7 @@ static void write_run(FILE *f, const cJSON *report)
 
 /* The failure cards grouped by verdict (fail first, then build-fail, ...),
  * each group in suite order. */
-static void write_failures(FILE *f, const cJSON *probes, const int counts[HTML_N_VERDICTS])
+static void write_failures(FILE *f, const cJSON *probes, const int counts[HTML_N_VERDICTS], const cJSON *logs)
 {
     int n = 0;
     for (int v = 0; v <= HTML_VERDICT_UNKNOWN; v++)
@@ -347,13 +347,13 @@ static void write_failures(FILE *f, const cJSON *probes, const int counts[HTML_N
             continue;
         cJSON_ArrayForEach(rec, probes) {
             if (html_verdict_rank(html_json_str(rec, "verdict")) == v)
-                html_probe_write_card(f, rec);
+                html_probe_write_card(f, rec, logs);
         }
     }
     fputs("</section>\n", f);
 }
 
-static void write_info(FILE *f, const cJSON *probes, int n)
+static void write_info(FILE *f, const cJSON *probes, int n, const cJSON *logs)
 {
     const cJSON *rec;
     int info = html_verdict_rank("info");
@@ -364,7 +364,7 @@ static void write_info(FILE *f, const cJSON *probes, int n)
         fputs("<p class=\"muted\">No information was recorded.</p>\n", f);
     cJSON_ArrayForEach(rec, probes) {
         if (html_verdict_rank(html_json_str(rec, "verdict")) == info)
-            html_probe_write_card(f, rec);
+            html_probe_write_card(f, rec, logs);
     }
     fputs("</section>\n", f);
 }
@@ -424,6 +424,29 @@ static void write_passes(FILE *f, const cJSON *probes, int n)
     fputs("</ul></section>\n", f);
 }
 
+/* Each build log once (build_logs.h); the cards link here. Folded: a log
+ * can be hundreds of kilobytes. */
+static void write_build_logs(FILE *f, const cJSON *logs)
+{
+    int n = cJSON_GetArraySize(logs);
+    if (n == 0)
+        return;
+    fprintf(f, "<section id=\"build-logs\"><h2>Build logs (%d)</h2>\n", n);
+    const cJSON *log;
+    cJSON_ArrayForEach(log, logs) {
+        if (!cJSON_IsString(log) || !log->string)
+            continue;
+        fputs("<details id=\"log-", f);
+        html_escape_write_attr(f, log->string);
+        fputs("\"><summary>", f);
+        html_escape_write(f, log->string);
+        fprintf(f, " (%zu bytes)</summary><pre class=\"log\">", strlen(log->valuestring));
+        html_escape_write(f, log->valuestring);
+        fputs("</pre></details>\n", f);
+    }
+    fputs("</section>\n", f);
+}
+
 static void write_device_page(FILE *f, const cJSON *report)
 {
     const cJSON *dev = child(report, "device");
@@ -446,11 +469,13 @@ static void write_device_page(FILE *f, const cJSON *report)
     write_identity(f, dev, child(report, "platform"));
     write_run(f, report);
     fputs("</div></section>\n", f);
-    write_failures(f, probes, counts);
-    write_info(f, probes, counts[html_verdict_rank("info")]);
+    const cJSON *logs = child(report, "build_logs");
+    write_failures(f, probes, counts, logs);
+    write_info(f, probes, counts[html_verdict_rank("info")], logs);
     write_skips(f, probes, counts[html_verdict_rank("skip")]);
     write_passes(f, probes, counts[html_verdict_rank("pass")]);
     html_ulp_write_table(f, probes);
+    write_build_logs(f, logs);
     fputs("</main>\n", f);
     html_page_end(f, html_json_str(child(report, "tool"), "version"));
 }

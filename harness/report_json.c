@@ -1,6 +1,8 @@
 /* The device report document: see report_json.h. */
 #include "report_json.h"
 
+#include "build_logs.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +109,7 @@ cJSON *report_build(const clc_report_meta *meta, const clc_devref *dev, const cl
     }
     (void)set;
     cJSON_AddItemToObject(doc, "probes", probes);
+    build_logs_pool(doc);
     report_summarize(doc);
     return doc;
 }

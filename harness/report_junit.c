@@ -6,6 +6,8 @@
 #include "report_junit.h"
 #include "json_num.h"
 
+#include "build_logs.h"
+
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,7 +106,7 @@ static void write_json_field(FILE *f, const char *label, const cJSON *v)
 }
 
 /* Everything a reader of a CI log needs to understand a non-pass verdict. */
-static void write_body(FILE *f, const cJSON *rec)
+static void write_body(FILE *f, const cJSON *rec, const cJSON *logs)
 {
     fputs("clause ", f);
     html_escape_write(f, html_json_str(rec, "clause"));
@@ -131,13 +133,14 @@ static void write_body(FILE *f, const cJSON *rec)
         html_escape_write(f, html_json_str(rec, "options"));
         fputc('\n', f);
     }
-    if (html_json_str(rec, "build_log") && html_json_str(rec, "build_log")[0]) {
+    const char *log = build_logs_lookup(logs, rec);
+    if (log && log[0]) {
         fputs("build log:\n", f);
-        html_escape_write(f, html_json_str(rec, "build_log"));
+        html_escape_write(f, log);
     }
 }
 
-static void write_case(FILE *f, const cJSON *rec, const char *key)
+static void write_case(FILE *f, const cJSON *rec, const char *key, const cJSON *logs)
 {
     const char *v = html_json_str(rec, "verdict");
     jkind k = kind_of(v);
@@ -159,7 +162,7 @@ static void write_case(FILE *f, const cJSON *rec, const char *key)
         fputs("\"/>\n", f);
     } else if (k == J_INFO) {
         fputs("      <system-out>", f);
-        write_body(f, rec);
+        write_body(f, rec, logs);
         fputs("</system-out>\n", f);
     } else {
         fprintf(f, "      <%s type=\"", tag);
@@ -167,7 +170,7 @@ static void write_case(FILE *f, const cJSON *rec, const char *key)
         fputs("\" message=\"", f);
         html_escape_write_attr(f, html_json_str(rec, "detail"));
         fputs("\">", f);
-        write_body(f, rec);
+        write_body(f, rec, logs);
         fprintf(f, "</%s>\n", tag);
     }
     fputs("    </testcase>\n", f);
@@ -231,7 +234,7 @@ static void write_suite(FILE *f, const cJSON *report)
     if (!complete)
         write_incomplete_case(f, run, key);
     cJSON_ArrayForEach(rec, probes)
-        write_case(f, rec, key);
+        write_case(f, rec, key, child(report, "build_logs"));
     fputs("  </testsuite>\n", f);
 }
 

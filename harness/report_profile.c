@@ -21,6 +21,8 @@ void report_set_profile(cJSON *doc, const clc_device_run *run, const char *cache
     double harness = run->wall_ms + run->profile.ms[PROF_REPORT] - profile_total_ms(&run->profile);
     size_t jobs = run->device_jobs > 1 ? run->device_jobs : 1;
     set_item(r, "device_jobs", cJSON_CreateNumber((double)jobs));
+    set_item(r, "chunks", cJSON_CreateNumber((double)(run->chunks ? run->chunks : 1)));
+    set_item(r, "borrowed", cJSON_CreateNumber((double)run->borrowed));
     /* Supervisors side by side overlap: their phases add up to more than
      * the wall time, so nothing is left over to call the harness's. */
     set_item(r, "harness_other_ms",

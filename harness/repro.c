@@ -9,6 +9,8 @@
  * parser and no float formatting that could round a NaN payload away. */
 #include "repro.h"
 
+#include "build_logs.h"
+
 #include "atomic_file.h"
 #include "baseline.h"
 #include "json_num.h"
@@ -814,7 +816,7 @@ static void write_readme(FILE *f, const cJSON *report, const cJSON *rec, const r
     readme_ulp(f, rec, p);
     readme_identity(f, report);
     readme_howto(f, p);
-    const char *log = str_field(rec, "build_log");
+    const char *log = build_logs_of(report, rec);
     fprintf(f, "\nBuild log\n%s\n", log && *log ? log : "(empty)");
 }
 

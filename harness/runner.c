@@ -34,41 +34,35 @@
 #define DISPATCH_ARGS CLC_MAX_INPUTS
 
 
-void worker_emit(worker *w, cJSON *msg) { w->job->emit(w->job->emit_ctx, msg); }
 
-cJSON *worker_msg(const char *t)
-{
-    cJSON *m = cJSON_CreateObject();
-    cJSON_AddStringToObject(m, "t", t);
-    return m;
-}
 
-void worker_emit_result(worker *w, size_t i, cJSON *rec)
-{
-    cJSON *m = worker_msg("result");
-    cJSON_AddNumberToObject(m, "i", (double)i);
-    cJSON_AddItemToObject(m, "rec", rec);
-    worker_emit(w, m);
-}
 
 size_t runner_default_group(const char *platform_name)
 {
-    /* Measured with scripts/bench.sh on the whole suite: rusticl (llvmpipe)
-     * compiles at first launch and its compile time grows faster than the
-     * kernel, so one probe per kernel is fastest there (41 s vs 80 s with 8);
-     * PoCL generates code per kernel at first launch too, and 16 probes a
-     * kernel beat both 8 and 64 (22 s vs 27 s and 40 s). */
+    /* rusticl (llvmpipe) compiles each kernel at first launch, paying a fixed
+     * cost per kernel (clCreateKernel and code generation) and a cost that
+     * grows faster than the kernel; on the 1,160 integer-function probes,
+     * cold, CPU seconds of the whole run: 1 probe a kernel 105 s, 8: 79 s,
+     * 16: 97 s (2026-11-24; README "Where the time goes"). Large probes are
+     * kept apart by the byte budget below. PoCL generates code per kernel at
+     * first launch too; 16 probes a kernel beat 8 and 64 there. */
     if (strstr(platform_name, "rusticl"))
-        return 1;
+        return 8;
     return 16;
+}
+
+size_t runner_group_bytes(const char *platform_name)
+{
+    /* A kernel closes before its probes' bodies pass this many bytes: a
+     * folded conversion probe (3-23 KB) is as much code as dozens of small
+     * ones, and rusticl's compile time is superlinear in kernel size. */
+    if (strstr(platform_name, "rusticl"))
+        return 4096;
+    return 32768;
 }
 
 /* ---- options and requirements --------------------------------------- */
 
-void worker_probe_options(const worker *w, const clc_probe *p, char *buf, size_t len)
-{
-    snprintf(buf, len, "%s%s%s", w->options, p->options ? " " : "", p->options ? p->options : "");
-}
 
 /* Returns NULL when the device meets every requirement, else a reason. */
 static const char *unmet_requirement(const worker *w, const clc_probe *p, char *buf, size_t len)
@@ -109,34 +103,6 @@ static int body_uses_local(const char *body)
 /* ---- program text ---------------------------------------------------- */
 
 
-void sb_add(strbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    va_list ap2;
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        va_end(ap2);
-        return;
-    }
-    if (b->len + (size_t)n + 1 > b->cap) {
-        size_t ncap = b->cap ? b->cap : 8192;
-        while (b->len + (size_t)n + 1 > ncap)
-            ncap *= 2;
-        char *t = realloc(b->text, ncap);
-        if (!t) {
-            va_end(ap2);
-            return;
-        }
-        b->text = t;
-        b->cap = ncap;
-    }
-    vsnprintf(b->text + b->len, (size_t)n + 1, fmt, ap2);
-    va_end(ap2);
-    b->len += (size_t)n;
-}
 
 /* How a probe of a batch is reached: through a dispatch kernel (group >= 0)
  * or as a kernel of its own. */
@@ -180,7 +146,7 @@ static void add_dispatch_kernel(strbuf *b, const clc_probe_set *set, const slot 
 static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *slots, strbuf *b)
 {
     const clc_probe_set *set = w->job->set;
-    size_t group = 0, in_group = 0;
+    size_t group = 0, in_group = 0, group_bytes = 0;
     for (size_t s = 0; s < n; s++) {
         const clc_probe *p = &set->items[idx[s]];
         slots[s].index = idx[s];
@@ -190,10 +156,14 @@ static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *s
         slots[s].direct = body_uses_local(p->body);
         if (slots[s].direct)
             continue;
-        if (in_group == (w->group ? w->group : 1)) {
+        size_t bytes = strlen(p->body);
+        if (in_group == (w->group ? w->group : 1) ||
+            (in_group > 0 && w->group_bytes && group_bytes + bytes > w->group_bytes)) {
             group++;
             in_group = 0;
+            group_bytes = 0;
         }
+        group_bytes += bytes;
         slots[s].group = group;
         slots[s].which = in_group++;
     }
@@ -215,46 +185,11 @@ static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *s
 
 /* ---- building ---------------------------------------------------------- */
 
-void worker_emit_build_start(worker *w, const size_t *idx, size_t n)
-{
-    worker_emit_phase(w, "build", idx, n);
-}
 
-void worker_emit_phase(worker *w, const char *type, const size_t *idx, size_t n)
-{
-    cJSON *m = worker_msg(type);
-    cJSON *arr = cJSON_CreateArray();
-    for (size_t i = 0; i < n; i++)
-        cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)idx[i]));
-    cJSON_AddItemToObject(m, "probes", arr);
-    worker_emit(w, m);
-}
 
 /* ---- running ------------------------------------------------------------- */
 
-cJSON *worker_new_record(const worker *w, const clc_probe *p, double build_ms, size_t batch, const char *options)
-{
-    (void)w;
-    cJSON *rec = record_new(p);
-    record_set_number(rec, "build_ms", build_ms);
-    record_set_number(rec, "batch_size", (double)batch);
-    /* Kept until the verdict is known; pass records drop it (report size). */
-    record_add_repro(rec, p, options);
-    return rec;
-}
 
-/* Drops the reproducer fields from a record that passed: reports of
- * thousands of probes stay small, and a pass needs no reproducing. */
-void worker_trim_passing(cJSON *rec)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
-    if (!cJSON_IsString(v) || strcmp(v->valuestring, "pass") != 0)
-        return;
-    static const char *const fields[] = {"options", "source", "kernel", "global", "local", "inputs",
-                                         "out_type", "out_count", "expected", "build_log"};
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        cJSON_DeleteItemFromObjectCaseSensitive(rec, fields[i]);
-}
 
 typedef struct {
     cl_kernel kernel;
@@ -263,15 +198,6 @@ typedef struct {
     int first;         /* the kernel's first launch, not warmed up: code generation included */
 } launch;
 
-void worker_flush_profile(worker *w)
-{
-    if (profile_total_ms(&w->prof) == 0)
-        return;
-    cJSON *m = worker_msg("prof");
-    cJSON_AddItemToObject(m, "p", profile_to_json(&w->prof));
-    worker_emit(w, m);
-    memset(&w->prof, 0, sizeof w->prof);
-}
 
 /* clCreateKernel, timed: some drivers do real work here (rusticl). */
 static cl_kernel create_kernel(worker *w, cl_program prog, const char *name, cl_int *err)
@@ -581,23 +507,44 @@ static void set_worker_priority(int nice_value)
     closedir(d);
 }
 
+/* Which probe a measurement's "begin" names. */
+typedef struct {
+    worker *w;
+    size_t idx;
+} measure_ctx;
+
+/* A measurement's timed part begins: the supervisor's probe watchdog starts. */
+static void measure_begin(void *ctx)
+{
+    const measure_ctx *c = ctx;
+    cJSON *m = worker_msg("begin");
+    cJSON_AddNumberToObject(m, "i", (double)c->idx);
+    worker_emit(c->w, m);
+}
+
 /* A probe built in a program of its own: build-fail probes, whole-program
  * probes, probes the supervisor asked to isolate, and measurements. */
-void worker_run_alone(worker *w, size_t idx)
+static void worker_run_alone(worker *w, size_t idx)
 {
     const clc_probe *p = &w->job->set->items[idx];
     char options[2048];
     worker_probe_options(w, p, options, sizeof options);
     if (p->kind == CLC_KIND_MEASURE) {
-        cJSON *m = worker_msg("begin");
-        cJSON_AddNumberToObject(m, "i", (double)idx);
-        worker_emit(w, m);
+        /* Building the measurement's kernels and their first launches are a
+         * build (build watchdog) until the measurement says its timed part
+         * begins (measure_started below sends "begin"). */
+        worker_emit_phase(w, "build", &idx, 1);
+        measure_ctx ctx = {w, idx};
+        w->env.measure_started = measure_begin;
+        w->env.measure_ctx = &ctx;
         cJSON *rec = record_new(p);
         record_set_string(rec, "options", options);
         double t0 = proc_now();
         set_worker_priority(19);
         const char *v = measure_run(p, &w->env, rec);
         set_worker_priority(0);
+        w->env.measure_started = NULL;
+        w->env.measure_ctx = NULL;
         record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
         profile_add(&w->prof, PROF_MEASURE, (proc_now() - t0) * 1e3);
         if (v && strcmp(v, "error") != 0)
@@ -734,10 +681,16 @@ static int open_device(worker *w)
              devinfo_has_capability(w->device, "opencl_c_1.2") ? "-cl-std=CL1.2" : "",
              w->job->extra_options ? " " : "", w->job->extra_options ? w->job->extra_options : "");
     w->env.base_options = w->options;
-    w->binaries_off = w->job->no_binaries;
+    /* PoCL answers CL_PROGRAM_BINARIES by generating code for every kernel
+     * (2-3 s a program), and its own kernel cache already makes a warm
+     * build cheap: keeping its binaries cost PoCL 5 81.5 s of a cold run on
+     * the H100 host and bought nothing warm. Failed builds are still kept. */
+    w->binaries_off = w->job->no_binaries || strstr(d->platform_name, "Portable Computing Language") != NULL;
     w->prof.ms[PROF_WORKER_START] += (proc_now() - t_ctx) * 1e3;
     w->env.memo = cJSON_CreateObject();
     w->group = w->job->group ? w->job->group : runner_default_group(d->platform_name);
+    /* --group N asks for exactly N: no byte budget then. */
+    w->group_bytes = w->job->group ? 0 : runner_group_bytes(d->platform_name);
     return 0;
 fatal:
     m = worker_msg("fatal");
@@ -765,11 +718,19 @@ static int batchable(const worker *w, const clc_probe *p)
            (p->kind == CLC_KIND_RUN || p->kind == CLC_KIND_IMPL_DEFINED || p->kind == CLC_KIND_BUILD_OK);
 }
 
+/* A program closes before its probes' bodies pass this many bytes. NVIDIA
+ * builds a program in one compiler process, so the largest program is the
+ * run's critical path: 256 folded conversion probes (850 KB) took 50.7 s
+ * alone on the H100 host while the other 15 cores idled. Sized by bytes, not
+ * by count: 256 small probes are 100 KB. */
+#define BATCH_BYTES (128 * 1024)
+
 /* Probes waiting to be built together: same build options, at most
- * batch_max of them. */
+ * batch_max of them and BATCH_BYTES of bodies. */
 typedef struct {
     size_t *idx;
     size_t n;
+    size_t bytes;
     size_t cap;         /* the smallest batch cap among them */
     char options[2048];
     void (*flush)(worker *w, const size_t *idx, size_t n, const char *options);
@@ -780,6 +741,7 @@ static void pending_flush(worker *w, pending_list *l)
     if (!w->poisoned && l->n)
         l->flush(w, l->idx, l->n, l->options);
     l->n = 0;
+    l->bytes = 0;
     worker_flush_profile(w);
 }
 
@@ -788,8 +750,11 @@ static void pending_add(worker *w, pending_list *l, size_t idx)
     char opts[2048];
     worker_probe_options(w, &w->job->set->items[idx], opts, sizeof opts);
     size_t cap = w->job->batch_cap[idx] ? w->job->batch_cap[idx] : w->job->batch_max;
-    if (l->n && (strcmp(opts, l->options) != 0 || l->n >= l->cap || l->n >= cap))
+    const char *body = w->job->set->items[idx].body;
+    size_t bytes = body ? strlen(body) : 0;
+    if (l->n && (strcmp(opts, l->options) != 0 || l->n >= l->cap || l->n >= cap || l->bytes + bytes > BATCH_BYTES))
         pending_flush(w, l);
+    l->bytes += bytes;
     if (l->n == 0 || cap < l->cap)
         l->cap = cap;
     snprintf(l->options, sizeof l->options, "%s", opts);
@@ -801,11 +766,12 @@ void runner_run(const clc_worker_job *job)
     worker w;
     memset(&w, 0, sizeof w);
     w.job = job;
+    w.run_alone = worker_run_alone;
     if (open_device(&w) != 0) {
         close_device(&w);
         return;
     }
-    pending_list run = {NULL, 0, 0, "", run_batch}, rej = {NULL, 0, 0, "", reject_batch_run};
+    pending_list run = {NULL, 0, 0, 0, "", run_batch}, rej = {NULL, 0, 0, 0, "", reject_batch_run};
     run.idx = malloc((job->batch_max ? job->batch_max : 1) * sizeof *run.idx);
     rej.idx = malloc((job->batch_max ? job->batch_max : 1) * sizeof *rej.idx);
     for (size_t t = 0; t < job->n_todo && run.idx && rej.idx && !w.poisoned; t++) {

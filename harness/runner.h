@@ -56,4 +56,7 @@ void runner_run(const clc_worker_job *job);
  * grows faster than linearly with kernel size, so its groups are small. */
 size_t runner_default_group(const char *platform_name);
 
+/* The most bytes of probe bodies behind one kernel on a platform. */
+size_t runner_group_bytes(const char *platform_name);
+
 #endif

@@ -1,6 +1,10 @@
-/* Internals shared by the worker's modules (runner.c runs probes,
- * reject_batch.c batches the probes that must not build). Not for other
- * modules: they talk to a worker through runner.h messages. */
+/* Internals shared by the worker's modules. Each depends only on those
+ * below it, so they form no cycle:
+ *   runner.c        runs the probes (runner.h)
+ *   reject_batch.c  batches the probes that must not build
+ *   runner_build.c  builds a program, through the binary cache
+ *   worker_io.c     messages to the supervisor, records, text buffers
+ * Not for other modules: they talk to a worker through runner.h messages. */
 #ifndef CLC_RUNNER_INTERNAL_H
 #define CLC_RUNNER_INTERNAL_H
 
@@ -12,12 +16,13 @@
 #include "profile.h"
 #include "runner.h"
 
-typedef struct {
+typedef struct worker {
     const clc_worker_job *job;
     clc_clenv env;
     cJSON *device;      /* device object, for capabilities */
     char options[1024]; /* base options + extra */
     size_t group;
+    size_t group_bytes; /* a dispatch kernel closes before its bodies pass this (0: no budget) */
     size_t builds;
     /* A kernel failed while executing: some drivers (NVIDIA after a bad
      * memory access) then fail every later call of the context. The worker
@@ -28,6 +33,9 @@ typedef struct {
     clc_profile prof;   /* phases since the last "prof" message */
     int binaries_off;   /* reading binaries back costs more than it saves (runner_build.c) */
     double bin_read_ms, bin_build_ms; /* binaries kept so far: reading them, building them */
+    /* Builds (and runs) one probe in a program of its own: runner.c's, handed
+     * down so that reject_batch.c can fall back on it without calling up. */
+    void (*run_alone)(struct worker *w, size_t idx);
 } worker;
 
 /* A growing string. */
@@ -80,8 +88,6 @@ void worker_probe_options(const worker *w, const clc_probe *p, char *buf, size_t
 cJSON *worker_new_record(const worker *w, const clc_probe *p, double build_ms, size_t batch, const char *options);
 /* Drops the reproducer fields from a passing record (report size). */
 void worker_trim_passing(cJSON *rec);
-/* Builds (and runs) one probe in a program of its own. */
-void worker_run_alone(worker *w, size_t idx);
 
 /* Probes that must not build, many per program: see reject_batch.c. */
 int reject_batchable(const clc_probe *p);

@@ -2,6 +2,8 @@
 #include "shard.h"
 #include "json_num.h"
 
+#include "build_logs.h"
+
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,11 +112,13 @@ static void merge_group(cJSON **docs, size_t n, size_t first, int *gone, FILE *e
         cJSON_AddNumberToObject(s, "wall_ms", cJSON_IsNumber(w) ? w->valuedouble : 0);
         cJSON_AddNumberToObject(s, "probes", cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(d, "probes")));
         cJSON_AddItemToArray(shards, s);
+        build_logs_inline(d); /* each shard numbers its logs from L0 */
         cJSON *recs = cJSON_GetObjectItemCaseSensitive(d, "probes");
         while (recs && recs->child)
             cJSON_AddItemToArray(probes, cJSON_DetachItemViaPointer(recs, recs->child));
     }
     cJSON_ReplaceItemInObjectCaseSensitive(base, "probes", probes);
+    build_logs_pool(base);
     cJSON *run = cJSON_GetObjectItemCaseSensitive(base, "run");
     cJSON_DeleteItemFromObjectCaseSensitive(run, "shard");
     cJSON_DeleteItemFromObjectCaseSensitive(run, "incomplete_reason");

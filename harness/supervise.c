@@ -15,10 +15,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "crash_memo.h"
 #include "measure.h"
+#include "measure_memo.h"
 #include "proc.h"
 #include "record.h"
 #include "runner.h"
+#include "trace.h"
 #include "verdict.h"
 
 typedef enum { PHASE_SETUP, PHASE_BUILD, PHASE_RUN, PHASE_BETWEEN, PHASE_CACHE } phase;
@@ -43,6 +46,9 @@ typedef struct {
     int icd_pidx;
     int icd_using, icd_failed; /* this worker loads icd_only; a worker that did could not open the device */
     int no_binaries;        /* reading a binary back killed or hung a worker: no more of that */
+    char crash_memo[4096];  /* probes that crashed this driver (crash_memo.h); "" none */
+    char measure_memo[4096]; /* measurements of this driver (measure_memo.h); "" none */
+    cJSON *measures;        /* its contents, NULL when none */
     double phase_start;
     int done, fatal, retired;
     size_t n_recorded, n_unexpected; /* for o->on_record */
@@ -75,6 +81,8 @@ static int rec_unexpected(const cJSON *rec)
 static void set_record(sv_state *s, size_t i, cJSON *rec)
 {
     record_settle_undefined(&s->o->set->items[i], rec);
+    if (s->measures && s->o->set->items[i].kind == CLC_KIND_MEASURE)
+        measure_memo_store(s->measures, s->measure_memo, &s->o->set->items[i], rec);
     if (s->out->recs[i]) {
         s->n_unexpected -= (size_t)rec_unexpected(s->out->recs[i]);
         cJSON_Delete(s->out->recs[i]);
@@ -185,6 +193,7 @@ static void worker_main(int fd, void *arg)
      * the worker dies, so it lands in the crash record, not the terminal. */
     if (a->stderr_fd >= 0)
         dup2(a->stderr_fd, STDERR_FILENO);
+    trace_lane("worker");
     a->job.emit = pipe_emit;
     a->job.emit_ctx = &fd;
     runner_run(&a->job);
@@ -249,6 +258,8 @@ static void blame(sv_state *s, int hung, int status)
             return;
         }
         cJSON *rec = record_new(p);
+        if (!hung && p->kind != CLC_KIND_MEASURE && s->crash_memo[0])
+            crash_memo_add(s->crash_memo, p->id);
         if (hung) {
             snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
                      p->kind != CLC_KIND_MEASURE ? ", twice (the second time alone)" : "");
@@ -300,6 +311,8 @@ static void blame(sv_state *s, int hung, int status)
         const clc_probe *p = &set->items[s->building[0]];
         cJSON *rec = record_new(p);
         snprintf(detail, sizeof detail, "the build %s: %s", hung ? "hung" : "killed the worker", how);
+        if (!hung && s->crash_memo[0])
+            crash_memo_add(s->crash_memo, p->id);
         record_set_verdict(rec, hung ? "timeout" : "crash", detail);
         if (!hung)
             record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
@@ -434,6 +447,28 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
         free(todo);
         return -1;
     }
+    if (o->cache_dir && o->isolate &&
+        crash_memo_path(o->cache_dir, o->dev->key, o->dev->info, s.crash_memo, sizeof s.crash_memo) == 0)
+        crash_memo_apply(s.crash_memo, o->set, o->todo, o->n_todo, s.batch_cap);
+    /* Measurements this driver version already had: taken, not run again. */
+    for (size_t k = 0; o->cache_dir && o->isolate && k < o->n_todo; k++) {
+        const clc_probe *p = &o->set->items[o->todo[k]];
+        if (p->kind != CLC_KIND_MEASURE)
+            continue;
+        if (!s.measures) {
+            if (crash_memo_device_file(o->cache_dir, "measures", ".json", o->dev->key, o->dev->info, s.measure_memo,
+                                       sizeof s.measure_memo) != 0)
+                break;
+            s.measures = measure_memo_load(s.measure_memo);
+        }
+        cJSON *rec = measure_memo_take(s.measures, p);
+        if (rec)
+            set_record(&s, o->todo[k], rec);
+    }
+    if (o->icd_hint && *o->icd_hint) {
+        snprintf(s.icd_only, sizeof s.icd_only, "%s", o->icd_hint);
+        s.icd_pidx = o->icd_hint_pidx;
+    }
     size_t n;
     while ((n = remaining(&s, todo)) > 0) {
         if (o->stop && *o->stop) {
@@ -459,10 +494,13 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     if (!out->complete && !out->incomplete_reason[0])
         snprintf(out->incomplete_reason, sizeof out->incomplete_reason, "the worker stopped early");
     out->wall_ms = (proc_now() - t0) * 1e3;
+    snprintf(out->icd, sizeof out->icd, "%s", s.icd_only);
+    out->icd_pidx = s.icd_pidx;
     free(todo);
     free(s.batch_cap);
     free(s.building);
     free(s.retried);
+    cJSON_Delete(s.measures);
     return 0;
 }
 

@@ -30,6 +30,10 @@ typedef struct {
      * record so far, and how many of those are unexpected (verdict.h). */
     void (*on_record)(void *ctx, size_t done, size_t unexpected);
     void *on_record_ctx;
+    /* The platform's own .icd file, learnt by an earlier supervisor of this
+     * device (NULL: unknown): its workers load that driver alone. */
+    const char *icd_hint;
+    int icd_hint_pidx;
 } clc_supervise_opts;
 
 typedef struct {
@@ -43,7 +47,11 @@ typedef struct {
     double wall_ms;
     clc_profile profile;         /* where the time went (profile.h) */
     size_t timeouts_retried;     /* run timeouts confirmed by a second run alone (see supervise.c) */
-    size_t device_jobs;          /* supervisors that ran side by side (fanout.h); 0 or 1: one */
+    size_t device_jobs;          /* most supervisors that ran side by side (fanout.h); 0 or 1: one */
+    size_t chunks;               /* parts of the probes handed to supervisors one by one (fanout.h) */
+    size_t borrowed;             /* supervisors that ran on a core lent by the run (jobserver.h) */
+    char icd[4096];              /* the platform's own .icd file, as a worker found it ("" unknown) */
+    int icd_pidx;
 } clc_device_run;
 
 /* Runs o->todo on o->dev. Fills out (caller frees with supervise_free).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark. First the profile (issue 11): the suite on every device at once,
+# Benchmark. First the profile (issues 11, 16): the suite on every device at once,
 # cold (fresh XDG_CACHE_HOME, POCL_CACHE_DIR and with them clconform's binary
 # cache; CUDA_CACHE_PATH for NVIDIA) and then warm (the same caches again), with each device's time per
 # phase from its report's run.profile, and the targets beside what was
@@ -7,6 +7,9 @@
 # program per probe (--batch 1 --group 1), and process isolation against
 # without it (--no-isolation; that leaves out the inter-work-group family,
 # whose deadlocks need the watchdog).
+# Each run also writes a --trace timeline (BENCH_KEEP=DIR keeps them) and
+# measures the machine's idle core time from /proc/stat: run it with nothing
+# else on the machine, or the idle time and the walls mean little.
 # Prints numbers; asserts nothing.
 # Usage: scripts/bench.sh [extra clconform args, e.g. --probes DIR --device SEL]
 set -u
@@ -18,32 +21,42 @@ trap 'rm -rf "$work"' EXIT
 
 # run NAME ARGS...: one cold run into $work/NAME; prints its wall seconds.
 # CACHES=NAME reuses that run's caches (a warm run).
+# The machine's idle core-seconds so far, from /proc/stat (USER_HZ ticks).
+idle_s() { awk '/^cpu /{print ($5 + $6) / 100}' /proc/stat; }
+
 run() {
     local name=$1; shift
     local caches="$work/cache-${CACHES:-$name}"
     mkdir -p "$caches/xdg" "$caches/pocl" "$caches/cuda"
-    local t0 t1
+    local t0 t1 i0 i1
+    i0=$(idle_s)
     t0=$(date +%s.%N)
     # NVIDIA's driver keeps compiled kernels in CUDA_CACHE_PATH (~/.nv/ComputeCache).
     XDG_CACHE_HOME="$caches/xdg" POCL_CACHE_DIR="$caches/pocl" CUDA_CACHE_PATH="$caches/cuda" \
-        "$BIN" $devices --quiet --out "$work/$name" "$@" >/dev/null 2>"$work/$name.stderr"
+        "$BIN" $devices --quiet --out "$work/$name" --trace "$work/$name.trace.json" "$@" >/dev/null 2>"$work/$name.stderr"
     t1=$(date +%s.%N)
-    python3 -c "print($t1 - $t0)"
+    i1=$(idle_s)
+    if [ -n "${BENCH_KEEP:-}" ]; then  # the timeline and the reports, kept
+        mkdir -p "$BENCH_KEEP" && cp "$work/$name.trace.json" "$BENCH_KEEP/" 2>/dev/null
+        cp -r "$work/$name" "$BENCH_KEEP/$name" 2>/dev/null
+    fi
+    python3 -c "print($t1 - $t0, $i1 - $i0)"
 }
 
 # Every device, unless the arguments pick some (--device SEL).
 devices=--all-devices
 for a in "$@"; do [ "$a" = --device ] && devices=; done
 echo "clconform benchmark on $(nproc) CPUs; $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-wall_cold=$(run cold "$@")
-wall_warm=$(CACHES=cold run warm "$@")
-python3 scripts/bench_profile.py "$work/cold" "$wall_cold" "$work/warm" "$wall_warm"
+read -r wall_cold idle_cold <<<"$(run cold "$@")"
+read -r wall_warm idle_warm <<<"$(CACHES=cold run warm "$@")"
+python3 scripts/bench_profile.py "$work/cold" "$wall_cold" "$work/warm" "$wall_warm" "$idle_cold" "$idle_warm"
+echo "timelines (Chrome trace-event JSON, open in Perfetto): ${BENCH_KEEP:-set BENCH_KEEP=DIR to keep them}"
 [ "${BENCH_FULL:-0}" = 1 ] || exit 0
 
-wall_batched=$(run batched "$@")
-wall_single=$(run single --batch 1 --group 1 "$@")
-wall_iso=$(run iso --filter '[!i]*' "$@")
-wall_noiso=$(run noiso --no-isolation --filter '[!i]*' "$@")
+read -r wall_batched _ <<<"$(run batched "$@")"
+read -r wall_single _ <<<"$(run single --batch 1 --group 1 "$@")"
+read -r wall_iso _ <<<"$(run iso --filter '[!i]*' "$@")"
+read -r wall_noiso _ <<<"$(run noiso --no-isolation --filter '[!i]*' "$@")"
 
 python3 - "$work" "$wall_batched" "$wall_single" "$wall_iso" "$wall_noiso" <<'PY'
 import json, glob, os, sys

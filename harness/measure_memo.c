@@ -1,0 +1,98 @@
+/* Measurements remembered per device and driver: see measure_memo.h. */
+#include "measure_memo.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bincache.h"
+#include "json_file.h"
+#include "report_json.h"
+
+cJSON *measure_memo_load(const char *path)
+{
+    cJSON *m = json_file_load(path, NULL);
+    if (!cJSON_IsObject(m)) {
+        cJSON_Delete(m);
+        m = cJSON_CreateObject();
+    }
+    return m;
+}
+
+/* What makes two measurements the same: the probe's measurement, its
+ * kernels and its watchdog. */
+static void probe_hash(const clc_probe *p, char key[BINCACHE_KEY_LEN + 1])
+{
+    char opts[256];
+    snprintf(opts, sizeof opts, "%s timeout=%g", p->measure ? p->measure : "", p->timeout_s);
+    bincache_key(p->id, opts, p->source ? p->source : "", key);
+}
+
+cJSON *measure_memo_take(const cJSON *memo, const clc_probe *p)
+{
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(memo, p->id);
+    const cJSON *h = cJSON_GetObjectItemCaseSensitive(e, "hash");
+    const cJSON *rec = cJSON_GetObjectItemCaseSensitive(e, "record");
+    const cJSON *at = cJSON_GetObjectItemCaseSensitive(e, "measured_at");
+    char key[BINCACHE_KEY_LEN + 1];
+    probe_hash(p, key);
+    if (!cJSON_IsString(h) || strcmp(h->valuestring, key) != 0 || !cJSON_IsObject(rec))
+        return NULL;
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
+    if (!cJSON_IsString(v) || strcmp(v->valuestring, "info") != 0)
+        return NULL;
+    cJSON *out = cJSON_Duplicate(rec, 1);
+    cJSON *c = cJSON_CreateObject();
+    cJSON_AddStringToObject(c, "measured_at", cJSON_IsString(at) ? at->valuestring : "?");
+    cJSON_AddStringToObject(c, "why", "remembered for this device and driver version; --no-cache measures again");
+    cJSON_DeleteItemFromObjectCaseSensitive(out, "cached");
+    cJSON_AddItemToObject(out, "cached", c);
+    const cJSON *d = cJSON_GetObjectItemCaseSensitive(out, "detail");
+    if (cJSON_IsString(d)) {
+        char buf[1024];
+        snprintf(buf, sizeof buf, "%s (measured %s, remembered)", d->valuestring,
+                 cJSON_IsString(at) ? at->valuestring : "earlier");
+        cJSON_ReplaceItemInObjectCaseSensitive(out, "detail", cJSON_CreateString(buf));
+    }
+    return out;
+}
+
+void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const cJSON *rec)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
+    if (!memo || !cJSON_IsString(v) || strcmp(v->valuestring, "info") != 0 ||
+        cJSON_GetObjectItemCaseSensitive(rec, "cached"))
+        return;
+    cJSON *e = cJSON_CreateObject();
+    char key[BINCACHE_KEY_LEN + 1], now[32];
+    probe_hash(p, key);
+    report_now_iso(now, sizeof now);
+    cJSON_AddStringToObject(e, "hash", key);
+    cJSON_AddStringToObject(e, "measured_at", now);
+    cJSON_AddItemToObject(e, "record", cJSON_Duplicate(rec, 1));
+    cJSON_DeleteItemFromObjectCaseSensitive(memo, p->id);
+    cJSON_AddItemToObject(memo, p->id, e);
+    /* The folder: path's parent, made as needed (the cache folder may be new). */
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    for (char *q = dir + 1; *q; q++)
+        if (*q == '/') {
+            *q = '\0';
+            mkdir(dir, 0755);
+            *q = '/';
+        }
+    /* Written aside and renamed: a reader never sees half a file. A memo that
+     * cannot be written costs only the next run's time, so nothing is said. */
+    char *text = cJSON_Print(memo), tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    FILE *f = text ? fopen(tmp, "w") : NULL;
+    if (f) {
+        int bad = fputs(text, f) == EOF;
+        bad |= fclose(f) != 0;
+        if (bad || rename(tmp, path) != 0)
+            unlink(tmp);
+    }
+    free(text);
+}

@@ -1,0 +1,113 @@
+/* The worker's messages to its supervisor and the records it builds: the
+ * primitives every part of the worker uses (runner.c runs probes,
+ * runner_build.c builds programs, reject_batch.c batches the probes that
+ * must not build). They depend on nothing of those modules, so the worker's
+ * modules form no cycle. */
+#include "runner_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+
+void worker_emit(worker *w, cJSON *msg) { w->job->emit(w->job->emit_ctx, msg); }
+
+cJSON *worker_msg(const char *t)
+{
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "t", t);
+    return m;
+}
+
+void worker_emit_result(worker *w, size_t i, cJSON *rec)
+{
+    cJSON *m = worker_msg("result");
+    cJSON_AddNumberToObject(m, "i", (double)i);
+    cJSON_AddItemToObject(m, "rec", rec);
+    worker_emit(w, m);
+}
+
+void worker_probe_options(const worker *w, const clc_probe *p, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s%s%s", w->options, p->options ? " " : "", p->options ? p->options : "");
+}
+
+void sb_add(strbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        va_end(ap2);
+        return;
+    }
+    if (b->len + (size_t)n + 1 > b->cap) {
+        size_t ncap = b->cap ? b->cap : 8192;
+        while (b->len + (size_t)n + 1 > ncap)
+            ncap *= 2;
+        char *t = realloc(b->text, ncap);
+        if (!t) {
+            va_end(ap2);
+            return;
+        }
+        b->text = t;
+        b->cap = ncap;
+    }
+    vsnprintf(b->text + b->len, (size_t)n + 1, fmt, ap2);
+    va_end(ap2);
+    b->len += (size_t)n;
+}
+
+void worker_emit_build_start(worker *w, const size_t *idx, size_t n)
+{
+    worker_emit_phase(w, "build", idx, n);
+}
+
+void worker_emit_phase(worker *w, const char *type, const size_t *idx, size_t n)
+{
+    cJSON *m = worker_msg(type);
+    cJSON *arr = cJSON_CreateArray();
+    for (size_t i = 0; i < n; i++)
+        cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)idx[i]));
+    cJSON_AddItemToObject(m, "probes", arr);
+    worker_emit(w, m);
+}
+
+cJSON *worker_new_record(const worker *w, const clc_probe *p, double build_ms, size_t batch, const char *options)
+{
+    (void)w;
+    cJSON *rec = record_new(p);
+    record_set_number(rec, "build_ms", build_ms);
+    record_set_number(rec, "batch_size", (double)batch);
+    /* Kept until the verdict is known; pass records drop it (report size). */
+    record_add_repro(rec, p, options);
+    return rec;
+}
+
+/* Drops the reproducer fields from a record that passed: reports of
+ * thousands of probes stay small, and a pass needs no reproducing. */
+void worker_trim_passing(cJSON *rec)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
+    if (!cJSON_IsString(v) || strcmp(v->valuestring, "pass") != 0)
+        return;
+    static const char *const fields[] = {"options", "source", "kernel", "global", "local", "inputs",
+                                         "out_type", "out_count", "expected", "build_log"};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        cJSON_DeleteItemFromObjectCaseSensitive(rec, fields[i]);
+}
+
+void worker_flush_profile(worker *w)
+{
+    if (profile_total_ms(&w->prof) == 0)
+        return;
+    cJSON *m = worker_msg("prof");
+    cJSON_AddItemToObject(m, "p", profile_to_json(&w->prof));
+    worker_emit(w, m);
+    memset(&w->prof, 0, sizeof w->prof);
+}

@@ -1,0 +1,57 @@
+/* harness/crash_memo.c: the probes that crashed a driver are remembered per
+ * device and driver version, and next time only those are built alone. */
+#include "check.h"
+#include "crash_memo.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int main(void)
+{
+    char dir[] = "/tmp/clc-crashmemo-XXXXXX";
+    if (!mkdtemp(dir))
+        return 1;
+    cJSON *dev = cJSON_CreateObject();
+    cJSON_AddStringToObject(dev, "version", "OpenCL 3.0 ");
+    cJSON_AddStringToObject(dev, "driver_version", "22.3.6/x");
+    char path[4096], other[4096];
+    CHECK(crash_memo_path(dir, "rusticl--llvmpipe", dev, path, sizeof path) == 0 &&
+              strstr(path, "/crashes/rusticl--llvmpipe--22.3.6_x--OpenCL_3.0_.txt"),
+          "path_names_device_and_driver_version");
+    cJSON_ReplaceItemInObject(dev, "driver_version", cJSON_CreateString("23.0"));
+    CHECK(crash_memo_path(dir, "rusticl--llvmpipe", dev, other, sizeof other) == 0 && strcmp(path, other) != 0,
+          "another_driver_version_has_another_memo");
+    CHECK(crash_memo_path(NULL, "k", dev, other, sizeof other) == -1, "no_cache_folder_no_memo");
+    cJSON *nodrv = cJSON_CreateObject();
+    CHECK(crash_memo_path(dir, "k", nodrv, other, sizeof other) == -1, "unknown_driver_no_memo");
+
+    clc_probe items[3];
+    memset(items, 0, sizeof items);
+    items[0].id = "a.one";
+    items[1].id = "b.two";
+    items[2].id = "c.three";
+    clc_probe_set set = {items, 3, 3};
+    size_t todo[3] = {0, 1, 2}, cap[3] = {0, 0, 0};
+    /* CHECK evaluates its condition twice: calls go before it. */
+    size_t found = crash_memo_apply(path, &set, todo, 3, cap);
+    CHECK(found == 0 && cap[0] == 0 && cap[1] == 0, "missing_memo_changes_nothing");
+    crash_memo_add(path, "b.two");
+    crash_memo_add(path, "b.two");
+    crash_memo_add(path, "zz.not-in-suite");
+    found = crash_memo_apply(path, &set, todo, 3, cap);
+    CHECK(found == 1 && cap[0] == 0 && cap[1] == 1 && cap[2] == 0, "remembered_probe_is_built_alone_others_not");
+    size_t only_first[1] = {0}, cap2[3] = {0, 0, 0};
+    found = crash_memo_apply(path, &set, only_first, 1, cap2);
+    CHECK(found == 0 && cap2[1] == 0, "only_probes_of_this_run_are_touched");
+
+    unlink(path);
+    char sub[4200];
+    snprintf(sub, sizeof sub, "%s/crashes", dir);
+    rmdir(sub);
+    rmdir(dir);
+    cJSON_Delete(dev);
+    cJSON_Delete(nodrv);
+    return check_done();
+}
