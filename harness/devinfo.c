@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "clerr.h"
+#include "devinfo_cl3.h"
 #include "record.h"
 
 static void add_error(cJSON *obj, const char *field, cl_int err)
@@ -269,6 +270,7 @@ cJSON *devinfo_device(cl_device_id d, const char *key, int pidx, int didx)
     cl_device_fp_config single = add_fp_config(o, d, CL_DEVICE_SINGLE_FP_CONFIG, "single_fp_config");
     cl_device_fp_config dbl = add_fp_config(o, d, CL_DEVICE_DOUBLE_FP_CONFIG, "double_fp_config");
     add_capabilities(o, d, single, dbl);
+    devinfo_cl3_add(o, d);
     return o;
 }
 

@@ -174,6 +174,13 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
 {
     if (max_shards <= 1 || !o->isolate)
         return supervise_device(o, out);
+    /* One chunk and no measurement: a supervisor of this process does it,
+     * with no process between the device and its worker. */
+    size_t n_meas = 0;
+    for (size_t k = 0; k < o->n_todo; k++)
+        n_meas += is_measure(o, o->todo[k]);
+    if (n_meas == 0 && o->n_todo <= CHUNK_MIN + CHUNK_MIN / 2)
+        return supervise_device(o, out);
     double t0 = proc_now();
     memset(out, 0, sizeof *out);
     out->recs = calloc(o->set->count ? o->set->count : 1, sizeof *out->recs);

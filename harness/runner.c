@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "build_options.h"
 #include "clenv.h"
 #include "clerr.h"
 #include "devinfo.h"

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "build_options.h"
 #include "record.h"
 
 void worker_emit(worker *w, cJSON *msg) { w->job->emit(w->job->emit_ctx, msg); }
@@ -31,7 +32,9 @@ void worker_emit_result(worker *w, size_t i, cJSON *rec)
 
 void worker_probe_options(const worker *w, const clc_probe *p, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s%s%s", w->options, p->options ? " " : "", p->options ? p->options : "");
+    /* A probe naming its own -cl-std= (a family built per OpenCL C version)
+     * replaces the harness's; a result too long is cut, and the build says so. */
+    (void)build_options_compose(w->options, p->options, buf, len);
 }
 
 void sb_add(strbuf *b, const char *fmt, ...)

@@ -158,7 +158,7 @@ check "a 64 MB build log: the run ends with exit 1" test $? -eq 1
 R=$(ls "$TMP"/huge/hostile-*.json | head -n 1)
 check "the report stays small (under 2 MB)" test "$(stat -c %s "$R")" -lt 2000000
 check "the record keeps the log's head and tail and says how much was cut" json_get "$R" \
-    "[p for p in r['probes'] if p['id'] == 'hostile.buildfail' and 'bytes of this build log left out]' in p['build_log'] and p['build_log'].startswith('clcprobe1:1:1: error:') and len(p['build_log']) < 300000] or exit(1)"
+    "[p for p in r['probes'] if p['id'] == 'hostile.buildfail' and 'bytes of this build log left out]' in r['build_logs'][p['build_log_ref']] and r['build_logs'][p['build_log_ref']].startswith('clcprobe1:1:1: error:') and len(r['build_logs'][p['build_log_ref']]) < 300000] or exit(1)"
 check "the page stays small (under 2 MB)" test "$(stat -c %s "${R%.json}.html")" -lt 2000000
 
 # --- SIGKILL --------------------------------------------------------------------

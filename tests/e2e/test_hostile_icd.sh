@@ -48,7 +48,7 @@ check "the 100 KB device version is kept whole" json_get "$R" "len(r['device']['
 check "an unknown error code is reported with the call's name" json_get "$R" \
     "[p for p in r['probes'] if p['id'] == 'hostile.run' and p['verdict'] == 'error' and 'clCreateKernel' in p['detail'] and '-9999' in p['detail']] or exit(1)"
 check "the 100 KB hostile build log is in the build-fail record" json_get "$R" \
-    "[p for p in r['probes'] if p['id'] == 'hostile.buildfail' and p['verdict'] == 'build-fail' and len(p['build_log']) > 100000] or exit(1)"
+    "[p for p in r['probes'] if p['id'] == 'hostile.buildfail' and p['verdict'] == 'build-fail' and len(r['build_logs'][p['build_log_ref']]) > 100000] or exit(1)"
 check "the run index is valid and complete" json_get "$TMP/out/r/index.json" "r['complete'] and len(r['reports']) == 1 or exit(1)"
 
 check "the JUnit file parses and keeps the build log as text" python3 -c '

@@ -20,6 +20,9 @@ found = [p for p in r["probes"] if p.get("id") == pid]
 if len(found) != 1:
     sys.exit("%d records for %s in %s" % (len(found), pid, path))
 p = found[0]
+# A record names its build log in the report's build_logs (build_logs.h).
+if "build_log_ref" in p:
+    p["build_log"] = r.get("build_logs", {}).get(p["build_log_ref"], "")
 if not eval(expr):
     print(json.dumps({k: v for k, v in p.items() if k not in ("source", "why")}, indent=1)[:1500])
     sys.exit("record does not satisfy: " + expr)
