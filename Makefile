@@ -41,7 +41,7 @@ build/san/clconform: build/san/main.o $(san_obj)
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
 build/rel/%.o: harness/%.c $(wildcard harness/*.h) | build/rel
-	$(CC) $(ALL_CFLAGS) -MMD -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 build/san/%.o: harness/%.c $(wildcard harness/*.h) | build/san
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -c -o $@ $<
 

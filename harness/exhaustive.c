@@ -8,6 +8,7 @@
  * the first EX_CAP mismatches, never the inputs or outputs themselves. */
 #define CL_TARGET_OPENCL_VERSION 120
 #include "exhaustive.h"
+#include "json_num.h"
 
 #include <CL/cl.h>
 #include <cjson/cJSON.h>
@@ -472,7 +473,10 @@ static int run_device(const clc_cli *cli, const clc_devref *dev, const char *ker
             if (!strcmp(t, "fatal")) {
                 snprintf(fatal, sizeof fatal, "%s", cJSON_GetObjectItemCaseSensitive(m, "detail")->valuestring);
             } else if (!strcmp(t, "ready")) {
-                double stride = cJSON_GetObjectItemCaseSensitive(m, "stride")->valuedouble;
+                /* The worker's stride is a uint32_t of at least 1. */
+                double stride = 1;
+                json_num_integer(cJSON_GetObjectItemCaseSensitive(m, "stride"), "stride", 1, 4294967295.0,
+                                 &stride, NULL, 0);
                 cJSON_AddNumberToObject(doc, "stride", stride);
                 cJSON_AddStringToObject(doc, "stride_reason",
                                         cJSON_GetObjectItemCaseSensitive(m, "stride_reason")->valuestring);
@@ -485,8 +489,8 @@ static int run_device(const clc_cli *cli, const clc_devref *dev, const char *ker
                        "seconds", "Minputs/s");
                 fflush(stdout);
             } else if (!strcmp(t, "result")) {
-                size_t i = (size_t)cJSON_GetObjectItemCaseSensitive(m, "i")->valuedouble;
-                if (i < n_fns) {
+                size_t i;
+                if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", n_fns, &i, NULL, 0) == 0) {
                     cJSON *o = function_json(&fns[i], m);
                     double mis = cJSON_GetObjectItemCaseSensitive(o, "mismatches")->valuedouble;
                     const cJSON *err = cJSON_GetObjectItemCaseSensitive(o, "error");

@@ -1,6 +1,8 @@
 /* Chunks of one device's run, handed to supervisors as cores allow: see fanout.h. */
 #include "fanout.h"
+#include "json_num.h"
 
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,10 +115,11 @@ typedef struct {
     int icd_pidx;
 } fan_state;
 
-static double num(const cJSON *m, const char *key)
+/* A count from a chunk's message; one that is not a count adds nothing. */
+static size_t count_of(const cJSON *m, const char *key)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(m, key);
-    return cJSON_IsNumber(v) ? v->valuedouble : 0;
+    size_t n;
+    return json_num_size(cJSON_GetObjectItemCaseSensitive(m, key), key, 0, SIZE_MAX, &n, NULL, 0) == 0 ? n : 0;
 }
 
 /* A chunk's message: a record, or its end with the counters. */
@@ -127,9 +130,9 @@ static void take_msg(fan_state *st, cJSON *m)
     const cJSON *tv = cJSON_GetObjectItemCaseSensitive(m, "t");
     const char *t = cJSON_IsString(tv) ? tv->valuestring : "";
     if (!strcmp(t, "rec")) {
-        double di = num(m, "i");
-        size_t i = di >= 0 && di < (double)o->set->count ? (size_t)di : o->set->count;
-        if (i < o->set->count && !out->recs[i]) {
+        size_t i;
+        if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", o->set->count, &i, NULL, 0) == 0 &&
+            !out->recs[i]) {
             out->recs[i] = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
             const cJSON *v = cJSON_GetObjectItemCaseSensitive(out->recs[i], "verdict");
             st->done++;
@@ -138,14 +141,14 @@ static void take_msg(fan_state *st, cJSON *m)
                 o->on_record(o->on_record_ctx, st->done, st->unexpected);
         }
     } else if (!strcmp(t, "end")) {
-        out->builds += (size_t)num(m, "builds");
-        out->workers += (size_t)num(m, "workers");
-        out->timeouts_retried += (size_t)num(m, "timeouts_retried");
+        out->builds += count_of(m, "builds");
+        out->workers += count_of(m, "workers");
+        out->timeouts_retried += count_of(m, "timeouts_retried");
         profile_add_json(&out->profile, cJSON_GetObjectItemCaseSensitive(m, "profile"));
         const cJSON *icd = cJSON_GetObjectItemCaseSensitive(m, "icd");
         if (cJSON_IsString(icd) && !st->icd[0]) {
             snprintf(st->icd, sizeof st->icd, "%s", icd->valuestring);
-            st->icd_pidx = (int)num(m, "icd_pidx");
+            st->icd_pidx = json_num_int_or(cJSON_GetObjectItemCaseSensitive(m, "icd_pidx"), 0, INT_MAX, 0);
         }
         if (!out->device) {
             out->device = cJSON_DetachItemFromObjectCaseSensitive(m, "device");

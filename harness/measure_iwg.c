@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "clerr.h"
+#include "json_num.h"
 
 #define IWG_KERNEL_RESIDENT "iwg_resident"
 #define IWG_KERNEL_SPIN_FLAG "iwg_spin_flag"
@@ -456,8 +457,7 @@ static int iwg_measure_limit(iwg_session *s, cJSON *obj, size_t *limit)
     char key[64];
     snprintf(key, sizeof key, "iwg_resident_limit_wg%zu", s->wg);
     const cJSON *memo = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, key) : NULL;
-    if (cJSON_IsNumber(memo)) {
-        *limit = (size_t)memo->valuedouble;
+    if (json_num_size(memo, key, 0, SIZE_MAX, limit, NULL, 0) == 0) {
         cJSON_AddNumberToObject(obj, "resident_limit", (double)*limit);
         cJSON_AddStringToObject(obj, "resident_limit_source", "measured by an earlier probe in this worker");
         return 0;

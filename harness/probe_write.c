@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ulp.h"
 #include "value.h"
 
 /* A heredoc tag that is no line of text: END, END1, END2... */
@@ -106,13 +107,20 @@ int probe_write(FILE *f, const clc_probe *p)
     }
     if (p->kind == CLC_KIND_RUN || p->kind == CLC_KIND_IMPL_DEFINED)
         fprintf(f, "out = %s[%zu]\n", value_type_name(p->out_type), p->out_count);
+    /* A probe judged in ulp: its bound, and its references (not the
+     * rounded values shown as expected). */
+    if (p->has_ulp)
+        fprintf(f, "expect_ulp = %.17g\n", p->ulp_bound);
     if (p->expect) {
         int long_form = p->out_count > 8;
         fputs(long_form ? "expect = <<END" : "expect =", f);
         for (size_t i = 0; i < p->out_count; i++) {
-            char buf[256];
-            fprintf(f, "%s%s", long_form && i % 8 == 0 ? "\n" : " ",
-                    value_format_expect(p->out_type, &p->expect[i], buf, sizeof buf));
+            char buf[512];
+            if (p->has_ulp && p->ulp_ref)
+                ulp_format_ref(&p->ulp_ref[i], buf, sizeof buf);
+            else
+                value_format_expect(p->out_type, &p->expect[i], buf, sizeof buf);
+            fprintf(f, "%s%s", long_form && i % 8 == 0 ? "\n" : " ", buf);
         }
         fputs(long_form ? "\nEND\n" : "\n", f);
     }

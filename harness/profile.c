@@ -1,5 +1,6 @@
 /* Phase sums of a device run: see profile.h. */
 #include "profile.h"
+#include "json_num.h"
 
 #include "proc.h"
 #include "trace.h"
@@ -73,8 +74,9 @@ void profile_add_json(clc_profile *p, const cJSON *o)
         const cJSON *n = cJSON_GetObjectItemCaseSensitive(ph, "count");
         if (cJSON_IsNumber(ms) && ms->valuedouble >= 0)
             p->ms[i] += ms->valuedouble;
-        if (cJSON_IsNumber(n) && n->valuedouble >= 0)
-            p->count[i] += (size_t)n->valuedouble;
+        size_t count;
+        if (json_num_size(n, "count", 0, SIZE_MAX, &count, NULL, 0) == 0)
+            p->count[i] += count;
     }
 }
 

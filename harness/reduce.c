@@ -19,11 +19,13 @@
 #include "baseline.h"
 #include "enumerate.h"
 #include "group.h"
+#include "json_num.h"
 #include "json_file.h"
 #include "probe_load.h"
 #include "probe_write.h"
 #include "repro.h"
 #include "supervise.h"
+#include "ulp.h"
 #include "value.h"
 
 /* ---- text helpers ----------------------------------------------------------- */
@@ -279,12 +281,21 @@ static char **text_of(clc_probe *p)
     return p->source ? &p->source : &p->body;
 }
 
+/* Leaves element k unjudged: its expected value, and its ulp reference
+ * when the probe is judged in ulp. */
+static void unjudge(clc_probe *p, size_t k)
+{
+    p->expect[k].n_alts = 0;
+    if (p->ulp_ref)
+        p->ulp_ref[k].n_alts = 0;
+}
+
 /* Judges element m only. */
 static void focus(clc_probe *p, size_t m)
 {
     for (size_t k = 0; k < p->out_count; k++)
         if (k != m)
-            p->expect[k].n_alts = 0;
+            unjudge(p, k);
 }
 
 static void name_candidate(clc_probe *p, const char *base, size_t k)
@@ -726,6 +737,8 @@ static int build_one_call(const reduction *r, clc_probe *out)
     free(out->body);
     out->body = strdup(body);
     out->expect[0] = r->p.expect[r->m];
+    if (out->ulp_ref)
+        out->ulp_ref[0] = r->p.ulp_ref[r->m];
     out->out_count = 1;
     out->global_size = 1;
     out->local_size = 0;
@@ -757,17 +770,25 @@ static int pass_one_call(ctx *c, reduction *r)
 
 /* ---- one probe ---------------------------------------------------------------------- */
 
-/* The elements where rec's actual values differ from the expected ones. */
+/* The elements where rec's actual values differ from the expected ones;
+ * for a probe judged in ulp, those beyond the bound, judged as the run did
+ * (ulp_element_ok, flushing denormals when the record says the device
+ * did). */
 static int mismatches(const cJSON *rec, const clc_probe *p, int *bad)
 {
     const cJSON *act = cJSON_GetObjectItemCaseSensitive(rec, "actual");
+    int ftz = cJSON_IsTrue(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "ulp"), "flush_to_zero"));
     int n = 0;
     for (size_t i = 0; i < p->out_count; i++) {
         const cJSON *a = cJSON_GetArrayItem(act, (int)i);
         uint64_t bits;
         char err[128];
-        bad[i] = cJSON_IsString(a) && value_parse(p->out_type, a->valuestring, &bits, err, sizeof err) == 0 &&
-                 !value_matches(p->out_type, &p->expect[i], bits);
+        int parsed = cJSON_IsString(a) && value_parse(p->out_type, a->valuestring, &bits, err, sizeof err) == 0;
+        if (p->has_ulp && p->ulp_ref)
+            bad[i] = parsed && !ulp_element_ok(p->out_type, &p->ulp_ref[i], p->ulp_bound, ftz, bits, NULL);
+        else
+            bad[i] = parsed && !value_matches(p->out_type, &p->expect[i], bits);
         n += bad[i];
     }
     return n;
@@ -864,15 +885,16 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
     c->log = open_memstream(&log_text, &log_len);
     int rc = -1;
     int *bad = calloc(orig->out_count ? orig->out_count : 1, sizeof *bad);
-    const cJSON *fm = cJSON_GetObjectItemCaseSensitive(rec, "first_mismatch");
-    const cJSON *act = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(rec, "actual"),
-                                          cJSON_IsNumber(fm) ? fm->valueint : -1);
-    if (!bad || !cJSON_IsNumber(fm) || !cJSON_IsString(act) || (size_t)fm->valueint >= orig->out_count) {
+    size_t first = 0;
+    int has_first = json_num_index(cJSON_GetObjectItemCaseSensitive(rec, "first_mismatch"), "first_mismatch",
+                                   orig->out_count, &first, NULL, 0) == 0;
+    const cJSON *act = has_first ? cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(rec, "actual"), (int)first) : NULL;
+    if (!bad || !has_first || !cJSON_IsString(act)) {
         fprintf(err, "clconform reduce: %s: the record has no first mismatch to reduce to\n", orig->id);
         goto out;
     }
     int n_bad = mismatches(rec, orig, bad);
-    r.m = (size_t)fm->valueint;
+    r.m = first;
     if (element >= 0) {
         act = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(rec, "actual"), (int)element);
         if ((size_t)element >= orig->out_count || !bad[element] || !cJSON_IsString(act)) {
@@ -898,7 +920,7 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
     focus(&two[0], r.m);
     for (size_t i = 0; i < orig->out_count; i++)
         if (bad[i])
-            two[1].expect[i].n_alts = 0;
+            unjudge(&two[1], i);
     name_candidate(&two[0], orig->id, 0);
     name_candidate(&two[1], orig->id, 1);
     int ran = run_batch(c, two, 2, recs);
@@ -927,7 +949,7 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
     say(c, "%zu candidate probes ran on the device, in %zu batches", c->candidates, c->batches);
     fclose(c->log);
     c->log = NULL;
-    rc = write_result(c, report, orig, orig_m, orig_m != (size_t)fm->valueint, &r, log_text, err);
+    rc = write_result(c, report, orig, orig_m, orig_m != first, &r, log_text, err);
 out:
     if (c->log)
         fclose(c->log);
@@ -1014,15 +1036,6 @@ int reduce_report(const cJSON *report, const char *const *patterns, const long *
         if (!p) {
             fprintf(err, "clconform reduce: %s: probe not found (its file %s; give --probes)\n", id,
                     rec_str(rec, "file"));
-            failed++;
-            continue;
-        }
-        if (p->has_ulp) {
-            /* The reduced probe is written back as a probe file, and the
-             * writer has no form for ulp references yet: a reduction would
-             * judge exactly what the original judged in ulp. */
-            fprintf(err, "clconform reduce: %s: judged in ulp (expect_ulp); not reduced: its record lists the "
-                         "failing inputs and their errors\n", id);
             failed++;
             continue;
         }

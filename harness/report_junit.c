@@ -4,9 +4,11 @@
  * html_escape, whose output is XML 1.0 character data: driver build logs
  * carry control characters that XML forbids even as references. */
 #include "report_junit.h"
+#include "json_num.h"
 
 #include "build_logs.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,7 +86,7 @@ static void write_comparison(FILE *f, const cJSON *rec)
             fputs("  ", f);
         }
         html_escape_write(f, cJSON_IsString(a) ? a->valuestring : "-");
-        if (cJSON_IsNumber(first) && (int)first->valuedouble == i)
+        if (json_num_int_or(first, 0, INT_MAX, -1) == i)
             fputs("  &lt;- first mismatch", f);
         fputc('\n', f);
     }

@@ -13,11 +13,16 @@
 
 #include "atomic_file.h"
 #include "baseline.h"
-#include "repro_template.h"
+#include "json_num.h"
+#include "repro_template.h" /* generated: build/gen, by scripts/embed_lines.py */
+#include "ulp.h"
 #include "value.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,6 +30,9 @@
 /* The probe format allows 8 inputs; room for a few more from future tools. */
 #define REPRO_MAX_INPUTS 16
 #define REPRO_PATH_MAX 4096
+/* out_count's ceiling: far above any probe (math probes have about 1,000
+ * elements), low enough that the reproducer's buffers stay allocatable. */
+#define REPRO_MAX_OUT ((size_t)1 << 24)
 
 typedef struct {
     const char *name;
@@ -47,6 +55,13 @@ typedef struct {
     clc_expect *expect;
     size_t n_expect;
     const cJSON *expect_text;
+    /* A probe judged in ulp whose record carries its references
+     * (ulp.references): the reproducer judges as clconform did. */
+    clc_ulp_ref *ulp_refs;
+    size_t n_ulp_refs;
+    const cJSON *ulp_text;
+    double ulp_bound;
+    int ulp_ftz;
 } repro_probe;
 
 static const char *str_field(const cJSON *obj, const char *name)
@@ -91,24 +106,26 @@ static const char *token_of(const cJSON *v, char *buf, size_t len)
     return NULL;
 }
 
-/* Work sizes: a number (1-D) or an array of up to 3. Missing: 1 / NULL. */
-static int decode_sizes(const cJSON *v, size_t out[3], unsigned *dims, size_t dflt)
+/* Work sizes: a number (1-D) or an array of up to 3. Missing: 1 / NULL.
+ * Returns 0, or -1 with the reason in why. */
+static int decode_sizes(const cJSON *v, const char *field, size_t out[3], unsigned *dims, size_t dflt,
+                        char *why, size_t len)
 {
     out[0] = out[1] = out[2] = dflt;
     if (!v)
         return 0;
-    if (cJSON_IsNumber(v) && v->valuedouble >= 0) {
-        out[0] = (size_t)v->valuedouble;
-        return 0;
-    }
+    if (cJSON_IsNumber(v))
+        return json_num_size(v, field, 0, SIZE_MAX, &out[0], why, len);
     int n = cJSON_GetArraySize(v);
-    if (!cJSON_IsArray(v) || n < 1 || n > 3)
+    if (!cJSON_IsArray(v) || n < 1 || n > 3) {
+        snprintf(why, len, "%s: not a work size (a number or an array of 1 to 3)", field);
         return -1;
+    }
     for (int i = 0; i < n; i++) {
-        const cJSON *e = cJSON_GetArrayItem(v, i);
-        if (!cJSON_IsNumber(e) || e->valuedouble < 0)
+        char name[64];
+        snprintf(name, sizeof name, "%s[%d]", field, i);
+        if (json_num_size(cJSON_GetArrayItem(v, i), name, 0, SIZE_MAX, &out[i], why, len) != 0)
             return -1;
-        out[i] = (size_t)e->valuedouble;
     }
     if (dims && (unsigned)n > *dims)
         *dims = (unsigned)n;
@@ -171,11 +188,55 @@ static int decode_expected(const cJSON *rec, repro_probe *p, char *why, size_t l
     return 0;
 }
 
+/* ulp.references, ulp.bound and ulp.flush_to_zero of a record judged in
+ * ulp; a record without references (a report from before they were kept)
+ * is compared exactly, as README.txt then says. */
+static int decode_ulp(const cJSON *rec, repro_probe *p, char *why, size_t len)
+{
+    const cJSON *u = obj_field(rec, "ulp");
+    p->ulp_text = obj_field(u, "references");
+    if (!cJSON_IsArray(p->ulp_text))
+        return 0;
+    const cJSON *b = obj_field(u, "bound");
+    if (!cJSON_IsNumber(b) || !(b->valuedouble >= 0) || !isfinite(b->valuedouble)) {
+        snprintf(why, len, "ulp.bound: not a number of ulp >= 0");
+        return -1;
+    }
+    if (p->out_type != CLC_T_FLOAT && p->out_type != CLC_T_DOUBLE) {
+        snprintf(why, len, "ulp.references on a %s output (float or double only)", value_type_name(p->out_type));
+        return -1;
+    }
+    p->ulp_bound = b->valuedouble;
+    p->ulp_ftz = cJSON_IsTrue(obj_field(u, "flush_to_zero"));
+    p->n_ulp_refs = (size_t)cJSON_GetArraySize(p->ulp_text);
+    if (p->n_ulp_refs != p->out_count) {
+        snprintf(why, len, "ulp.references: %zu for an output of %zu elements", p->n_ulp_refs, p->out_count);
+        return -1;
+    }
+    p->ulp_refs = calloc(p->n_ulp_refs + 1, sizeof *p->ulp_refs);
+    if (!p->ulp_refs) {
+        snprintf(why, len, "out of memory");
+        return -1;
+    }
+    size_t i = 0;
+    const cJSON *v;
+    cJSON_ArrayForEach(v, p->ulp_text) {
+        char perr[200];
+        if (!cJSON_IsString(v) || ulp_parse_ref(v->valuestring, &p->ulp_refs[i], perr, sizeof perr) != 0) {
+            snprintf(why, len, "ulp.references[%zu]: %s", i, cJSON_IsString(v) ? perr : "not a string");
+            return -1;
+        }
+        i++;
+    }
+    return 0;
+}
+
 static void repro_probe_free(repro_probe *p)
 {
     for (size_t i = 0; i < p->n_inputs; i++)
         free(p->inputs[i].bits);
     free(p->expect);
+    free(p->ulp_refs);
 }
 
 /* Checks and decodes what the generated program embeds. Returns 0, or -1
@@ -199,17 +260,17 @@ static int repro_probe_decode(const cJSON *rec, repro_probe *p, char *why, size_
         return -1;
     }
     const cJSON *cnt = obj_field(rec, "out_count");
-    p->out_count = cJSON_IsNumber(cnt) && cnt->valuedouble >= 1 ? (size_t)cnt->valuedouble : 1;
+    p->out_count = 1;
+    if (cnt && json_num_size(cnt, "out_count", 1, REPRO_MAX_OUT, &p->out_count, why, len) != 0)
+        return -1;
     if (value_type_parse(str_or(rec, "out_type", "int"), &p->out_type) != 0) {
         snprintf(why, len, "unknown out_type '%s'", str_or(rec, "out_type", ""));
         return -1;
     }
-    if (decode_sizes(obj_field(rec, "global"), p->global, &p->work_dim, 1) != 0 ||
-        decode_sizes(obj_field(rec, "local"), p->local, &p->work_dim, 0) != 0 ||
-        decode_sizes(obj_field(rec, "offset"), p->offset, &p->work_dim, 0) != 0) {
-        snprintf(why, len, "global/local/offset are not work sizes");
+    if (decode_sizes(obj_field(rec, "global"), "global", p->global, &p->work_dim, 1, why, len) != 0 ||
+        decode_sizes(obj_field(rec, "local"), "local", p->local, &p->work_dim, 0, why, len) != 0 ||
+        decode_sizes(obj_field(rec, "offset"), "offset", p->offset, &p->work_dim, 0, why, len) != 0)
         return -1;
-    }
     /* A 1-D local size with a 2-D global one: the other dimensions are 1. */
     for (unsigned d = 1; p->local[0] && d < 3; d++)
         p->local[d] = p->local[d] ? p->local[d] : 1;
@@ -222,7 +283,9 @@ static int repro_probe_decode(const cJSON *rec, repro_probe *p, char *why, size_
         if (decode_input(in, &p->inputs[p->n_inputs++], why, len) != 0)
             return -1;
     }
-    return decode_expected(rec, p, why, len);
+    if (decode_expected(rec, p, why, len) != 0)
+        return -1;
+    return decode_ulp(rec, p, why, len);
 }
 
 /* ---- writing C ---------------------------------------------------------- */
@@ -367,12 +430,76 @@ static void emit_expected(FILE *f, const repro_probe *p)
     fprintf(f, "static const size_t N_EXPECTED = %zu;\n", p->n_expect);
 }
 
+static void emit_lines(FILE *f, const char *const *lines);
+
+/* A double as a C99 constant, exactly: hex floats, and the infinities by
+ * name. */
+static void emit_double(FILE *f, double d)
+{
+    if (isinf(d))
+        fputs(d < 0 ? "-INFINITY" : "INFINITY", f);
+    else
+        fprintf(f, "%a", d);
+}
+
+static void emit_double_array(FILE *f, const double *d, int n)
+{
+    fputs("{ ", f);
+    for (int i = 0; i < n; i++) {
+        fputs(i ? ", " : "", f);
+        emit_double(f, d[i]);
+    }
+    fputs(" }", f);
+}
+
+/* A probe judged in ulp: clconform's own judgement (value.c, ulp.c) and
+ * the references, bound and flush-to-zero rule of the record. */
+static void emit_ulp(FILE *f, const repro_probe *p)
+{
+    if (!p->ulp_refs) {
+        fputs("\n#define REPRO_ULP 0 /* judged exactly: no ulp references in the record */\n", f);
+        return;
+    }
+    fputs("\n/* Judged in ulp, by clconform's own code (value.c and ulp.c, below). */\n"
+          "#define REPRO_ULP 1\n", f);
+    emit_lines(f, repro_ulp_source);
+    fputs("\n/* ---- the ulp judgement of this probe (written by clconform) ---- */\n", f);
+    fprintf(f, "static const clc_type ULP_TYPE = %s;\n", p->out_type == CLC_T_DOUBLE ? "CLC_T_DOUBLE" : "CLC_T_FLOAT");
+    fputs("static const double ULP_BOUND = ", f);
+    emit_double(f, p->ulp_bound);
+    fprintf(f, "; /* %g ulp */\n", p->ulp_bound);
+    fprintf(f, "/* 1: the report's device flushes denormals (no CL_FP_DENORM), as 7.5.3 allows */\n"
+               "static const int ULP_FTZ = %d;\n", p->ulp_ftz);
+    fputs("/* out's references, parsed by clconform (ulp.h has their syntax) */\n"
+          "static const clc_ulp_ref ULP_REFS[] = {\n", f);
+    for (size_t i = 0; i < p->n_ulp_refs; i++) {
+        const clc_ulp_ref *r = &p->ulp_refs[i];
+        fprintf(f, "    { .n_alts = %u, .is_nan = 0x%xu, .exact = 0x%xu, .ftz_only = 0x%xu,\n      .hi = ",
+                (unsigned)r->n_alts, (unsigned)r->is_nan, (unsigned)r->exact, (unsigned)r->ftz_only);
+        emit_double_array(f, r->hi, CLC_ULP_MAX_ALTS);
+        fputs(", .lo = ", f);
+        emit_double_array(f, r->lo, CLC_ULP_MAX_ALTS);
+        fputs(", .tol = ", f);
+        emit_double_array(f, r->tol, CLC_ULP_MAX_ALTS);
+        fputs(" },\n", f);
+    }
+    fputs("    { .n_alts = 0 }\n};\nstatic const char *const ULP_REF_TEXT[] = {\n", f);
+    for (size_t i = 0; i < p->n_ulp_refs; i++) {
+        fputs("    \"", f);
+        emit_c_chars(f, cJSON_GetArrayItem(p->ulp_text, (int)i)->valuestring, NULL);
+        fputs("\",\n", f);
+    }
+    fprintf(f, "    NULL\n};\nstatic const size_t N_ULP_REFS = %zu;\n", p->n_ulp_refs);
+}
+
 static const char *mode_of(const repro_probe *p)
 {
     if (strcmp(p->kind, "build-fail") == 0)
         return "MODE_BUILD_MUST_FAIL";
     if (strcmp(p->kind, "build-ok") == 0)
         return "MODE_BUILD_ONLY";
+    if (strcmp(p->kind, "run") == 0 && p->ulp_refs)
+        return "MODE_RUN_ULP";
     if (strcmp(p->kind, "run") == 0 && p->n_expect > 0)
         return "MODE_RUN_COMPARE";
     return "MODE_RUN_PRINT";
@@ -456,7 +583,7 @@ static void emit_header_comment(FILE *f, const cJSON *report, const repro_probe 
     emit_comment_text(f, str_or(obj_field(report, "tool"), "version", "?"));
     fputs(" from its report; README.txt has the whole record.\n"
           " *\n"
-          " * Build: cc repro.c -lOpenCL     (C99; needs only an OpenCL ICD loader)\n"
+          " * Build: cc repro.c -lOpenCL -lm (C99; needs only an OpenCL ICD loader and libm)\n"
           " * Run:   ./a.out                the kernel embedded below\n"
           " *        ./a.out kernel.cl      the kernel from a file, to edit it\n"
           " *        ./a.out -d 1:0         another device, by its `clinfo -l` index\n"
@@ -490,6 +617,7 @@ static void emit_program(FILE *f, const cJSON *report, const repro_probe *p)
     emit_sizes(f, p);
     emit_inputs(f, p);
     emit_expected(f, p);
+    emit_ulp(f, p);
     fputs("\nstatic const char KERNEL_SOURCE[] =\n    \"", f);
     emit_c_chars(f, p->source, "    ");
     fputs("\";\n\n/* ---- the program (the same for every probe) ---- */", f);
@@ -599,24 +727,34 @@ static void readme_values(FILE *f, const cJSON *rec, const repro_probe *p)
 }
 
 /* A math probe is judged in ulp (expect_ulp): say so, with its failing
- * elements, since repro.c compares with the correctly rounded values
- * exactly and so also flags elements within the bound. */
-static void readme_ulp(FILE *f, const cJSON *rec)
+ * elements. repro.c judges in ulp too when the record carries the
+ * references; a record from before they were kept gets an exact comparison
+ * with the correctly rounded values, which also flags elements within the
+ * bound, and says so. */
+static void readme_ulp(FILE *f, const cJSON *rec, const repro_probe *p)
 {
     const cJSON *u = obj_field(rec, "ulp");
     if (!cJSON_IsObject(u))
         return;
     const cJSON *b = cJSON_GetObjectItemCaseSensitive(u, "bound");
     const cJSON *m = cJSON_GetObjectItemCaseSensitive(u, "max_error");
-    fprintf(f, "\nJudged in ulp\n  bound %g ulp (OpenCL C 7.4), largest error %g ulp. repro.c compares with the\n"
-               "  correctly rounded values exactly, so it also flags elements within the bound;\n"
-               "  clconform failed these:\n",
-            cJSON_IsNumber(b) ? b->valuedouble : 0, cJSON_IsNumber(m) ? m->valuedouble : 0);
+    if (p->ulp_refs)
+        fprintf(f, "\nJudged in ulp\n  bound %g ulp (OpenCL C 7.4), largest error %g ulp. repro.c judges as clconform\n"
+                   "  did, with clconform's own ulp code, the references and the bound embedded\n"
+                   "  (./repro --judge OUT.bin judges a saved output without a device);\n"
+                   "  clconform failed these:\n",
+                cJSON_IsNumber(b) ? b->valuedouble : 0, cJSON_IsNumber(m) ? m->valuedouble : 0);
+    else
+        fprintf(f, "\nJudged in ulp\n  bound %g ulp (OpenCL C 7.4), largest error %g ulp. The report keeps no\n"
+                   "  references (it is older than clconform repro's ulp judgement), so repro.c\n"
+                   "  compares with the correctly rounded values exactly and also flags elements\n"
+                   "  within the bound; clconform failed these:\n",
+                cJSON_IsNumber(b) ? b->valuedouble : 0, cJSON_IsNumber(m) ? m->valuedouble : 0);
     const cJSON *it;
     cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(u, "failures")) {
         const cJSON *idx = cJSON_GetObjectItemCaseSensitive(it, "index");
         const cJSON *err = cJSON_GetObjectItemCaseSensitive(it, "ulp");
-        fprintf(f, "  [%d] inputs", cJSON_IsNumber(idx) ? (int)idx->valuedouble : -1);
+        fprintf(f, "  [%d] inputs", json_num_int_or(idx, 0, INT_MAX, -1));
         const cJSON *in;
         cJSON_ArrayForEach(in, cJSON_GetObjectItemCaseSensitive(it, "inputs"))
             fprintf(f, " %s", cJSON_IsString(in) ? in->valuestring : "?");
@@ -630,10 +768,11 @@ static void readme_ulp(FILE *f, const cJSON *rec)
 static void readme_howto(FILE *f, const repro_probe *p)
 {
     fputs("\nHow to reproduce\n"
-          "  cc repro.c -lOpenCL -o repro    (C99, no other library)\n"
+          "  cc repro.c -lOpenCL -lm -o repro (C99, no other library)\n"
           "  ./repro                         runs the kernel embedded in repro.c\n"
           "  ./repro kernel.cl               runs kernel.cl instead (edit it freely)\n"
           "  ./repro -d 1:0                  another device, by `clinfo -l` index\n"
+          "  ./repro --judge OUT.bin         judges a saved out buffer (raw bytes), no device\n"
           "  The device is found by platform and device name; if the name is gone, the\n"
           "  same platform's device at the report's index. Set the environment listed\n"
           "  under Run if the device needs it.\n"
@@ -655,18 +794,18 @@ static void write_readme(FILE *f, const cJSON *report, const cJSON *rec, const r
     const cJSON *line = obj_field(rec, "line");
     if (str_field(rec, "file"))
         fprintf(f, "%-16s %s:%d\n", "probe file", str_field(rec, "file"),
-                cJSON_IsNumber(line) ? line->valueint : 0);
+                json_num_int_or(line, 0, INT_MAX, 0));
     fprintf(f, "%-16s \"%s\"\n", "build options", p->options);
     readme_field(f, "kernel", p->kernel);
     readme_inputs(f, p);
     const cJSON *fm = obj_field(rec, "first_mismatch"), *nm = obj_field(rec, "mismatches");
-    if (cJSON_IsNumber(fm))
-        fprintf(f, "first mismatch   out[%d] (%d element(s) differ)\n", fm->valueint,
-                cJSON_IsNumber(nm) ? nm->valueint : 1);
+    if (json_num_int_or(fm, 0, INT_MAX, -1) >= 0)
+        fprintf(f, "first mismatch   out[%d] (%d element(s) differ)\n", json_num_int_or(fm, 0, INT_MAX, 0),
+                json_num_int_or(nm, 0, INT_MAX, 1));
     const cJSON *err = obj_field(rec, "error");
     if (err)
         fprintf(f, "OpenCL error     %s returned %d (%s)\n", str_or(err, "call", "?"),
-                cJSON_IsNumber(obj_field(err, "code")) ? obj_field(err, "code")->valueint : 0,
+                json_num_int_or(obj_field(err, "code"), INT_MIN, INT_MAX, 0),
                 str_or(err, "name", "?"));
     readme_field(f, "signal", str_field(rec, "signal"));
     const cJSON *retried = obj_field(rec, "retried");
@@ -674,7 +813,7 @@ static void write_readme(FILE *f, const cJSON *report, const cJSON *rec, const r
         fprintf(f, "retried          first %s, then %s\n", str_or(retried, "first", "?"),
                 str_or(retried, "second", "?"));
     readme_values(f, rec, p);
-    readme_ulp(f, rec);
+    readme_ulp(f, rec, p);
     readme_identity(f, report);
     readme_howto(f, p);
     const char *log = build_logs_of(report, rec);
@@ -748,8 +887,10 @@ static int write_file(const char *dir, const char *name, writer_fn fn, const cJS
     return atomic_file_commit(f, path, err);
 }
 
-/* One record's folder. Returns 1 written, 0 skipped (no source), -1 error. */
-static int write_one(const cJSON *report, const cJSON *rec, const char *devdir, FILE *err)
+/* One record's folder. Returns 1 written, 0 skipped (no source), -1 error;
+ * an error in the record names src, the file it came from (NULL: devdir). */
+static int write_one(const cJSON *report, const cJSON *rec, const char *src, const char *devdir,
+                     FILE *err)
 {
     repro_probe p;
     char why[256], leaf[256], dir[REPRO_PATH_MAX];
@@ -757,7 +898,7 @@ static int write_one(const cJSON *report, const cJSON *rec, const char *devdir, 
     if (repro_probe_decode(rec, &p, why, sizeof why) != 0) {
         rc = p.id && !p.source ? 0 : -1;
         if (rc)
-            fprintf(err, "%s: probe %s: %s\n", devdir, p.id ? p.id : "(no id)", why);
+            fprintf(err, "%s: probe %s: %s\n", src ? src : devdir, p.id ? p.id : "(no id)", why);
         goto done;
     }
     path_component(p.id, leaf, sizeof leaf);
@@ -776,8 +917,10 @@ done:
     return rc;
 }
 
-int repro_write_matching(const cJSON *report, const char *dir, const char *const *patterns,
-                         size_t n_patterns, FILE *err)
+/* repro_write_matching for a report read from the file src (NULL: a report
+ * in memory), which errors in a record then name. */
+static int repro_write_from(const cJSON *report, const char *src, const char *dir,
+                            const char *const *patterns, size_t n_patterns, FILE *err)
 {
     char key[256], devdir[REPRO_PATH_MAX];
     path_component(str_or(obj_field(report, "device"), "key", "unknown-device"), key, sizeof key);
@@ -792,7 +935,7 @@ int repro_write_matching(const cJSON *report, const char *dir, const char *const
         if (!verdict_wants_repro(str_field(rec, "verdict")) ||
             (n_patterns && (!id || !baseline_matches_any(id, patterns, n_patterns))))
             continue;
-        int rc = write_one(report, rec, devdir, err);
+        int rc = write_one(report, rec, src, devdir, err);
         written += rc > 0;
         failed += rc < 0;
         no_source += rc == 0;
@@ -803,6 +946,12 @@ int repro_write_matching(const cJSON *report, const char *dir, const char *const
         fprintf(err, "%s: %d failing probe(s) have no source in the report; "
                 "no reproducer for them\n", devdir, no_source);
     return failed ? -1 : written;
+}
+
+int repro_write_matching(const cJSON *report, const char *dir, const char *const *patterns,
+                         size_t n_patterns, FILE *err)
+{
+    return repro_write_from(report, NULL, dir, patterns, n_patterns, err);
 }
 
 int repro_write_all(const cJSON *report, const char *dir, FILE *err)
@@ -823,13 +972,13 @@ static int repro_usage(FILE *f)
 }
 
 /* Writes the reproducers of one loaded document (a report or an index). */
-static int repro_document(const cJSON *doc, const char *dir, const char *const *pats,
+static int repro_document(const cJSON *doc, const char *src, const char *dir, const char *const *pats,
                           size_t n_pats, FILE *err)
 {
     const cJSON *reports = obj_field(doc, "reports");
     int bad = 0;
     if (!cJSON_IsArray(reports)) {
-        int n = repro_write_matching(doc, dir, pats, n_pats, err);
+        int n = repro_write_from(doc, src, dir, pats, n_pats, err);
         if (n >= 0)
             printf("%s/%s: %d reproducer(s)\n", dir,
                    str_or(obj_field(doc, "device"), "key", "?"), n);
@@ -837,7 +986,7 @@ static int repro_document(const cJSON *doc, const char *dir, const char *const *
     }
     const cJSON *rep;
     cJSON_ArrayForEach(rep, reports)
-        bad |= repro_document(rep, dir, pats, n_pats, err);
+        bad |= repro_document(rep, src, dir, pats, n_pats, err);
     return bad;
 }
 
@@ -871,7 +1020,7 @@ int repro_main(int argc, char **argv)
     rc = 0;
     for (size_t i = 0; i < n_files; i++) {
         cJSON *doc = baseline_load(files[i], stderr);
-        if (!doc || repro_document(doc, out, pats, n_pats, stderr) != 0)
+        if (!doc || repro_document(doc, files[i], out, pats, n_pats, stderr) != 0)
             rc = 2;
         cJSON_Delete(doc);
     }

@@ -1,5 +1,5 @@
 /* Standalone reproducers: for a failing probe record, a folder a vendor can
- * build with `cc repro.c -lOpenCL` and run without clconform. */
+ * build with `cc repro.c -lOpenCL -lm` and run without clconform. */
 #ifndef CLC_REPRO_H
 #define CLC_REPRO_H
 

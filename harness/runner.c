@@ -15,6 +15,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <sys/resource.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@
 #include "clerr.h"
 #include "devinfo.h"
 #include "icd_file.h"
+#include "json_num.h"
 #include "measure.h"
 #include "proc.h"
 #include "record.h"
@@ -668,8 +670,12 @@ static int open_device(worker *w)
     }
     const cJSON *cu = cJSON_GetObjectItemCaseSensitive(w->device, "max_compute_units");
     const cJSON *wg = cJSON_GetObjectItemCaseSensitive(w->device, "max_work_group_size");
-    w->env.max_compute_units = cJSON_IsNumber(cu) ? (cl_uint)cu->valuedouble : 1;
-    w->env.max_work_group_size = cJSON_IsNumber(wg) ? (size_t)wg->valuedouble : 1;
+    unsigned n_cu = 1;
+    size_t n_wg = 1;
+    json_num_uint(cu, "max_compute_units", 1, UINT_MAX, &n_cu, NULL, 0);
+    json_num_size(wg, "max_work_group_size", 1, SIZE_MAX, &n_wg, NULL, 0);
+    w->env.max_compute_units = n_cu;
+    w->env.max_work_group_size = n_wg;
     /* The rules probed are OpenCL C 1.2's; asking for 1.2 explicitly keeps a
      * 2.0/3.0 compiler from applying later rules. */
     snprintf(w->options, sizeof w->options, "%s%s%s",

@@ -1,8 +1,10 @@
 /* Shards: see shard.h. */
 #include "shard.h"
+#include "json_num.h"
 
 #include "build_logs.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,11 +55,8 @@ static int shard_of(const cJSON *doc, int *index, int *total)
 {
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "run"), "shard");
     const cJSON *i = cJSON_GetObjectItemCaseSensitive(s, "index"), *n = cJSON_GetObjectItemCaseSensitive(s, "total");
-    if (!cJSON_IsNumber(i) || !cJSON_IsNumber(n))
-        return 0;
-    *index = i->valueint;
-    *total = n->valueint;
-    return 1;
+    return json_num_int(n, "total", 1, INT_MAX, total, NULL, 0) == 0 &&
+           json_num_int(i, "index", 1, *total, index, NULL, 0) == 0; /* I/N: 1 <= I <= N */
 }
 
 /* Merges the shards of docs[first]'s device into docs[first]. */

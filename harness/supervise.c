@@ -7,7 +7,9 @@
  * rebuilt in smaller batches, down to the culprit alone, so one bad probe
  * costs only itself. */
 #include "supervise.h"
+#include "json_num.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,9 +110,11 @@ static void handle_msg(sv_state *s, cJSON *m)
         }
         const cJSON *icd = cJSON_GetObjectItemCaseSensitive(m, "icd");
         const cJSON *ip = cJSON_GetObjectItemCaseSensitive(m, "icd_pidx");
-        if (cJSON_IsString(icd) && cJSON_IsNumber(ip) && !s->icd_failed) {
+        int pidx;
+        if (cJSON_IsString(icd) && json_num_int(ip, "icd_pidx", 0, INT_MAX, &pidx, NULL, 0) == 0 &&
+            !s->icd_failed) {
             snprintf(s->icd_only, sizeof s->icd_only, "%s", icd->valuestring);
-            s->icd_pidx = ip->valueint;
+            s->icd_pidx = pidx;
         }
         s->ph = PHASE_BETWEEN;
     } else if (strcmp(type, "fatal") == 0 && s->icd_using) {
@@ -129,8 +133,9 @@ static void handle_msg(sv_state *s, cJSON *m)
         const cJSON *arr = cJSON_GetObjectItemCaseSensitive(m, "probes"), *it;
         s->n_building = 0;
         cJSON_ArrayForEach(it, arr)
-            if (s->n_building < s->o->set->count)
-                s->building[s->n_building++] = (size_t)it->valuedouble;
+            if (s->n_building < s->o->set->count &&
+                json_num_index(it, "probes[]", s->o->set->count, &s->building[s->n_building], NULL, 0) == 0)
+                s->n_building++;
         s->ph = PHASE_BUILD;
         if (type[0] == 'b')
             s->out->builds++;
@@ -139,12 +144,15 @@ static void handle_msg(sv_state *s, cJSON *m)
     } else if (strcmp(type, "prof") == 0) {
         profile_add_json(&s->out->profile, cJSON_GetObjectItemCaseSensitive(m, "p"));
     } else if (strcmp(type, "begin") == 0) {
-        s->running = (size_t)cJSON_GetObjectItemCaseSensitive(m, "i")->valuedouble;
-        s->running_first = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "first"));
-        s->ph = PHASE_RUN;
+        /* running indexes the probe set: a "begin" naming no probe of it is
+         * not believed. */
+        if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", s->o->set->count, &s->running, NULL, 0) == 0) {
+            s->running_first = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "first"));
+            s->ph = PHASE_RUN;
+        }
     } else if (strcmp(type, "result") == 0) {
-        size_t i = (size_t)cJSON_GetObjectItemCaseSensitive(m, "i")->valuedouble;
-        if (i < s->o->set->count) {
+        size_t i;
+        if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", s->o->set->count, &i, NULL, 0) == 0) {
             cJSON *rec = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
             const cJSON *bs = cJSON_GetObjectItemCaseSensitive(rec, "batch_size");
             const cJSON *bm = cJSON_GetObjectItemCaseSensitive(rec, "build_ms");

@@ -97,6 +97,32 @@ int ulp_parse_ref(const char *tok, clc_ulp_ref *r, char *err, size_t errlen)
     return 0;
 }
 
+void ulp_format_ref(const clc_ulp_ref *r, char *buf, size_t len)
+{
+    if (r->n_alts == 0) {
+        snprintf(buf, len, "*");
+        return;
+    }
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < r->n_alts && used < len; i++) {
+        char one[96];
+        if (r->is_nan >> i & 1)
+            snprintf(one, sizeof one, "nan");
+        else if (r->lo[i] != 0)
+            snprintf(one, sizeof one, "%a~%a", r->hi[i], r->lo[i]);
+        else
+            snprintf(one, sizeof one, "%s%a", (r->exact >> i & 1) ? "=" : "", r->hi[i]);
+        if (r->tol[i] > 0) {
+            size_t l = strlen(one);
+            snprintf(one + l, sizeof one - l, "@%a", r->tol[i]);
+        }
+        int n = snprintf(buf + used, len - used, "%s%s%s", i ? "|" : "", (r->ftz_only >> i & 1) ? "ftz:" : "", one);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
 
 clc_expect ulp_ref_display(clc_type t, const clc_ulp_ref *r)
 {

@@ -46,6 +46,11 @@ typedef struct {
  * in err. */
 int ulp_parse_ref(const char *tok, clc_ulp_ref *r, char *err, size_t errlen);
 
+/* The reference as a token ulp_parse_ref reads back to the same reference
+ * (alternatives, ftz:, =, ~ and @ included; hex floats, so exactly): for
+ * reports, reproducers and probes written back. 512 bytes always suffice. */
+void ulp_format_ref(const clc_ulp_ref *r, char *buf, size_t len);
+
 /* The value of the first non-ftz alternative, rounded once to t (float or
  * double) and packed as raw bits; this is what reports show as "expected". */
 clc_expect ulp_ref_display(clc_type t, const clc_ulp_ref *r);

@@ -30,41 +30,13 @@ static void value_and_bits(clc_type t, uint64_t bits, char *buf, size_t len)
         snprintf(buf, len, "%s", v);
 }
 
-/* The reference as written, alternatives and all, for the report. */
-static void format_ref(const clc_ulp_ref *r, char *buf, size_t len)
-{
-    if (r->n_alts == 0) {
-        snprintf(buf, len, "*");
-        return;
-    }
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < r->n_alts && used < len; i++) {
-        char one[96];
-        if (r->is_nan >> i & 1)
-            snprintf(one, sizeof one, "nan");
-        else if (r->lo[i] != 0)
-            snprintf(one, sizeof one, "%a~%a", r->hi[i], r->lo[i]);
-        else
-            snprintf(one, sizeof one, "%s%a", (r->exact >> i & 1) ? "=" : "", r->hi[i]);
-        if (r->tol[i] > 0) {
-            size_t l = strlen(one);
-            snprintf(one + l, sizeof one - l, "@%a", r->tol[i]);
-        }
-        int n = snprintf(buf + used, len - used, "%s%s%s", i ? "|" : "", (r->ftz_only >> i & 1) ? "ftz:" : "", one);
-        if (n < 0)
-            break;
-        used += (size_t)n;
-    }
-}
-
 /* One failing element, with the inputs that produced it: element i of an
  * output made of several result arrays one after another (sincos: the
  * sines, then the cosines) reads input element i modulo the input's length. */
 static cJSON *failure_item(const clc_probe *p, size_t i, uint64_t actual, double err)
 {
     cJSON *o = cJSON_CreateObject();
-    char buf[192];
+    char buf[512];
     cJSON_AddNumberToObject(o, "index", (double)i);
     cJSON *ins = cJSON_CreateArray();
     for (size_t k = 0; k < p->n_inputs; k++) {
@@ -81,7 +53,7 @@ static cJSON *failure_item(const clc_probe *p, size_t i, uint64_t actual, double
         }
     }
     cJSON_AddItemToObject(o, "inputs", ins);
-    format_ref(&p->ulp_ref[i], buf, sizeof buf);
+    ulp_format_ref(&p->ulp_ref[i], buf, sizeof buf);
     cJSON_AddStringToObject(o, "reference", buf);
     clc_expect shown = ulp_ref_display(p->out_type, &p->ulp_ref[i]);
     if (shown.n_alts)
@@ -179,6 +151,16 @@ const char *ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, in
              "input %s: expected %s, got %s (%s)", beyond, judged, p->ulp_bound, max_err, first, in_text,
              cJSON_GetObjectItemCaseSensitive(f0, "expected")->valuestring,
              cJSON_GetObjectItemCaseSensitive(f0, "actual")->valuestring, err_text);
+    /* The references themselves, for a failing record only (a passing one
+     * needs none, and they are the bulk of a math probe): clconform repro
+     * embeds them, so that the reproducer judges in ulp as this did. */
+    cJSON *refs = cJSON_CreateArray();
+    for (size_t i = 0; i < p->out_count; i++) {
+        char buf[512];
+        ulp_format_ref(&p->ulp_ref[i], buf, sizeof buf);
+        cJSON_AddItemToArray(refs, cJSON_CreateString(buf));
+    }
+    cJSON_AddItemToObject(u, "references", refs);
     record_set_verdict(rec, "fail", detail);
     record_set_number(rec, "first_mismatch", (double)first);
     record_set_number(rec, "mismatches", (double)beyond);

@@ -50,7 +50,7 @@ build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(fuzz_obj) | buil
 	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer -Iharness -o $@ $< $(fuzz_obj) $(LDLIBS)
 
 build/fuzz/%.o: harness/%.c $(wildcard harness/*.h) | build/fuzz
-	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -c -o $@ $<
+	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 
 build/fuzz:
 	mkdir -p $@

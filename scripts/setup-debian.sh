@@ -3,14 +3,20 @@
 # ICD loader and headers, cJSON, the three CPU OpenCL implementations (PoCL,
 # Oclgrind, Mesa's rusticl/Clover), clinfo, Chromium for the browser test, and MPFR
 # (the math family's reference generator and its unit test).
-# clang and libfuzzer-14-dev (Debian 12's clang is 14) build `make fuzz`.
+# clang, libfuzzer-14-dev and libclang-rt-14-dev (Debian 12's clang is 14;
+# the last holds the sanitizer and libFuzzer runtimes, libclang_rt.*.a, which
+# --no-install-recommends would leave out) build `make fuzz`.
+# The tests' own tools are named too, not left to arrive as someone's
+# dependency: procps (pgrep), util-linux (unshare), bsdutils (script, for a
+# pseudo-terminal).
 # Oclgrind's package does not register its ICD, so this does.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 packages=(build-essential pkg-config python3 ca-certificates
           ocl-icd-libopencl1 ocl-icd-opencl-dev opencl-headers opencl-c-headers libcjson-dev
           pocl-opencl-icd oclgrind mesa-opencl-icd clinfo
-          clang libfuzzer-14-dev
+          clang libfuzzer-14-dev libclang-rt-14-dev
+          procps util-linux bsdutils
           libmpfr-dev)  # the math family's reference (scripts/math); clconform does not link it
 # CLC_NO_CHROMIUM=1 skips the browser (its test then skips itself).
 [ -n "${CLC_NO_CHROMIUM:-}" ] || packages+=(chromium)

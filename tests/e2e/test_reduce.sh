@@ -3,7 +3,7 @@
 # wrong way under convert_*_rtp (6.2.3.2: _rtp rounds toward +inf). The
 # 1728-element, 144-work-item probe conv.convert_char.float.runtime is
 # reduced to a one-input, one-call probe that still fails on Oclgrind with
-# the value the report has; its bundle builds with `cc repro.c -lOpenCL` and
+# the value the report has; its bundle builds with `cc repro.c -lOpenCL -lm` and
 # reports the failure; `--reduce` in a run does the same per failure group.
 . "$SRCDIR/tests/e2e/lib.sh"
 ID=conv.convert_char.float.runtime
@@ -46,7 +46,7 @@ name, value = r["inputs"][0]["name"], r["inputs"][0]["values"][0]
 assert name in orig and value in orig[name], (name, value)
 PY
 check log_says_the_control_passed grep -q "control: .* passes" "$DIR/REDUCTION.txt"
-check bundle_builds_with_cc_lOpenCL cc -o "$TMP/repro" "$DIR/repro.c" -lOpenCL
+check bundle_builds_with_cc_lOpenCL cc -o "$TMP/repro" "$DIR/repro.c" -lOpenCL -lm
 "$TMP/repro" >"$TMP/repro.out" 2>&1
 check bundle_reports_the_failure test $? -eq 1
 check bundle_prints_fail grep -q "FAIL" "$TMP/repro.out"

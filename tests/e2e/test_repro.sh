@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproducers end to end on this machine's PoCL device: `clconform repro`
 # turns fixture reports (tests/fixtures/repro/pocl-*.json) into folders, each
-# repro.c is built with nothing but `cc repro.c -lOpenCL`, and its exit
+# repro.c is built with nothing but `cc repro.c -lOpenCL -lm`, and its exit
 # status says whether the device does what the fixture expects. The fixtures
 # name the device as @POCL_DEVICE@ / @POCL_INDEX@, filled in from clinfo -l.
 . "$SRCDIR/tests/e2e/lib.sh"
@@ -62,7 +62,7 @@ gen() {
 
 # build DIR: exactly what the README tells a vendor to run (plus our warnings).
 build() {
-    (cd "$1" && cc -std=c99 -Wall -Wextra -Werror repro.c -lOpenCL -o repro)
+    (cd "$1" && cc -std=c99 -Wall -Wextra -Werror repro.c -lOpenCL -lm -o repro)
 }
 
 check "repro_subcommand_writes_folder_for_failing_probe" gen wrong

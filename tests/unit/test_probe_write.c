@@ -95,5 +95,31 @@ int main(void)
     free(text);
     probe_set_free(&n1);
     probe_set_free(&n2);
+
+    /* A probe judged in ulp (what clconform reduce writes back): its bound
+     * and every reference, alternatives, ftz:, =, ~ and @ included, load
+     * back bit for bit. */
+    static const char ulp[] = "[probe w.ulp]\nclause = 6.12.2\nkind = run\nout = float[6]\nexpect_ulp = 2.5\n"
+                              "input x = float: 1 2 3 4 5 6\n"
+                              "expect = 0x1.8p+1~0x1p-30 =-0x0p+0|ftz:0x0p+0 nan|inf * 0x1p-3@0x1p-20 -0x1.2p-130\n"
+                              "body = out[i] = x[i];\n";
+    clc_probe_set u1 = {0}, u2 = {0};
+    text = NULL;
+    len = 0;
+    rc = probe_load_text("ulp.probe", ulp, &u1, stderr);
+    f = open_memstream(&text, &len);
+    wrote = rc == 0 && u1.count == 1 ? probe_write(f, &u1.items[0]) : -1;
+    fclose(f);
+    rc = wrote == 0 ? probe_load_text("ulp-again.probe", text, &u2, stderr) : -1;
+    const clc_probe *x = rc == 0 && u1.count == 1 ? &u1.items[0] : NULL, *y = rc == 0 && u2.count == 1 ? &u2.items[0] : NULL;
+    int same = x && y && y->has_ulp && y->ulp_bound == 2.5 && y->out_count == 6;
+    for (size_t i = 0; same && i < 6; i++)
+        same = memcmp(&x->ulp_ref[i], &y->ulp_ref[i], sizeof x->ulp_ref[i]) == 0;
+    CHECK(same, "written_ulp_probe_loads_back_with_its_bound_and_references");
+    if (!same)
+        printf("# %s", text ? text : "");
+    free(text);
+    probe_set_free(&u1);
+    probe_set_free(&u2);
     return check_done();
 }

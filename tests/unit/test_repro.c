@@ -91,7 +91,7 @@ static int program_compiles_and_returns_source(const char *dir)
 {
     char cmd[8192];
     snprintf(cmd, sizeof cmd,
-             "cd '%s' && cc -std=c99 -Wall -Wextra -Werror -o repro.bin repro.c -lOpenCL"
+             "cd '%s' && cc -std=c99 -Wall -Wextra -Werror -o repro.bin repro.c -lOpenCL -lm"
              " && ./repro.bin --source > source.out && cmp -s source.out kernel.cl",
              dir);
     return system(cmd) == 0;
