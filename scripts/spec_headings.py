@@ -54,7 +54,7 @@ def headings(root, path):
             continue
         if in_block:
             continue
-        m = re.match(r"^(=+) (\S.*)$", line)
+        m = re.match(r"^(=+) +(\S.*)$", line)
         if m:
             out.append((len(m.group(1)), clean(m.group(2))))
     return out

@@ -1,6 +1,8 @@
 """Which section of the unified OpenCL specification (KhronosGroup/OpenCL-Docs)
 a probe cites in its `spec` key, by the OpenCL C 1.2 number its `clause`
-keeps as a second reference. The headings are lines of
+keeps as a second reference (the OpenCL C 2.0/3.0 families, which have no
+1.2 number, keep the unified spec's number and heading; API clauses are the
+OpenCL 3.0 API specification's numbers). The headings are lines of
 docs/unified-spec-headings.txt; scripts/spec_headings.py check holds every
 probe file to them (tests/e2e/test_spec_headings.sh), the C generators and
 the hand-written probe files included."""
@@ -54,10 +56,27 @@ _C = {
     "6.12.12": "Miscellaneous Vector Functions",
     "9.3 (cl_khr_int64_base_atomics)": "Legacy 64-Bit Atomic Extensions",
     "9.4 (cl_khr_int64_extended_atomics)": "Legacy 64-Bit Atomic Extensions",
+    # Clauses of the OpenCL C 2.0/3.0 families (scripts/features/gen_features.py),
+    # which have no 1.2 number: the unified spec's number and its heading.
+    "6.1 Unified Specification": "Unified Specification",
+    "6.2.1 Features": "Features",
+    "6.7.5 The Generic Address Space": "The Generic Address Space",
+    "6.7.6 Usage for Declaration Scopes and Variable Types": "Usage for Declaration Scopes and Variable Types",
+    "6.12 Preprocessor Directives and Macros": "Preprocessor Directives and Macros",
+    "6.12.1 Preprocessor Directives for Optional Extensions": "Preprocessor Directives for Optional Extensions",
+    "6.15.12 Atomic Functions": "Atomic Functions",
 }
 
+# The API clauses are the OpenCL 3.0 API specification's numbers (3.2 and
+# 4.2 are the same in 1.2; the chapter 5 numbers are not).
 _API = {
     "3.2": "Execution Model",
+    "4.2": "Querying Devices",
+    "5.2.1": "Creating Buffer Objects",
+    "5.8.6.1": "Preprocessor Options",
+    "5.8.6.3": "Optimization Options",
+    "5.9.1": "Creating Kernel Objects",
+    "5.10": "Executing Kernels",
 }
 
 

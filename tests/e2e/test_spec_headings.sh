@@ -15,6 +15,8 @@ check "the headings list has the sections the issue names" \
 check "and the flush-to-zero edge cases" grep -qx 'OpenCL C: Edge Case Behavior in Flush to Zero Mode' "$H"
 check "a heading under two parents is named with its parent" \
     grep -qx 'OpenCL C: Explicit Conversions > Rounding Modes' "$H"
+check "a heading written with two spaces after its = signs is listed" \
+    grep -qx 'OpenCL API: Creating Buffer Objects' "$H"
 check "the generators' table names only listed headings" python3 - "$SRCDIR" <<'PY'
 import sys
 sys.path.insert(0, sys.argv[1] + "/scripts/builtins")
