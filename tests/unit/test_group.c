@@ -112,14 +112,24 @@ static int deviates(const char *verdict, const char *type, const char *e, const 
 
 static void test_classes(void)
 {
-    CHECK(deviates("fail", "float", "1", "0x1.000002p+0", "one ulp off"), "float_one_ulp");
+    CHECK(deviates("fail", "float", "1", "0x1.000002p+0", "1 ulp off"), "float_one_ulp");
+    CHECK(deviates("fail", "float", "1", "0x1.000006p+0", "3-4 ulp off"), "float_three_ulp_bucketed");
+    CHECK(deviates("fail", "float", "1", "1.5", "over 65536 ulp off"), "float_far_off_is_not_one_ulp");
+    CHECK(deviates("fail", "float", "-0", "0", "the sign of a zero: +0 for -0"), "float_sign_of_zero_plus");
+    CHECK(deviates("fail", "double", "0", "-0", "the sign of a zero: -0 for +0"), "double_sign_of_zero_minus");
+    CHECK(deviates("fail", "float", "0x1.fffffep+127", "inf", "infinity where a finite value is required"),
+          "float_inf_for_finite");
+    CHECK(deviates("fail", "float", "-inf", "inf", "infinity of the wrong sign"), "float_inf_wrong_sign");
+    CHECK(deviates("fail", "float", "0", "0x1p-149", "a nonzero value where 0 is required"), "float_nonzero_for_zero");
     CHECK(deviates("fail", "float", "0x1p-149", "0", "denormal flushed to zero"), "float_flushed_denormal");
     CHECK(deviates("fail", "float", "nan", "1", "a number where NaN is required"), "float_nan_required");
     CHECK(deviates("fail", "float", "1", "nan", "NaN where a number is required"), "float_nan_produced");
     CHECK(deviates("fail", "double", "2", "-2", "sign flipped"), "double_sign");
     CHECK(deviates("fail", "int", "-7", "0", "0 instead of the value"), "int_zero");
     CHECK(deviates("fail", "uchar", "7", "255", "the type's maximum"), "uchar_max");
-    CHECK(deviates("fail", "int", "5", "6", "one more (rounded up)"), "int_one_more");
+    CHECK(deviates("fail", "int", "5", "6", "one more"), "int_one_more_outside_conversions");
+    /* get_global_size(3) must be 1 (6.12.1): 0 is "0 instead of", not a rounding. */
+    CHECK(deviates("fail", "uint", "1", "0", "0 instead of the value"), "uint_zero_for_one_not_rounded");
     CHECK(deviates("fail", "int", "5", "60", "other values"), "int_other");
     CHECK(deviates("build-fail", NULL, NULL, NULL, "does not build"), "build_fail");
     CHECK(deviates("unexpected-build-ok", NULL, NULL, NULL, "builds though the spec forbids it"), "build_ok");
@@ -189,7 +199,7 @@ static void test_collect(void)
     f = open_memstream(&text, &len);
     group_print_console(f, both, 2, 1);
     fclose(f);
-    CHECK(text && strstr(text, "(2 groups)") && strstr(text, "     5  rel 6.12.2: sign flipped  [dev-a, dev-b]") &&
+    CHECK(text && strstr(text, "(2 groups; 0 failure(s) differ only in the sign of a zero)") && strstr(text, "     5  rel 6.12.2: sign flipped  [dev-a, dev-b]") &&
               strstr(text, "1 more group"),
           "console_one_line_per_group_with_count_and_devices");
     free(text);
