@@ -14,14 +14,15 @@ register describes, this lists
                  probes pass now, or it matches no probe at all),
 
 and exits 1 when there is any. A report no register describes is named and
-skipped. With --propose it prints, instead of judging, what a reviewer needs
+skipped (with --require: a difference too, as CI wants every local driver
+registered). With --propose it prints, instead of judging, what a reviewer needs
 to refresh the register: the unregistered failures in register-line form
 (family-level globs where every probe of the family fails the same way),
 each reason left as `TODO: <how the values deviate>` -- which the register
 refuses to load, so nothing is accepted until someone reads the spec
 sentence and writes the reason -- and the stale entries to delete.
 
-Usage: check_register.py REPORT_DIR [--expected DIR] [--propose]
+Usage: check_register.py REPORT_DIR [--expected DIR] [--propose] [--require]
 Exit: 0 the run matches every register that describes one of its devices,
 1 differences (or, with --propose, something to review), 2 bad input.
 Python 3 standard library only.
@@ -220,7 +221,9 @@ def main(argv):
         key = (report.get("device") or {}).get("key", path)
         mine = [r for r in regs if describes(r, report)]
         if not mine:
-            print("%s: no register in %s describes this device; not compared" % (key, expected))
+            print("%s: no register in %s describes this device; not compared%s"
+                  % (key, expected, " (--require: write one)" if "--require" in argv else ""))
+            bad |= "--require" in argv
             continue
         if len(mine) > 1:
             print("check_register.py: %s: described by several registers (%s); their driver lines must "
