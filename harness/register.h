@@ -40,7 +40,8 @@ int register_entry_allows(const cJSON *entry, const char *v);
 /* Compares report with the register, in baseline_compare's shape, plus
  * "register": path, "known": {id: "GLOB CLAUSE: REASON"} for each failure the
  * register explains, and "stale": [entry lines] (also in "removed"): entries
- * that matched probes of this run but none with a verdict they allow. A
+ * that matched probes of this run but none with a verdict they allow (an
+ * entry allowing pass is not stale for passing). A
  * register that does not describe the device gives a result with
  * "not_described": true and nothing compared. */
 cJSON *register_compare(const cJSON *report, const cJSON *doc, const char *name);
