@@ -128,6 +128,8 @@ static void test_classes(void)
     CHECK(deviates("fail", "int", "-7", "0", "0 instead of the value"), "int_zero");
     CHECK(deviates("fail", "uchar", "7", "255", "the type's maximum"), "uchar_max");
     CHECK(deviates("fail", "int", "5", "6", "one more"), "int_one_more_outside_conversions");
+    CHECK(deviates("fail", "uchar", "255", "0", "0 instead of the value"), "uchar_wrap_is_not_one_more");
+    CHECK(deviates("fail", "char", "127", "-128", "the type's minimum"), "char_wrap_is_not_one_more");
     /* get_global_size(3) must be 1 (6.12.1): 0 is "0 instead of", not a rounding. */
     CHECK(deviates("fail", "uint", "1", "0", "0 instead of the value"), "uint_zero_for_one_not_rounded");
     CHECK(deviates("fail", "int", "5", "60", "other values"), "int_other");
