@@ -1,9 +1,14 @@
 /* Failures grouped by rule: see group.h.
  *
- * Each mismatching element is classified by comparing the actual bits with
- * the expected ones: a rounding in the wrong direction shows as "one less"
- * or "one more", a NaN turned into a clamp value as "the type's minimum from
- * NaN", a lost denormal as "flushed to zero". Generated probes say in their
+ * Each element that failed, and only those, is classified by comparing the
+ * actual bits with the expected ones: for an exactly judged probe the
+ * mismatching elements; for an ulp-judged one the elements its judge listed
+ * beyond the bound, with the error it measured (its "expected" array holds
+ * the correctly rounded values, which elements within the bound may miss).
+ * A conversion rounded the wrong way shows as "one less (rounded down)", a
+ * NaN turned into a clamp value as "the type's minimum from NaN", a lost
+ * denormal as "flushed to zero", a -0 for +0 as "the sign of a zero", an
+ * error in ulp by its magnitude ("17-256 ulp off"). Generated probes say in their
  * `why` which call fills which block of the output ("out holds one block
  * per call, in order: convert_int x144, convert_int_rte x144, ...", element
  * j of a block converting input j); then the call's suffix ("_rtp", "_sat")
