@@ -5,6 +5,7 @@
  * or another tool version is as good as one from this run. */
 #include "baseline.h"
 #include "json_file.h"
+#include "register.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -61,7 +62,16 @@ static int load_index_entries(cJSON *reports, const char *path, FILE *err)
 
 cJSON *baseline_load(const char *path, FILE *err)
 {
-    cJSON *doc = json_file_load(path, err);
+    /* A register of expected/ (not JSON) is a baseline too. */
+    char *text = json_file_read_text(path, err);
+    if (!text)
+        return NULL;
+    int is_register = register_text_is_register(text);
+    cJSON *doc = is_register ? register_parse(text, path, err) : NULL;
+    free(text);
+    if (is_register)
+        return doc;
+    doc = json_file_load(path, err);
     if (!doc)
         return NULL;
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(doc, "schema_version");
@@ -96,6 +106,8 @@ const cJSON *baseline_find_device(const cJSON *baseline, const char *key)
 {
     if (!baseline || !key)
         return NULL;
+    if (register_is(baseline))
+        return baseline; /* which devices it describes, register_compare decides */
     if (is_report(baseline)) {
         const char *k = device_key(baseline);
         return (k && strcmp(k, key) == 0) ? baseline : NULL;
@@ -367,6 +379,13 @@ static int classify(cJSON *result, const char *id, const char *now, const base_e
 cJSON *baseline_compare(const cJSON *report, const cJSON *baseline, const char *baseline_name,
                         const clc_baseline_opts *opts, FILE *err)
 {
+    if (register_is(baseline)) {
+        cJSON *r = register_compare(report, baseline, baseline_name);
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "not_described")))
+            fprintf(err, "%s: the register does not describe device '%s' (its driver lines do not hold); "
+                         "not compared\n", baseline_name, device_key(report) ? device_key(report) : "?");
+        return r;
+    }
     const cJSON *base = matching_baseline(report, baseline, baseline_name, err);
     if (!base)
         return NULL;

@@ -27,8 +27,12 @@ typedef struct {
 cJSON *baseline_compare(const cJSON *report, const cJSON *baseline, const char *baseline_name,
                         const clc_baseline_opts *opts, FILE *err);
 
-/* Loads a JSON file (a device report, or a whole-run index listing reports).
- * Returns NULL after printing "path: reason" to err. */
+/* Loads a JSON file (a device report, or a whole-run index listing reports),
+ * or a register of expected/ (register.h: a file that is not JSON), which
+ * baseline_find_device and baseline_compare then take for any device: the
+ * devices its driver lines describe are compared with it (new failures are
+ * regressions, new passes fixes, stale entries "removed"), the others not.
+ * Returns NULL after printing "path: reason" (or "path:line: reason") to err. */
 cJSON *baseline_load(const char *path, FILE *err);
 
 /* From a baseline document (one report, or {"reports":[...]}), the report of

@@ -19,14 +19,29 @@
 #define GROUP_KEY_LEN 512
 
 /* The deviations of one record, sorted, into out (at most max): for `fail`,
- * each kind of wrong value among its mismatching elements, e.g. "one less
- * (rounded down) in _rtp", "the type's minimum from NaN in _sat", "NaN where
- * a number is required", "one ulp off" (past max kinds, the last becomes
- * "other values"); for the other unexpected verdicts one, naming the
+ * each kind of wrong value among its failing elements, and those only (an
+ * ulp-judged record: the elements its judge listed beyond the bound), e.g.
+ * "one less (rounded down) in _rtp" (a conversion), "0 instead of the
+ * value", "the type's minimum from NaN in _sat", "NaN where a number is
+ * required", "infinity where a finite value is required", "the sign of a
+ * zero: +0 for -0", "denormal flushed to zero", "another element's value
+ * (wrong lane)", "k ulp off" with k bucketed (1, 2, 3-4, 5-16, 17-256,
+ * 257-65536, over 65536) (past max kinds, the last becomes "other values"); for the other unexpected verdicts one, naming the
  * verdict and what it says ("crash SIGSEGV", "error in clBuildProgram
  * CL_OUT_OF_RESOURCES", "does not build"). A probe failing in two ways is
  * in two groups. Returns how many. */
 size_t group_deviations(const cJSON *rec, char out[][GROUP_DEV_LEN], size_t max);
+
+/* The start of every class of a zero of the wrong sign ("the sign of a
+ * zero: -0 for +0"): a difference the CTS's ulp measure does not see. */
+#define GROUP_SIGN_OF_ZERO "the sign of a zero"
+
+/* 1 when rec is a `fail` whose failing elements all differ from the
+ * expected value only in the sign of a zero. */
+int group_sign_of_zero_only(const cJSON *rec);
+
+/* How many records of n reports group_sign_of_zero_only holds for. */
+size_t group_count_sign_of_zero(const cJSON *const *reports, size_t n);
 
 /* The first element of a `fail` record whose deviation is `deviation` (one
  * of group_deviations'), or -1: the element a reducer should keep to

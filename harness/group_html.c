@@ -31,12 +31,14 @@ void group_html_write(FILE *f, const cJSON *const *reports, const char *const *p
         cJSON_Delete(groups);
         return;
     }
+    size_t s_zero;
     fprintf(f, "<section id=\"groups\"><h2>Failures by rule</h2>\n"
                "<p class=\"muted\">%d group(s): probes that fail the same way, in the same family and clause "
                "(and ledger entry, where the probe cites one). A probe that fails in several ways is in several "
                "groups.</p>\n<table class=\"groups\"><thead><tr><th class=\"num\">probes</th><th>family</th>"
                "<th>clause</th><th>ledger</th><th>deviation</th>%s</tr></thead><tbody>\n",
             ng, n > 1 ? "<th>devices</th>" : "");
+    s_zero = group_count_sign_of_zero(reports, n);
     const cJSON *g;
     cJSON_ArrayForEach(g, groups) {
         fprintf(f, "<tr class=\"group\"><td class=\"num\">%d</td><td>",
@@ -79,6 +81,7 @@ void group_html_write(FILE *f, const cJSON *const *reports, const char *const *p
         }
         fputs("</tr>\n", f);
     }
-    fputs("</tbody></table></section>\n", f);
+    fprintf(f, "</tbody></table>\n<p class=\"sign-zero\">%zu failure(s) differ from the required values only in "
+               "the sign of a zero (a difference the CTS's ulp measure does not see).</p></section>\n", s_zero);
     cJSON_Delete(groups);
 }

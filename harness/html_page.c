@@ -81,6 +81,8 @@ static const char style_sheet[] =
     "article.probe.k-error{border-left-color:#bc4c00}\n"
     "article.probe:target{box-shadow:0 0 0 3px #54aeff66}\n"
     ".phead{display:flex;flex-wrap:wrap;align-items:baseline;gap:8px}\n"
+    ".mark{display:inline-block;padding:1px 8px;border-radius:12px;font-size:12px;margin-right:6px}\n"
+    ".m-known{background:#e3e8ef;color:#334}\n.m-new{background:#b3261e;color:#fff}\n"
     ".pid{font-family:var(--mono);font-size:14px;font-weight:600;overflow-wrap:anywhere}\n"
     ".meta{color:var(--muted);font-size:12.5px}\n"
     "a.self{color:#afb8c1;text-decoration:none}\n"

@@ -4,6 +4,7 @@
 #include "build_logs.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "html_escape.h"
 #include "human_time.h"
@@ -59,13 +60,24 @@ static void write_ms(FILE *f, const char *label, const cJSON *ms)
     fprintf(f, "%s%s", label, human_time_ms(ms->valuedouble, buf, sizeof buf));
 }
 
-static void write_head(FILE *f, const cJSON *rec)
+static void write_head(FILE *f, const cJSON *rec, const char *mark, const char *note)
 {
     const char *v = html_json_str(rec, "verdict");
     const cJSON *file = cJSON_GetObjectItemCaseSensitive(rec, "file");
 
     fputs("<div class=\"phead\">", f);
     html_badge(f, v);
+    if (mark) {
+        fprintf(f, "<span class=\"mark %s\"", strncmp(mark, "known", 5) == 0 ? "m-known" : "m-new");
+        if (note) {
+            fputs(" title=\"", f);
+            html_escape_write_attr(f, note);
+            fputc('"', f);
+        }
+        fputc('>', f);
+        html_escape_write(f, mark);
+        fputs("</span>", f);
+    }
     html_element(f, "span", "pid", html_json_str(rec, "id"));
     fputs("<a class=\"self\" title=\"link to this probe\"", f);
     html_probe_write_href(f, NULL, html_json_str(rec, "id"));
@@ -264,6 +276,11 @@ static void write_text_block(FILE *f, const char *title, const char *cls, const 
 
 void html_probe_write_card(FILE *f, const cJSON *rec, const cJSON *logs)
 {
+    html_probe_write_card_marked(f, rec, logs, NULL, NULL);
+}
+
+void html_probe_write_card_marked(FILE *f, const cJSON *rec, const cJSON *logs, const char *mark, const char *note)
+{
     const char *v = html_json_str(rec, "verdict");
     int rank = html_verdict_rank(v);
     /* The build log is the evidence of a build verdict: show it unfolded. */
@@ -272,7 +289,14 @@ void html_probe_write_card(FILE *f, const cJSON *rec, const cJSON *logs)
     fprintf(f, "<article class=\"probe k-%s\"", html_verdict_class(v) + 2);
     html_probe_write_anchor(f, rec);
     fputs(">\n", f);
-    write_head(f, rec);
+    write_head(f, rec, mark, note);
+    if (note) {
+        fputs("<p class=\"why\">", f);
+        html_escape_write(f, mark);
+        fputs(": ", f);
+        html_escape_write(f, note);
+        fputs("</p>\n", f);
+    }
     write_reason(f, rec);
     html_ulp_write_card_section(f, rec);
     write_comparison(f, rec);

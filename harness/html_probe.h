@@ -14,6 +14,11 @@
  * escaped. */
 void html_probe_write_card(FILE *f, const cJSON *rec, const cJSON *logs);
 
+/* The same card, its head marked (mark: "known (register)", "known
+ * (baseline)" or "new") and, with a note (the register entry that explains
+ * the failure), that note under it. NULL mark: no mark. */
+void html_probe_write_card_marked(FILE *f, const cJSON *rec, const cJSON *logs, const char *mark, const char *note);
+
 /* Writes the anchor attribute of rec's element: ` id="probe-ID"`. */
 void html_probe_write_anchor(FILE *f, const cJSON *rec);
 

@@ -331,9 +331,42 @@ static void write_run(FILE *f, const cJSON *report)
     fputs("</div>\n", f);
 }
 
+static int in_list(const cJSON *arr, const char *id)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, arr)
+        if (cJSON_IsString(it) && id && strcmp(it->valuestring, id) == 0)
+            return 1;
+    return 0;
+}
+
+/* After a comparison with a baseline (report.baseline), how a failure
+ * stands: "new" (a regression, or a probe the baseline lacks), else "known
+ * (register)" with the register's entry as note, or "known (baseline)".
+ * NULL without a comparison, or when the register does not describe the
+ * device. */
+static const char *failure_mark(const cJSON *report, const cJSON *rec, const char **note)
+{
+    const cJSON *cmp = child(report, "baseline");
+    const char *id = html_json_str(rec, "id");
+    *note = NULL;
+    if (!cJSON_IsObject(cmp) || cJSON_IsTrue(child(cmp, "not_described")))
+        return NULL;
+    if (in_list(child(cmp, "regressions"), id) || in_list(child(cmp, "new"), id))
+        return "new";
+    if (!child(cmp, "register"))
+        return "known (baseline)";
+    const cJSON *k = cJSON_GetObjectItemCaseSensitive(child(cmp, "known"), id ? id : "");
+    if (!cJSON_IsString(k))
+        return "new";
+    *note = k->valuestring;
+    return "known (register)";
+}
+
 /* The failure cards grouped by verdict (fail first, then build-fail, ...),
  * each group in suite order. */
-static void write_failures(FILE *f, const cJSON *probes, const int counts[HTML_N_VERDICTS], const cJSON *logs)
+static void write_failures(FILE *f, const cJSON *report, const cJSON *probes, const int counts[HTML_N_VERDICTS],
+                           const cJSON *logs)
 {
     int n = 0;
     for (int v = 0; v <= HTML_VERDICT_UNKNOWN; v++)
@@ -346,8 +379,11 @@ static void write_failures(FILE *f, const cJSON *probes, const int counts[HTML_N
         if (counts[v] == 0)
             continue;
         cJSON_ArrayForEach(rec, probes) {
-            if (html_verdict_rank(html_json_str(rec, "verdict")) == v)
-                html_probe_write_card(f, rec, logs);
+            if (html_verdict_rank(html_json_str(rec, "verdict")) == v) {
+                const char *note;
+                const char *mark = failure_mark(report, rec, &note);
+                html_probe_write_card_marked(f, rec, logs, mark, note);
+            }
         }
     }
     fputs("</section>\n", f);
@@ -470,7 +506,7 @@ static void write_device_page(FILE *f, const cJSON *report)
     write_run(f, report);
     fputs("</div></section>\n", f);
     const cJSON *logs = child(report, "build_logs");
-    write_failures(f, probes, counts, logs);
+    write_failures(f, report, probes, counts, logs);
     write_info(f, probes, counts[html_verdict_rank("info")], logs);
     write_skips(f, probes, counts[html_verdict_rank("skip")]);
     write_passes(f, probes, counts[html_verdict_rank("pass")]);

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_file.h"
+
 /* A fail record of a generated-style conversion probe: block 0 is
  * convert_int_rtp x4, block 1 convert_int_sat x4, inputs in. */
 static cJSON *conv_record(const char *id, const char *const *exp, const char *const *act, const char *extra_why)
@@ -112,14 +114,26 @@ static int deviates(const char *verdict, const char *type, const char *e, const 
 
 static void test_classes(void)
 {
-    CHECK(deviates("fail", "float", "1", "0x1.000002p+0", "one ulp off"), "float_one_ulp");
+    CHECK(deviates("fail", "float", "1", "0x1.000002p+0", "1 ulp off"), "float_one_ulp");
+    CHECK(deviates("fail", "float", "1", "0x1.000006p+0", "3-4 ulp off"), "float_three_ulp_bucketed");
+    CHECK(deviates("fail", "float", "1", "1.5", "over 65536 ulp off"), "float_far_off_is_not_one_ulp");
+    CHECK(deviates("fail", "float", "-0", "0", "the sign of a zero: +0 for -0"), "float_sign_of_zero_plus");
+    CHECK(deviates("fail", "double", "0", "-0", "the sign of a zero: -0 for +0"), "double_sign_of_zero_minus");
+    CHECK(deviates("fail", "float", "0x1.fffffep+127", "inf", "infinity where a finite value is required"),
+          "float_inf_for_finite");
+    CHECK(deviates("fail", "float", "-inf", "inf", "infinity of the wrong sign"), "float_inf_wrong_sign");
+    CHECK(deviates("fail", "float", "0", "0x1p-149", "a nonzero value where 0 is required"), "float_nonzero_for_zero");
     CHECK(deviates("fail", "float", "0x1p-149", "0", "denormal flushed to zero"), "float_flushed_denormal");
     CHECK(deviates("fail", "float", "nan", "1", "a number where NaN is required"), "float_nan_required");
     CHECK(deviates("fail", "float", "1", "nan", "NaN where a number is required"), "float_nan_produced");
     CHECK(deviates("fail", "double", "2", "-2", "sign flipped"), "double_sign");
     CHECK(deviates("fail", "int", "-7", "0", "0 instead of the value"), "int_zero");
     CHECK(deviates("fail", "uchar", "7", "255", "the type's maximum"), "uchar_max");
-    CHECK(deviates("fail", "int", "5", "6", "one more (rounded up)"), "int_one_more");
+    CHECK(deviates("fail", "int", "5", "6", "one more"), "int_one_more_outside_conversions");
+    CHECK(deviates("fail", "uchar", "255", "0", "0 instead of the value"), "uchar_wrap_is_not_one_more");
+    CHECK(deviates("fail", "char", "127", "-128", "the type's minimum"), "char_wrap_is_not_one_more");
+    /* get_global_size(3) must be 1 (6.12.1): 0 is "0 instead of", not a rounding. */
+    CHECK(deviates("fail", "uint", "1", "0", "0 instead of the value"), "uint_zero_for_one_not_rounded");
     CHECK(deviates("fail", "int", "5", "60", "other values"), "int_other");
     CHECK(deviates("build-fail", NULL, NULL, NULL, "does not build"), "build_fail");
     CHECK(deviates("unexpected-build-ok", NULL, NULL, NULL, "builds though the spec forbids it"), "build_ok");
@@ -189,7 +203,7 @@ static void test_collect(void)
     f = open_memstream(&text, &len);
     group_print_console(f, both, 2, 1);
     fclose(f);
-    CHECK(text && strstr(text, "(2 groups)") && strstr(text, "     5  rel 6.12.2: sign flipped  [dev-a, dev-b]") &&
+    CHECK(text && strstr(text, "(2 groups; 0 failure(s) differ only in the sign of a zero)") && strstr(text, "     5  rel 6.12.2: sign flipped  [dev-a, dev-b]") &&
               strstr(text, "1 more group"),
           "console_one_line_per_group_with_count_and_devices");
     free(text);
@@ -197,10 +211,138 @@ static void test_collect(void)
     cJSON_Delete(b);
 }
 
+
+/* ---- real failing records (tests/fixtures/groups/, one family each at
+ * least): the classes below come from reading each record's values ---- */
+
+static const cJSON *fixture_record(const cJSON *doc, const char *id)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItem(doc, "records"))
+        if (strcmp(cJSON_GetObjectItem(r, "id")->valuestring, id) == 0)
+            return r;
+    return NULL;
+}
+
+/* want: the deviations, sorted, joined by " ; ". */
+static int classes_are(const cJSON *doc, const char *id, const char *want)
+{
+    const cJSON *r = fixture_record(doc, id);
+    if (!r) {
+        printf("#   %s: not in the fixture\n", id);
+        return 0;
+    }
+    char dev[GROUP_MAX_KEYS][GROUP_DEV_LEN], got[GROUP_MAX_KEYS * GROUP_DEV_LEN] = "";
+    size_t n = group_deviations(r, dev, GROUP_MAX_KEYS);
+    for (size_t i = 0; i < n; i++) {
+        strcat(got, i ? " ; " : "");
+        strcat(got, dev[i]);
+    }
+    if (strcmp(got, want) != 0)
+        printf("#   %s: got '%s'\n", id, got);
+    return strcmp(got, want) == 0;
+}
+
+static cJSON *load_fixture(const char *name)
+{
+    char path[512];
+    const char *src = getenv("SRCDIR");
+    snprintf(path, sizeof path, "%s/tests/fixtures/groups/%s", src ? src : ".", name);
+    return json_file_load(path, stderr);
+}
+
+static void test_real_records(void)
+{
+    cJSON *pocl = load_fixture("pocl.json"), *ocl = load_fixture("oclgrind.json");
+    CHECK(pocl && ocl, "fixtures_load");
+    if (!pocl || !ocl) {
+        cJSON_Delete(pocl);
+        cJSON_Delete(ocl);
+        return;
+    }
+    /* PoCL 3.1. exp(709.7827128933836) = inf where 1.79769313486166e+308 is
+     * required (3,290 ulp; bound 3); its other 1,004 elements are within
+     * the bound though many differ from the correctly rounded value, and
+     * must not make it "one ulp off" (issue 19). */
+    CHECK(classes_are(pocl, "math.exp.double", "infinity where a finite value is required"), "pocl_exp_double_inf");
+    CHECK(!group_sign_of_zero_only(fixture_record(pocl, "math.exp.double")), "pocl_exp_double_not_sign_of_zero");
+    /* atanpi(-0) = +0; 7.5.1 fixes -0: nothing else wrong. */
+    CHECK(classes_are(pocl, "math.atanpi.double", "the sign of a zero: +0 for -0"), "pocl_atanpi_sign_of_zero");
+    CHECK(group_sign_of_zero_only(fixture_record(pocl, "math.atanpi.double")), "pocl_atanpi_counts_as_sign_of_zero_only");
+    /* sinpi(1) = -0 where +0, sinpi(-1) = +0 where -0. */
+    CHECK(classes_are(pocl, "math.sinpi.float", "the sign of a zero: +0 for -0 ; the sign of a zero: -0 for +0"),
+          "pocl_sinpi_both_signs");
+    /* sin(0x1p-149) = 0.0078 in the 3-wide vector: 5.6e42 ulp. */
+    CHECK(classes_are(pocl, "math.sin.float3", "over 65536 ulp off"), "pocl_vector_sin_far_off");
+    /* cosh(710.4758600739435) = NaN for a finite result. */
+    CHECK(classes_are(pocl, "math.cosh.double", "NaN where a number is required"), "pocl_cosh_nan");
+    /* tanh(inf) = 0x1.fffffep-1: 1 ulp, within the bound of 5, but F.9
+     * prescribes exactly 1. */
+    CHECK(classes_are(pocl, "math.tanh.float", "1 ulp off (a value prescribed exactly)"), "pocl_tanh_prescribed");
+    /* tgamma(-34.999268f): 24.4 ulp and another element 228 ulp (bound 16). */
+    CHECK(classes_are(pocl, "math.tgamma.float", "17-256 ulp off"), "pocl_tgamma_bucket");
+    /* normalize of a NaN vector = 0. */
+    CHECK(classes_are(pocl, "geometric.normalize.double", "a number where NaN is required"), "pocl_normalize_nan");
+    /* get_global_size(3) = 0 for 1: not a rounding (issue 19). */
+    CHECK(classes_are(pocl, "workitem.dimindx-out-of-range", "0 instead of the value"), "pocl_dimindx_zero_for_one");
+    CHECK(classes_are(pocl, "intfn.abs.int.folded", "0 instead of the value"), "pocl_abs_int_min");
+    /* convert_uchar_sat_rte folded gives 0 for 255: not "one more". */
+    CHECK(classes_are(pocl, "conv.full.convert_uchar_sat_rte.double.folded", "0 instead of the value in _sat"),
+          "pocl_sat_rte_zero_not_wrapped_one_more");
+    /* (float2)(NaN, x): lane 0 gets lane 1's value. */
+    CHECK(classes_are(pocl, "conv.reduced.convert_long2_sat_rtp.float.nan-lane.folded",
+                      "another element's value (wrong lane)"),
+          "pocl_nan_lane_wrong_lane");
+    /* convert_float_rtz(-2147483647) = -2^31: the adjacent float, away from 0. */
+    CHECK(classes_are(pocl, "conv.reduced.convert_float_rtz.int.negative.folded", "1 ulp off"), "pocl_rtz_one_ulp");
+
+    /* Oclgrind 21.10. cospi(DBL_MAX) = NaN for 1; cospi(0.5) = 6.1e-17 for
+     * +0; cospi(-11.75) 7 ulp off. */
+    CHECK(classes_are(ocl, "math.cospi.double",
+                      "5-16 ulp off ; NaN where a number is required ; a nonzero value where 0 is required"),
+          "oclgrind_cospi_three_ways");
+    /* cbrt(5.630281970797836e-199) 2.59 ulp (bound 2). */
+    CHECK(classes_are(ocl, "math.cbrt.double", "3-4 ulp off"), "oclgrind_cbrt_bucket");
+    /* remquo(0, 0): quo = 4 where 0. */
+    CHECK(classes_are(ocl, "math.remquo.float", "a nonzero value where 0 is required"), "oclgrind_remquo_quo");
+    /* mad_sat(LONG_MIN, -1, 0) = LONG_MIN for LONG_MAX; (LONG_MIN, -1, 1) =
+     * -LONG_MAX for LONG_MAX; (LONG_MIN, 1, 1) = LONG_MIN for LONG_MIN+1;
+     * (LONG_MIN, -1, LONG_MAX) = -1 for LONG_MAX. */
+    CHECK(classes_are(ocl, "intfn.mad_sat.long.runtime", "one less ; other values ; sign flipped ; the type's minimum"),
+          "oclgrind_mad_sat");
+    /* sign(+0.0) = -0.0. */
+    CHECK(classes_are(ocl, "common.sign.float.runtime", "the sign of a zero: -0 for +0"), "oclgrind_sign_zero");
+    /* isnormal(0x1p-149) = 1 for 0. */
+    CHECK(classes_are(ocl, "rel.isnormal.float.runtime", "one more"), "oclgrind_isnormal_denormal");
+    /* __FAST_RELAXED_MATH__ undefined: 0 where 1. */
+    CHECK(classes_are(ocl, "pp.fast-relaxed-math.on", "0 instead of the value"), "oclgrind_fast_relaxed_math");
+    /* convert_char_rtp(-0.5) = -1, convert_char_rtn(-0.5) = 0,
+     * convert_char_sat(NaN) = -128. */
+    CHECK(classes_are(ocl, "conv.convert_char.double.runtime",
+                      "one less (rounded down) in _rtp ; one more (rounded up) in _rtn ; the type's minimum from NaN in _sat"),
+          "oclgrind_conversions_rounding_and_nan");
+    CHECK(classes_are(ocl, "conv.full.convert_char_sat.double.folded", "the type's minimum in _sat"),
+          "oclgrind_folded_nan_sat");
+    /* clamp(char2, char, char) with a wrong scalar: 100 elements of a few
+     * distinct values, so no "wrong lane" guess. */
+    CHECK(classes_are(ocl, "intfn.clamp.char2-char.runtime",
+                      "0 instead of the value ; one less ; one more ; other values ; sign flipped ; the type's minimum"),
+          "oclgrind_clamp_wrong_scalar");
+    /* atanpi and sinpi fail only in the sign of a zero; the rest not. */
+    cJSON *rep = cJSON_CreateObject();
+    cJSON_AddItemToObject(rep, "probes", cJSON_Duplicate(cJSON_GetObjectItem(pocl, "records"), 1));
+    const cJSON *one[] = {rep};
+    CHECK(group_count_sign_of_zero(one, 1) == 2, "pocl_fixture_two_sign_of_zero_only_failures");
+    cJSON_Delete(rep);
+    cJSON_Delete(pocl);
+    cJSON_Delete(ocl);
+}
+
 int main(void)
 {
     test_keys();
     test_classes();
     test_collect();
+    test_real_records();
     return check_done();
 }

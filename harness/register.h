@@ -1,0 +1,49 @@
+/* The register (expected/): per reference driver, the failures someone
+ * triaged by reading the spec sentence they break. Format in
+ * docs/register-format.md. Loaded into a JSON document so that --baseline
+ * takes a register where it takes a report; compared with a device report
+ * it gives baseline_compare's result: new failures as "regressions", new
+ * passes as "fixes", stale entries as "removed". No OpenCL here. */
+#ifndef CLC_REGISTER_H
+#define CLC_REGISTER_H
+
+#include <stdio.h>
+#include <cjson/cJSON.h>
+
+/* 1 when the file's text is a register rather than JSON: it begins (after
+ * blanks) with a '#' comment or a driver line. */
+int register_text_is_register(const char *text);
+
+/* Parses a register's text (path names it in errors) into
+ *   {"register": {"path": P, "driver": [{"field", "contains"}...],
+ *                 "entries": [{"glob", "verdicts": [..], "clause", "reason", "line"}...]}}
+ * or prints "path:line: reason" to err for the first malformed line and
+ * returns NULL. */
+cJSON *register_parse(const char *text, const char *path, FILE *err);
+
+/* Loads and parses the register at path; NULL after saying why. */
+cJSON *register_load(const char *path, FILE *err);
+
+/* 1 when doc is a register document (register_parse's). */
+int register_is(const cJSON *doc);
+
+/* 1 when every "driver" line of the register holds for report's platform
+ * and device (field value contains the text). */
+int register_describes(const cJSON *doc, const cJSON *report);
+
+/* The first entry whose glob matches id, or NULL. */
+const cJSON *register_entry_for(const cJSON *doc, const char *id);
+
+/* 1 when the entry allows verdict v. */
+int register_entry_allows(const cJSON *entry, const char *v);
+
+/* Compares report with the register, in baseline_compare's shape, plus
+ * "register": path, "known": {id: "GLOB CLAUSE: REASON"} for each failure the
+ * register explains, and "stale": [entry lines] (also in "removed"): entries
+ * that matched probes of this run but none with a verdict they allow (an
+ * entry allowing pass is not stale for passing). A
+ * register that does not describe the device gives a result with
+ * "not_described": true and nothing compared. */
+cJSON *register_compare(const cJSON *report, const cJSON *doc, const char *name);
+
+#endif

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# The register (expected/, docs/register-format.md): every committed file
+# parses; scripts/check_register.py compares reports with the register that
+# describes their device (new failures, new passes, stale entries, exit 1),
+# refuses a malformed line with FILE:LINE (exit 2) and proposes TODO lines
+# for a reviewer; clconform --baseline takes a register and the HTML marks
+# each failure "known (register)" or "new" (on PoCL, skipped without it).
+source "$SRCDIR/tests/e2e/lib.sh"
+cr="$SRCDIR/scripts/check_register.py"
+
+# -- the committed registers parse (Python and C alike) ----------------------
+mkdir -p "$TMP/empty"
+check "every file of expected/ parses" python3 "$cr" "$TMP/empty" --expected "$SRCDIR/expected"
+
+# -- the checker on a hand-made report ----------------------------------------
+mkdir -p "$TMP/reg" "$TMP/rep"
+cat >"$TMP/reg/drv-1.0" <<'EOF'
+# a test driver
+driver platform.version Drv 1.0
+math.sinpi.*      fail        7.5.1   sinpi(1) gives -0: 7.5.1 prescribes +0
+wi.dimindx        fail        6.12.1  get_global_size(3) gives 0: must be 1
+flaky.crash       crash|pass  6.2.3   the compiler crashes on some runs
+gone.*            fail        6.2.3   a bug since fixed
+EOF
+python3 - "$TMP/rep/dev.json" <<'PY'
+import json, sys
+def rec(i, v, groups=None):
+    r = {"id": i, "verdict": v, "clause": "6.12.2"}
+    if groups:
+        r["groups"] = groups
+    return r
+probes = [rec("math.sinpi.float", "fail"), rec("math.sinpi.float4", "fail"),
+          rec("wi.dimindx", "pass"), rec("flaky.crash", "pass"),
+          rec("math.cos.float", "fail", ["math|6.12.2||3-4 ulp off"]),
+          rec("math.cos.float4", "fail", ["math|6.12.2||3-4 ulp off"]),
+          rec("math.tan.float", "pass")]
+json.dump({"schema_version": 1, "platform": {"name": "Drv", "version": "OpenCL 3.0 Drv 1.0"},
+           "device": {"key": "drv-dev", "name": "d"}, "run": {"complete": True}, "probes": probes},
+          open(sys.argv[1], "w"))
+PY
+python3 "$cr" "$TMP/rep" --expected "$TMP/reg" >"$TMP/cmp.out" 2>&1
+check "differences exit 1" test $? -eq 1
+check "an unregistered failure is a new failure" grep -q "new failure: math.cos.float fail (not registered): 3-4 ulp off" "$TMP/cmp.out"
+check "a registered failure that passes is a new pass" grep -q "new pass: wi.dimindx" "$TMP/cmp.out"
+check "an entry explaining nothing is stale, in line form" \
+    grep -q "stale entry $TMP/reg/drv-1.0:6 (it matches no probe of the run): gone.\* fail 6.2.3 a bug since fixed" "$TMP/cmp.out"
+check "the passing probe of a fixed entry makes it stale" grep -q "drv-1.0:4 (its probes no longer fail as registered)" "$TMP/cmp.out"
+check "an allowed pass of a crash entry is not a difference (no flaky CI)" sh -c "! grep -q flaky.crash '$TMP/cmp.out'"
+
+python3 "$cr" "$TMP/rep" --expected "$TMP/reg" --propose >"$TMP/prop.out" 2>&1
+check "--propose gives a family glob with a TODO reason" grep -q "^  math.cos.\* fail 6.12.2 TODO: 3-4 ulp off" "$TMP/prop.out"
+check "--propose accepts nothing: its TODO lines are refused" sh -c "
+    cp -r '$TMP/reg' '$TMP/reg2'; grep TODO '$TMP/prop.out' >>'$TMP/reg2/drv-1.0'
+    python3 '$cr' '$TMP/rep' --expected '$TMP/reg2' 2>&1 | grep -q 'drv-1.0:7: the reason is still TODO'"
+
+sed -i 's/^gone.*$//; s/^wi.dimindx .*$//' "$TMP/reg/drv-1.0"
+printf 'math.cos.*  fail  6.12.2  cos is 3 ulp off (bound 4 is fine; this is a test)\n' >>"$TMP/reg/drv-1.0"
+python3 "$cr" "$TMP/rep" --expected "$TMP/reg" >"$TMP/same.out" 2>&1
+check "a run matching its register exits 0" test $? -eq 0
+check "and says so" grep -q "drv-dev: matches $TMP/reg/drv-1.0 (4 failure(s), all registered)" "$TMP/same.out"
+
+printf 'math.x  fail\n' >>"$TMP/reg/drv-1.0"
+python3 "$cr" "$TMP/rep" --expected "$TMP/reg" >"$TMP/bad.out" 2>&1
+check "a malformed line exits 2" test $? -eq 2
+check "naming FILE:LINE" grep -q "drv-1.0:8: an entry is GLOB VERDICTS CLAUSE REASON" "$TMP/bad.out"
+
+# -- clconform --baseline with a register, on PoCL ---------------------------------
+sel=${CLC_POCL_DEVICE:-pthread}
+if "$CLCONFORM" --list 2>/dev/null | grep -q "$sel"; then
+    cat >"$TMP/pocl.reg" <<'EOF'
+# the selftest probes on PoCL
+driver platform.name Portable Computing Language
+selftest.fail.wrong-expect  fail  6.2.3  the probe's expectation is wrong on purpose
+EOF
+    "$CLCONFORM" --device "$sel" --probes "$SRCDIR/tests/selftest" --quiet --out "$TMP/run" \
+        --baseline "$TMP/pocl.reg" >"$TMP/run.out" 2>&1
+    rc=$?
+    key=$(ls "$TMP/run" | grep -v index | grep '\.json$' | head -n1)
+    check "unregistered failures make the run exit 1" test "$rc" -eq 1
+    check "the registered failure is known, with its entry" python3 -c "
+import json, sys
+b = json.load(open(sys.argv[1]))['baseline']
+assert b['register'].endswith('pocl.reg'), b
+assert 'selftest.fail.wrong-expect' in b['known'], b['known']
+assert 'selftest.fail.wrong-expect' not in b['regressions'], b['regressions']
+assert 'selftest.unexpected-build-ok.valid' in b['regressions'], b['regressions']" "$TMP/run/$key"
+    html="$TMP/run/${key%.json}.html"
+    check "the HTML marks the known failure" python3 -c "
+import re, sys
+t = open(sys.argv[1]).read()
+card = t[t.index('id=\"probe-selftest.fail.wrong-expect\"'):]
+card = card[:card.index('</article>')]
+assert 'known (register)' in card and 'the probe&#39;s expectation is wrong on purpose' in card or \
+       'the probe&#x27;s expectation is wrong on purpose' in card or \"the probe's expectation\" in card, card[:600]
+card = t[t.index('id=\"probe-selftest.unexpected-build-ok.valid\"'):]
+card = card[:card.index('</article>')]
+assert '>new</span>' in card, card[:600]" "$html"
+
+    printf 'selftest.fail.wrong-expect fial 6.2.3 x\n' >>"$TMP/pocl.reg"
+    "$CLCONFORM" --device "$sel" --probes "$SRCDIR/tests/selftest" --quiet --out "$TMP/run2" \
+        --baseline "$TMP/pocl.reg" >"$TMP/run2.out" 2>&1
+    check "a malformed register baseline is a usage error" test $? -eq 2
+    check "naming FILE:LINE" grep -q "pocl.reg:4: unknown verdict 'fial'" "$TMP/run2.out"
+    for f in "$SRCDIR"/expected/*; do
+        [ -f "$f" ] || continue
+        "$CLCONFORM" --device "$sel" --probes "$SRCDIR/tests/selftest" --filter 'selftest.pass.*' --quiet \
+            --out "$TMP/each" --baseline "$f" >"$TMP/each.out" 2>&1
+        check "clconform loads $(basename "$f") as a baseline" test $? -ne 2
+    done
+else
+    echo "# skip: no device matching '$sel' for the --baseline part"
+fi
+done_checks
