@@ -3,6 +3,7 @@
 #include "json_num.h"
 
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,11 +14,17 @@
 #include "trace.h"
 #include "verdict.h"
 
+/* Chunks are cut by cost, not count: a probe weighs its body's bytes plus
+ * PROBE_WEIGHT for what every probe costs (a launch, buffers, a record). A
+ * chunk is a supervisor's serial work, so 350 folded conversion probes
+ * (1.1 MB of code, a minute of NVIDIA's compiler) in one chunk were the H100
+ * run's critical path while 350 small probes took 4 s. */
+#define PROBE_WEIGHT 512
 /* The smallest chunk: a supervisor's start (fork, a worker opening the
  * driver: 0.1-0.5 s on the CPU drivers, 0.7 s and 0.2 s to tear down on
- * NVIDIA) must stay small beside its work. A multiple of it keeps a chunk's
- * batches whole. */
-#define CHUNK_MIN 128
+ * NVIDIA) must stay small beside its work. */
+#define CHUNK_MIN_WEIGHT (128 * 1024)
+#define CHUNK_MIN 128 /* probes: below this a run is one chunk */
 
 size_t fanout_default(void)
 {
@@ -26,24 +33,34 @@ size_t fanout_default(void)
     return cpus > 16 ? 16 : cpus;
 }
 
-size_t *fanout_chunk_sizes(size_t n, size_t max_shards, size_t *n_chunks)
+size_t *fanout_chunk_sizes(const size_t *bytes, size_t n, size_t max_shards, size_t *n_chunks)
 {
-    size_t *sizes = malloc((n / CHUNK_MIN + 2) * sizeof *sizes);
+    size_t *sizes = malloc((n + 1) * sizeof *sizes), total = 0;
     *n_chunks = 0;
     if (!sizes)
         return NULL;
-    /* Each chunk takes 1/shards of what is left: early chunks are large
+    for (size_t i = 0; i < n; i++)
+        total += bytes[i] + PROBE_WEIGHT;
+    /* Each chunk takes 1/shards of the weight left: early chunks are large
      * (few starts), the last ones small, so the supervisors end close
      * together and a core lent late still finds work. (1/(2 x shards) made
      * 56 chunks of NVIDIA's suite, and the workers' starts dominated its
      * warm run: 37 s of 55 starts.) */
-    for (size_t left = n; left > 0;) {
+    for (size_t at = 0, left = total; at < n;) {
         size_t want = max_shards > 1 ? (left + max_shards - 1) / max_shards : left;
-        want = (want + CHUNK_MIN - 1) / CHUNK_MIN * CHUNK_MIN;
-        if (want > left || left - want < CHUNK_MIN / 2)
-            want = left;
-        sizes[(*n_chunks)++] = want;
-        left -= want;
+        if (want < CHUNK_MIN_WEIGHT)
+            want = CHUNK_MIN_WEIGHT;
+        size_t k = 0, w = 0;
+        while (at + k < n && (k == 0 || w + bytes[at + k] + PROBE_WEIGHT <= want))
+            w += bytes[at + k++] + PROBE_WEIGHT;
+        /* A remainder too small to be worth a start joins this chunk. */
+        if (left - w < CHUNK_MIN_WEIGHT / 2) {
+            k = n - at;
+            w = left;
+        }
+        sizes[(*n_chunks)++] = k;
+        at += k;
+        left -= w;
     }
     return sizes;
 }
@@ -195,8 +212,14 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     for (size_t k = 0, m = n_rest; order && k < o->n_todo; k++)
         if (is_measure(o, o->todo[k]))
             order[m++] = o->todo[k];
-    if (order)
-        sizes = fanout_chunk_sizes(n_rest, max_shards, &n_chunks);
+    size_t *bytes = order ? calloc(n_rest ? n_rest : 1, sizeof *bytes) : NULL;
+    for (size_t k = 0; bytes && k < n_rest; k++) {
+        const char *b = o->set->items[order[k]].body;
+        bytes[k] = b ? strlen(b) : 0;
+    }
+    if (bytes)
+        sizes = fanout_chunk_sizes(bytes, n_rest, max_shards, &n_chunks);
+    free(bytes);
     if (!out->recs || !order || !sh || (n_rest && !sizes)) {
         free(out->recs), free(order), free(sh), free(sizes);
         return supervise_device(o, out);
@@ -206,7 +229,8 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
         snprintf(st.icd, sizeof st.icd, "%s", o->icd_hint), st.icd_pidx = o->icd_hint_pidx;
     int measured = n_rest == o->n_todo; /* no measurement chunk to run */
     size_t next = 0, pos = 0, running = 0;
-    int stopping = 0;
+    int stopping = 0, own_busy = 0;
+    struct pollfd *pfd = calloc(max_shards, sizeof *pfd);
     for (;;) {
         if (o->stop && *o->stop && !stopping) {
             stopping = 1; /* each chunk is stopped by SIGTERM and still sends what it has */
@@ -226,8 +250,9 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
                 s++;
             if (s == max_shards)
                 break;
+            /* The device's own slot is free when no tokenless chunk runs. */
             int token = 0;
-            if (running > 0 && pool && !(token = jobserver_try_take(pool)))
+            if (own_busy && pool && !(token = jobserver_try_take(pool)))
                 break;
             shard *c = &sh[s];
             memset(c, 0, sizeof *c);
@@ -250,6 +275,8 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
             }
             c->alive = 1;
             c->token = token;
+            if (!token)
+                own_busy = 1;
             out->borrowed += (size_t)token;
             out->chunks++;
             running++;
@@ -262,21 +289,33 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
         }
         if (running == 0 && (stopping || (next == n_chunks && measured)))
             break;
+        /* Wait for any chunk to say something, then take everything each
+         * has sent: records come in bursts of hundreds as a chunk ends, and
+         * reading one message per chunk per turn left cores idle for
+         * seconds while the next chunk waited for its slot. */
+        nfds_t np = 0;
+        for (size_t s = 0; pfd && s < max_shards; s++)
+            if (sh[s].alive)
+                pfd[np++] = (struct pollfd){sh[s].kid.fd, POLLIN, 0};
+        if (pfd && np)
+            poll(pfd, np, 50);
         for (size_t s = 0; s < max_shards; s++) {
             if (!sh[s].alive)
                 continue;
             cJSON *m;
-            /* Short waits each: a message from any chunk is taken promptly. */
-            int r = proc_read_msg(&sh[s].kid, running > 1 ? 0.005 : 0.05, NULL, &m);
-            if (r == 1) {
+            int r;
+            while ((r = proc_read_msg(&sh[s].kid, 0.001, NULL, &m)) == 1) {
                 take_msg(&st, m);
                 cJSON_Delete(m);
-            } else if (r == 0) {
+            }
+            if (r == 0) {
                 int status;
                 proc_reap(&sh[s].kid, &status);
                 sh[s].alive = 0;
                 if (sh[s].token)
                     jobserver_give(pool);
+                else
+                    own_busy = 0;
                 running--;
             }
         }
@@ -293,6 +332,6 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     out->wall_ms = (proc_now() - t0) * 1e3;
     snprintf(out->icd, sizeof out->icd, "%s", st.icd);
     out->icd_pidx = st.icd_pidx;
-    free(order), free(sh), free(sizes);
+    free(order), free(sh), free(sizes), free(pfd);
     return 0;
 }

@@ -30,9 +30,10 @@ size_t fanout_default(void);
 int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobserver *pool,
                   clc_device_run *out);
 
-/* The chunk sizes fanout_device cuts n probes into for max_shards
- * supervisors: sizes[0..*n_chunks) (caller frees). They depend on n and
+/* The chunk sizes (in probes) fanout_device cuts n probes into for
+ * max_shards supervisors, given each probe's body size in bytes:
+ * sizes[0..*n_chunks) (caller frees). They depend on the probes and
  * max_shards alone, so two runs batch alike and the binary cache hits. */
-size_t *fanout_chunk_sizes(size_t n, size_t max_shards, size_t *n_chunks);
+size_t *fanout_chunk_sizes(const size_t *bytes, size_t n, size_t max_shards, size_t *n_chunks);
 
 #endif
