@@ -108,10 +108,18 @@ check "the matrix page loads and links to device pages" grep -q 'href="evil-gpu.
 (cd "$TMP" && browse --screenshot="$TMP/shot.png" --window-size=1280,1600 "file://$TMP/m/index.html" >/dev/null)
 check "the matrix page renders (screenshot taken)" test -s "$TMP/shot.png"
 # Render time of the large page beyond Chromium's own start (an empty page
-# first): issue 16 asks every device page to render within 2 s. The best of
-# two tries, so one disturbance on a shared machine does not decide it.
+# first): issue 16 asks every device page to render within 2 s. Rendered to
+# pixels (a screenshot of the first screen, as a person opening it sees it),
+# not --dump-dom, which also serialises the whole DOM back to text. The best
+# of two tries, so one disturbance on a shared machine does not decide it.
 echo '<!doctype html><title>x</title>' >"$TMP/empty.html"
-render_s() { local t0 t1; t0=$(date +%s.%N); browse --dump-dom "file://$1" >/dev/null; t1=$(date +%s.%N); python3 -c "print($t1 - $t0)"; }
+render_s() {
+    local t0 t1
+    t0=$(date +%s.%N)
+    (cd "$TMP" && browse --screenshot="$TMP/render.png" --window-size=1280,1600 "file://$1" >/dev/null)
+    t1=$(date +%s.%N)
+    python3 -c "print($t1 - $t0)"
+}
 best_extra() {
     local e b
     e=$(render_s "$TMP/empty.html"); b=$(render_s "$1")
@@ -122,8 +130,8 @@ read -r e2 x2 <<<"$(best_extra "$TMP/big/big--device.html")"
 extra=$(python3 -c "print(min($x1, $x2))")
 echo "# the 5,600-probe device page renders in ${extra} s beyond an empty page (${e1} s, ${e2} s)"
 # A machine on which an empty page takes seconds is too busy to time anything.
-if python3 -c "import sys; sys.exit(0 if min($e1, $e2) > 3 else 1)"; then
-    echo "# skip: Chromium took over 3 s for an empty page; render time not judged"
+if python3 -c "import sys; sys.exit(0 if min($e1, $e2) > 4 else 1)"; then
+    echo "# skip: Chromium took over 4 s for an empty page; render time not judged"
     done_checks
 fi
 check "the 5,600-probe device page renders within 2 s in Chromium" python3 -c "import sys; sys.exit(0 if $extra <= 2.0 else 1)"
