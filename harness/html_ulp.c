@@ -1,6 +1,8 @@
 /* HTML of ulp-judged probes: see html_ulp.h. */
 #include "html_ulp.h"
 
+#include "json_num.h"
+
 #include "html_escape.h"
 #include "html_page.h"
 #include "html_probe.h"
@@ -9,6 +11,13 @@ static double num(const cJSON *o, const char *key, double dflt)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
     return cJSON_IsNumber(v) ? v->valuedouble : dflt;
+}
+
+/* An integer field of a report from anywhere: checked before it is one
+ * (json_num.h); -1 when it is not an int. */
+static int int_field(const cJSON *o, const char *key)
+{
+    return json_num_int_or(cJSON_GetObjectItemCaseSensitive(o, key), -1, 2147483647, -1);
 }
 
 static void cell(FILE *f, const cJSON *v)
@@ -26,7 +35,7 @@ void html_ulp_write_card_section(FILE *f, const cJSON *rec)
         return;
     fprintf(f, "<h3>Error in ulp</h3>\n<p>bound %g ulp; largest error %.4g ulp at [%d]; %d element(s) "
                "beyond the bound%s</p>\n",
-            num(u, "bound", 0), num(u, "max_error", 0), (int)num(u, "max_at", -1), (int)num(u, "beyond", 0),
+            num(u, "bound", 0), num(u, "max_error", 0), int_field(u, "max_at"), int_field(u, "beyond"),
             cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "flush_to_zero"))
                 ? " (judged as flushing denormals to zero: no CL_FP_DENORM)" : "");
     const cJSON *fails = cJSON_GetObjectItemCaseSensitive(u, "failures");
@@ -36,7 +45,7 @@ void html_ulp_write_card_section(FILE *f, const cJSON *rec)
           "<th>expected</th><th>actual</th><th>ulp</th></tr></thead><tbody>\n", f);
     const cJSON *it;
     cJSON_ArrayForEach(it, fails) {
-        fprintf(f, "<tr><td class=\"num\">%d</td>", (int)num(it, "index", -1));
+        fprintf(f, "<tr><td class=\"num\">%d</td>", int_field(it, "index"));
         cell(f, cJSON_GetObjectItemCaseSensitive(it, "inputs"));
         cell(f, cJSON_GetObjectItemCaseSensitive(it, "reference"));
         cell(f, cJSON_GetObjectItemCaseSensitive(it, "expected"));
@@ -67,7 +76,7 @@ void html_ulp_write_table(FILE *f, const cJSON *probes)
         fputs("</td><td>", f);
         html_escape_write(f, html_json_str(rec, "verdict"));
         fprintf(f, "</td><td class=\"num\">%g</td><td class=\"num\">%.4g</td><td class=\"num\">%d</td></tr>\n",
-                num(u, "bound", 0), num(u, "max_error", 0), (int)num(u, "beyond", 0));
+                num(u, "bound", 0), num(u, "max_error", 0), int_field(u, "beyond"));
     }
     fputs("</tbody></table></section>\n", f);
 }

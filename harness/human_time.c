@@ -23,7 +23,9 @@ const char *human_time_ms(double ms, char *buf, size_t len)
         snprintf(buf, len, "%.1f s", s);
     else if (s < 3600)
         snprintf(buf, len, "%.0f s", s);
-    else
+    else if (s < 3600.0 * 1e6)
         snprintf(buf, len, "%d h %02d min", (int)(s / 3600), (int)fmod(s / 60, 60));
+    else /* a million hours: a number from a file, not a run; no int holds its hours */
+        snprintf(buf, len, "%.3g h", s / 3600);
     return buf;
 }

@@ -30,6 +30,10 @@ static void test_format(void)
     CHECK(formats(0, "0 s"), "zero");
     CHECK(formats(-1, "?"), "negative_is_unknown");
     CHECK(formats(99960, "100 s"), "rounding_up_to_100_has_no_decimal");
+    /* A report from elsewhere may say anything (make fuzz's merge target found
+     * 8.7e97 ms): no hour count past what an int holds. */
+    CHECK(formats(8.7037e97, "2.42e+91 h"), "absurd_duration_has_no_int_overflow");
+    CHECK(formats(3.6e12, "1e+06 h"), "a_million_hours_in_exponent_form");
 }
 
 /* The device page: "wall time" in seconds, not a 17-digit number of ms. */
