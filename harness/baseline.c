@@ -139,19 +139,8 @@ static const char *pattern_problem(const char *pat)
             return "whitespace inside a pattern (one glob per line; '#' starts a comment)";
         if (iscntrl((unsigned char)*p))
             return "control character in a pattern";
-        if (*p == '[') {
-            const char *q = p + 1;
-            if (*q == '!' || *q == '^')
-                q++;
-            if (*q == ']')
-                q++;
-            while (*q && *q != ']')
-                q++;
-            if (!*q)
-                return "unterminated '[' in a pattern";
-        }
     }
-    return NULL;
+    return register_glob_unclosed(pat) ? "unterminated '[' in a pattern" : NULL;
 }
 
 /* Strips blanks and a trailing comment ("id   # reason") in place; returns

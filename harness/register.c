@@ -61,24 +61,30 @@ static char *trim(char *s)
     return s;
 }
 
-static const char *glob_problem(const char *pat)
+int register_glob_unclosed(const char *pat)
 {
     for (const char *p = pat; *p; p++) {
+        if (*p != '[')
+            continue;
+        const char *q = p + 1;
+        if (*q == '!' || *q == '^')
+            q++;
+        if (*q == ']')
+            q++;
+        while (*q && *q != ']')
+            q++;
+        if (!*q)
+            return 1;
+    }
+    return 0;
+}
+
+static const char *glob_problem(const char *pat)
+{
+    for (const char *p = pat; *p; p++)
         if (iscntrl((unsigned char)*p))
             return "control character in the glob";
-        if (*p == '[') {
-            const char *q = p + 1;
-            if (*q == '!' || *q == '^')
-                q++;
-            if (*q == ']')
-                q++;
-            while (*q && *q != ']')
-                q++;
-            if (!*q)
-                return "unterminated '[' in the glob";
-        }
-    }
-    return NULL;
+    return register_glob_unclosed(pat) ? "unterminated '[' in the glob" : NULL;
 }
 
 /* "fail|timeout" into an array; NULL (with why) on an unknown verdict. */

@@ -46,4 +46,8 @@ int register_entry_allows(const cJSON *entry, const char *v);
  * "not_described": true and nothing compared. */
 cJSON *register_compare(const cJSON *report, const cJSON *doc, const char *name);
 
+/* 1 when a '[' of glob pat is never closed: fnmatch would then match
+ * nothing, silently (the register's and the baseline pattern files' check). */
+int register_glob_unclosed(const char *pat);
+
 #endif
