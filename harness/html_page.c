@@ -171,7 +171,8 @@ static int array_has_containers(const cJSON *array)
 static void write_number(FILE *f, double d)
 {
     /* Integers (sizes, counts, error codes) print in full, not as 1.23e+09. */
-    if (d == (double)(long long)d && d > -9007199254740992.0 && d < 9007199254740992.0)
+    /* Range first: converting a double beyond long long (or NaN) is undefined. */
+    if (d > -9007199254740992.0 && d < 9007199254740992.0 && d == (double)(long long)d)
         fprintf(f, "%lld", (long long)d);
     else
         fprintf(f, "%.17g", d);
