@@ -1,5 +1,6 @@
 /* Chunks of one device's run, handed to supervisors as cores allow: see fanout.h. */
 #include "fanout.h"
+#include "batch_plan.h"
 #include "json_num.h"
 
 #include <limits.h>
@@ -15,11 +16,10 @@
 #include "verdict.h"
 
 /* Chunks are cut by cost, not count: a probe weighs its body's bytes plus
- * PROBE_WEIGHT for what every probe costs (a launch, buffers, a record). A
- * chunk is a supervisor's serial work, so 350 folded conversion probes
- * (1.1 MB of code, a minute of NVIDIA's compiler) in one chunk were the H100
- * run's critical path while 350 small probes took 4 s. */
-#define PROBE_WEIGHT 512
+ * PROBE_WEIGHT (batch_plan.h) for what every probe costs (a launch, buffers,
+ * a record). A chunk is a supervisor's serial work, so 350 folded conversion
+ * probes (1.1 MB of code, a minute of NVIDIA's compiler) in one chunk were
+ * the H100 run's critical path while 350 small probes took 4 s. */
 /* The smallest chunk: a supervisor's start (fork, a worker opening the
  * driver: 0.1-0.5 s on the CPU drivers, 0.7 s and 0.2 s to tear down on
  * NVIDIA) must stay small beside its work. */
@@ -33,7 +33,8 @@ size_t fanout_default(void)
     return cpus > 16 ? 16 : cpus;
 }
 
-size_t *fanout_chunk_sizes(const size_t *bytes, size_t n, size_t max_shards, size_t *n_chunks)
+size_t *fanout_chunk_sizes(const size_t *bytes, const unsigned char *cut_ok, size_t n, size_t max_shards,
+                           size_t *n_chunks)
 {
     size_t *sizes = malloc((n + 1) * sizeof *sizes), total = 0;
     *n_chunks = 0;
@@ -52,6 +53,9 @@ size_t *fanout_chunk_sizes(const size_t *bytes, size_t n, size_t max_shards, siz
             want = CHUNK_MIN_WEIGHT;
         size_t k = 0, w = 0;
         while (at + k < n && (k == 0 || w + bytes[at + k] + PROBE_WEIGHT <= want))
+            w += bytes[at + k++] + PROBE_WEIGHT;
+        /* ... and on to where a segment begins: a batch is never split. */
+        while (cut_ok && at + k < n && !cut_ok[at + k])
             w += bytes[at + k++] + PROBE_WEIGHT;
         /* A remainder too small to be worth a start joins this chunk. */
         if (left - w < CHUNK_MIN_WEIGHT / 2) {
@@ -212,16 +216,23 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     for (size_t k = 0, m = n_rest; order && k < o->n_todo; k++)
         if (is_measure(o, o->todo[k]))
             order[m++] = o->todo[k];
+    /* The plan of batches (batch_plan.h), made here unless the caller has
+     * one: chunks begin only where a segment begins. */
+    size_t *own_plan = o->segment || !order ? NULL : batch_plan_segments(o->set, o->todo, o->n_todo, o->batch_max);
+    const size_t *seg = o->segment ? o->segment : own_plan;
     size_t *bytes = order ? calloc(n_rest ? n_rest : 1, sizeof *bytes) : NULL;
-    for (size_t k = 0; bytes && k < n_rest; k++) {
+    unsigned char *cut_ok = order ? calloc(n_rest ? n_rest : 1, 1) : NULL;
+    for (size_t k = 0; bytes && cut_ok && k < n_rest; k++) {
         const char *b = o->set->items[order[k]].body;
         bytes[k] = b ? strlen(b) : 0;
+        cut_ok[k] = !seg || k == 0 || seg[order[k]] != seg[order[k - 1]];
     }
-    if (bytes)
-        sizes = fanout_chunk_sizes(bytes, n_rest, max_shards, &n_chunks);
+    if (bytes && cut_ok)
+        sizes = fanout_chunk_sizes(bytes, cut_ok, n_rest, max_shards, &n_chunks);
     free(bytes);
+    free(cut_ok);
     if (!out->recs || !order || !sh || (n_rest && !sizes)) {
-        free(out->recs), free(order), free(sh), free(sizes);
+        free(out->recs), free(order), free(sh), free(sizes), free(own_plan);
         return supervise_device(o, out);
     }
     fan_state st = {o, out, 0, 0, "", 0};
@@ -257,6 +268,7 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
             shard *c = &sh[s];
             memset(c, 0, sizeof *c);
             c->arg.o = *o;
+            c->arg.o.segment = seg;
             c->arg.o.todo = order + pos;
             c->arg.o.n_todo = last ? o->n_todo - n_rest : sizes[next];
             c->arg.o.stop = NULL;      /* a chunk is stopped by SIGTERM, forwarded above */
@@ -332,6 +344,6 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     out->wall_ms = (proc_now() - t0) * 1e3;
     snprintf(out->icd, sizeof out->icd, "%s", st.icd);
     out->icd_pidx = st.icd_pidx;
-    free(order), free(sh), free(sizes), free(pfd);
+    free(order), free(sh), free(sizes), free(pfd), free(own_plan);
     return 0;
 }

@@ -31,9 +31,12 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
                   clc_device_run *out);
 
 /* The chunk sizes (in probes) fanout_device cuts n probes into for
- * max_shards supervisors, given each probe's body size in bytes:
- * sizes[0..*n_chunks) (caller frees). They depend on the probes and
- * max_shards alone, so two runs batch alike and the binary cache hits. */
-size_t *fanout_chunk_sizes(const size_t *bytes, size_t n, size_t max_shards, size_t *n_chunks);
+ * max_shards supervisors, given each probe's body size in bytes and where a
+ * chunk may begin (cut_ok[k]: before probe k; NULL: anywhere):
+ * sizes[0..*n_chunks) (caller frees). Chunks begin only where a segment of
+ * the batch plan begins (batch_plan.h), so the programs are the same however
+ * many supervisors run them, and the binary cache hits. */
+size_t *fanout_chunk_sizes(const size_t *bytes, const unsigned char *cut_ok, size_t n, size_t max_shards,
+                           size_t *n_chunks);
 
 #endif

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "baseline.h"
+#include "batch_plan.h"
 #include "bincache.h"
 #include "cli.h"
 #include "devsel.h"
@@ -253,13 +254,18 @@ static void device_main(int fd, void *arg)
     clc_supervise_opts o = {j->set, j->dev, j->todo, j->n_todo, j->cli->timeout_s,
                             j->cli->build_timeout_s, j->cli->batch, j->cli->group,
                             j->cli->build_options, cached ? cache_dir : NULL,
-                            !j->cli->no_isolation, &device_stop, NULL, NULL, NULL, 0};
+                            !j->cli->no_isolation, &device_stop, NULL, NULL, NULL, 0, NULL};
+    /* One plan of batches for the whole device, however it is divided. */
+    size_t *plan = batch_plan_segments(j->set, j->todo, j->n_todo, j->cli->batch);
+    o.segment = plan;
     progress_sender sender = {fd, j->n_todo, 0};
     o.on_record = send_progress;
     o.on_record_ctx = &sender;
     clc_device_run run;
     cJSON *msg = cJSON_CreateObject();
-    if (fanout_device(&o, j->device_jobs, j->pool, &run) != 0) {
+    int fanned = fanout_device(&o, j->device_jobs, j->pool, &run);
+    free(plan);
+    if (fanned != 0) {
         cJSON_AddStringToObject(msg, "error", "could not supervise the device (out of memory?)");
         proc_send(fd, msg);
         return;

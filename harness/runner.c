@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch_plan.h"
 #include "build_options.h"
 #include "clenv.h"
 #include "clerr.h"
@@ -712,20 +713,6 @@ static void close_device(worker *w)
     cJSON_Delete(w->env.memo);
 }
 
-static int batchable(const worker *w, const clc_probe *p)
-{
-    (void)w;
-    return !p->source && p->body && !p->undefined &&
-           (p->kind == CLC_KIND_RUN || p->kind == CLC_KIND_IMPL_DEFINED || p->kind == CLC_KIND_BUILD_OK);
-}
-
-/* A program closes before its probes' bodies pass this many bytes. NVIDIA
- * builds a program in one compiler process, so the largest program is the
- * run's critical path: 256 folded conversion probes (850 KB) took 50.7 s
- * alone on the H100 host while the other 15 cores idled. Sized by bytes, not
- * by count: 256 small probes are 100 KB. */
-#define BATCH_BYTES (128 * 1024)
-
 /* Probes waiting to be built together: same build options, at most
  * batch_max of them and BATCH_BYTES of bodies. */
 typedef struct {
@@ -775,6 +762,7 @@ void runner_run(const clc_worker_job *job)
     pending_list run = {NULL, 0, 0, 0, "", run_batch}, rej = {NULL, 0, 0, 0, "", reject_batch_run};
     run.idx = malloc((job->batch_max ? job->batch_max : 1) * sizeof *run.idx);
     rej.idx = malloc((job->batch_max ? job->batch_max : 1) * sizeof *rej.idx);
+    size_t cur_seg = 0;
     for (size_t t = 0; t < job->n_todo && run.idx && rej.idx && !w.poisoned; t++) {
         size_t idx = job->todo[t];
         const clc_probe *p = &job->set->items[idx];
@@ -785,8 +773,16 @@ void runner_run(const clc_worker_job *job)
             worker_emit_result(&w, idx, rec);
             continue;
         }
+        /* The run's plan closes every batch at a segment's end (batch_plan.h),
+         * wherever this worker's part of the run began. */
+        size_t seg = job->segment ? job->segment[idx] : 0;
+        if (seg != cur_seg) {
+            pending_flush(&w, &run);
+            pending_flush(&w, &rej);
+            cur_seg = seg;
+        }
         int shared = job->batch_cap[idx] != 1;
-        if (shared && batchable(&w, p))
+        if (shared && batch_plan_runs_batched(p))
             pending_add(&w, &run, idx);
         else if (shared && reject_batchable(p))
             pending_add(&w, &rej, idx);

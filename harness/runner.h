@@ -30,6 +30,8 @@ typedef struct {
     int no_binaries;             /* keep no binaries in the cache: reading one back killed a worker */
     clc_emit_fn emit;
     void *emit_ctx;
+    const size_t *segment;       /* per probe index: its segment (batch_plan.h); a batch closes
+                                  * where the segment changes (NULL: no plan) */
 } clc_worker_job;
 
 /* Messages, one JSON object each, field "t":

@@ -34,6 +34,10 @@ typedef struct {
      * device (NULL: unknown): its workers load that driver alone. */
     const char *icd_hint;
     int icd_hint_pidx;
+    /* Per probe index: its segment (batch_plan.h), where batches close and
+     * chunks may begin, so that the run's division never changes a program
+     * (NULL: fanout_device plans it). */
+    const size_t *segment;
 } clc_supervise_opts;
 
 typedef struct {

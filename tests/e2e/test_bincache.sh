@@ -117,4 +117,26 @@ for k in b:
     print(k, 'stored before', a.get(k, {}).get('cache', {}).get('stored'), 'hits with the variable', b[k]['cache']['hits'])
 sys.exit(0 if b and all(r['cache']['hits'] == 0 for r in b.values()) and any(r['cache']['stored'] for r in a.values()) else 1)
 PY
+# The programs do not depend on how the run is divided (batch_plan.h): a
+# run cut into chunks for two supervisors, then the same probes with one,
+# builds nothing the second time. (Before the plan, a warm NVIDIA run with 4
+# supervisors after a cold one with 16 rebuilt 129 programs.) Oclgrind only:
+# the CPU drivers keep no binaries of ours or cost minutes here.
+if "$CLCONFORM" --list 2>/dev/null | grep -q 'oclgrind'; then
+    export XDG_CACHE_HOME=$TMP/xdg-div
+    div() { "$CLCONFORM" --device oclgrind --probes "$SRCDIR/probes/6.12.3-integer-functions" \
+                --filter 'intfn.[a-h]*' --quiet --out "$TMP/$1" --device-jobs "$2" >"$TMP/$1.out" 2>&1; }
+    div d2 2
+    div d1 1
+    check "one supervisor after two: every program a cache hit" python3 - "$TMP/d2" "$TMP/d1" <<'PY'
+import glob, json, sys
+def run(d):
+    return [r['run'] for r in (json.load(open(f)) for f in glob.glob(d + '/*.json'))
+            if isinstance(r, dict) and 'probes' in r][0]
+a, b = run(sys.argv[1]), run(sys.argv[2])
+print('two supervisors:', a['chunks'], 'chunks', a['cache'], '/ one:', b['chunks'], 'chunks', b['cache'])
+sys.exit(0 if a['chunks'] >= 2 and a['cache']['stored'] > 0 and b['cache']['hits'] == a['cache']['stored']
+         and b['profile']['build']['count'] == 0 else 1)
+PY
+fi
 done_checks

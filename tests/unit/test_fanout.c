@@ -20,7 +20,7 @@ static size_t *suite_bytes(size_t n)
 static int covers(size_t n, size_t shards, size_t *count, int *sorted, int *aligned)
 {
     size_t *bytes = suite_bytes(n);
-    size_t k, *s = fanout_chunk_sizes(bytes, n, shards, &k), sum = 0;
+    size_t k, *s = fanout_chunk_sizes(bytes, NULL, n, shards, &k), sum = 0;
     *sorted = *aligned = 1;
     /* Large first: each chunk's weight is no more than the one before it
      * (the last may take a remainder). */
@@ -59,14 +59,14 @@ int main(void)
     ok = covers(0, 8, &k, &sorted, &aligned);
     CHECK(ok && k == 0, "no_probes_no_chunk");
     size_t *w = suite_bytes(3000);
-    size_t a, b, *s1 = fanout_chunk_sizes(w, 3000, 4, &a), *s2 = fanout_chunk_sizes(w, 3000, 4, &b);
+    size_t a, b, *s1 = fanout_chunk_sizes(w, NULL, 3000, 4, &a), *s2 = fanout_chunk_sizes(w, NULL, 3000, 4, &b);
     int same = a == b;
     for (size_t i = 0; same && i < a; i++)
         same = s1[i] == s2[i];
     CHECK(same, "same_inputs_same_chunks (cache keys stay equal between runs)");
     free(s1), free(s2);
     /* Cost, not count: chunks over the large probes hold fewer of them. */
-    size_t n16, *s16 = fanout_chunk_sizes(w, 3000, 16, &n16), at = 0, small_n = 0, large_n = 0;
+    size_t n16, *s16 = fanout_chunk_sizes(w, NULL, 3000, 16, &n16), at = 0, small_n = 0, large_n = 0;
     for (size_t i = 0; s16 && i < n16; i++) {
         if (at + s16[i] <= 1000 && !small_n)
             small_n = s16[i];

@@ -1,0 +1,66 @@
+/* Segments of a device's probe list: see batch_plan.h. */
+#include "batch_plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner_internal.h"
+
+int batch_plan_runs_batched(const clc_probe *p)
+{
+    return !p->source && p->body && !p->undefined &&
+           (p->kind == CLC_KIND_RUN || p->kind == CLC_KIND_IMPL_DEFINED || p->kind == CLC_KIND_BUILD_OK);
+}
+
+/* One kind of batch as the plan follows it: how full it is, and its options. */
+typedef struct {
+    size_t n, bytes;
+    const char *options;
+} plan_list;
+
+static const char *options_of(const clc_probe *p)
+{
+    return p->options ? p->options : "";
+}
+
+/* Whether adding p to l would close l's batch first (runner.c pending_add
+ * closes it on the same conditions; a worker's build options are the
+ * harness's own joined with the probe's, so equal probe options give equal
+ * build options). */
+static int would_close(const plan_list *l, const clc_probe *p, size_t bytes, size_t batch_max)
+{
+    return l->n && (strcmp(l->options, options_of(p)) != 0 || l->n >= batch_max ||
+                    l->bytes + bytes > BATCH_BYTES);
+}
+
+size_t *batch_plan_segments(const clc_probe_set *set, const size_t *todo, size_t n, size_t batch_max)
+{
+    size_t *seg = calloc(set->count ? set->count : 1, sizeof *seg);
+    if (!seg)
+        return NULL;
+    if (batch_max == 0)
+        batch_max = 1;
+    plan_list run = {0, 0, ""}, rej = {0, 0, ""};
+    size_t cur = 1, weight = 0;
+    for (size_t k = 0; k < n; k++) {
+        const clc_probe *p = &set->items[todo[k]];
+        size_t bytes = p->body ? strlen(p->body) : 0;
+        plan_list *l = batch_plan_runs_batched(p) ? &run : reject_batchable(p) ? &rej : NULL;
+        int close = weight && weight + bytes + PROBE_WEIGHT > SEGMENT_WEIGHT;
+        if (l && would_close(l, p, bytes, batch_max))
+            close = 1;
+        if (close) {
+            cur++;
+            weight = 0;
+            run = rej = (plan_list){0, 0, ""};
+        }
+        if (l) {
+            l->n++;
+            l->bytes += bytes;
+            l->options = options_of(p);
+        }
+        weight += bytes + PROBE_WEIGHT;
+        seg[todo[k]] = cur;
+    }
+    return seg;
+}

@@ -1,0 +1,51 @@
+/* Where one device's programs begin, decided once per run from the probes
+ * alone.
+ *
+ * A worker builds the probes it is handed in batches, one program each
+ * (runner.c); the binary cache (bincache.h) finds a program again only if
+ * the next run builds exactly the same batch. Batches used to be cut by each
+ * worker from wherever its part of the run began, so a different number of
+ * supervisors (--device-jobs, cores lent by other devices, another machine)
+ * or a worker replaced after a crash moved every later batch boundary: a
+ * warm NVIDIA run with 4 supervisors after a cold one with 16 rebuilt 129
+ * programs (57 s instead of 6 s).
+ *
+ * So the device cuts its probe list into segments first: a segment closes
+ * where a batch must close (the build options change, batch_max probes or
+ * BATCH_BYTES of bodies are reached, in either kind of batch), and at
+ * SEGMENT_WEIGHT of work, so that a long run of probes built alone can still
+ * be split among supervisors. Workers close every batch at a segment's end
+ * and chunks (fanout.h) begin only at a segment's start: the same probes
+ * give the same programs however the run is divided. */
+#ifndef CLC_BATCH_PLAN_H
+#define CLC_BATCH_PLAN_H
+
+#include <stddef.h>
+
+#include "probe.h"
+
+/* A program closes before its probes' bodies pass this many bytes. NVIDIA
+ * builds a program in one compiler process, so the largest program is the
+ * run's critical path: 256 folded conversion probes (850 KB) took 50.7 s
+ * alone on the H100 host while the other 15 cores idled. Sized by bytes, not
+ * by count: 256 small probes are 100 KB. */
+#define BATCH_BYTES (128 * 1024)
+
+/* What a probe costs beyond its body's bytes (a launch, buffers, a record),
+ * in the same unit: chunks and segments are weighed by body bytes plus this. */
+#define PROBE_WEIGHT 512
+
+/* A segment also closes before its weight passes this. */
+#define SEGMENT_WEIGHT (256 * 1024)
+
+/* Whether a probe joins a batch of run probes (built in one program with a
+ * dispatch kernel), rather than being built alone. */
+int batch_plan_runs_batched(const clc_probe *p);
+
+/* The segment of each probe of todo[0..n), in order: an array indexed like
+ * set->items (probes not in todo get 0), segments numbered from 1 and
+ * increasing along todo; NULL when out of memory. batch_max: most probes in
+ * one program (--batch). The caller frees it. */
+size_t *batch_plan_segments(const clc_probe_set *set, const size_t *todo, size_t n, size_t batch_max);
+
+#endif

@@ -1,0 +1,146 @@
+/* harness/batch_plan.c: segments close where a batch must close (options,
+ * batch_max, BATCH_BYTES, in either kind of batch) and at SEGMENT_WEIGHT;
+ * fanout's chunks begin only at a segment's start, for any number of
+ * supervisors, so every division of the run builds the same programs. */
+#include "batch_plan.h"
+#include "check.h"
+#include "fanout.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static clc_probe_set set_of(size_t n)
+{
+    clc_probe_set s;
+    memset(&s, 0, sizeof s);
+    s.items = calloc(n, sizeof *s.items);
+    s.count = n;
+    return s;
+}
+
+static void set_free(clc_probe_set *s)
+{
+    for (size_t i = 0; i < s->count; i++)
+        free(s->items[i].body), free(s->items[i].source);
+    free(s->items);
+}
+
+/* A run probe with a body of `bytes` bytes (and build options `opts`). */
+static void run_probe(clc_probe *p, size_t bytes, char *opts)
+{
+    p->kind = CLC_KIND_RUN;
+    p->body = malloc(bytes + 1);
+    memset(p->body, 'x', bytes);
+    p->body[bytes] = '\0';
+    p->options = opts;
+}
+
+static size_t *todo_all(size_t n)
+{
+    size_t *t = malloc(n * sizeof *t);
+    for (size_t i = 0; i < n; i++)
+        t[i] = i;
+    return t;
+}
+
+/* Segment starts among todo order 0..n: the k where seg changes. */
+static size_t starts(const size_t *seg, size_t n, size_t *first_after)
+{
+    size_t c = 0;
+    for (size_t k = 0; k < n; k++)
+        if (k == 0 || seg[k] != seg[k - 1]) {
+            if (c == 1 && first_after)
+                *first_after = k;
+            c++;
+        }
+    return c;
+}
+
+int main(void)
+{
+    /* 300 small probes, one options string: batch_max 256 closes the first
+     * segment after 256 probes (their weight, 256 x 612 bytes, is below
+     * SEGMENT_WEIGHT). */
+    clc_probe_set s = set_of(300);
+    for (size_t i = 0; i < 300; i++)
+        run_probe(&s.items[i], 100, NULL);
+    size_t *todo = todo_all(300), at = 0;
+    size_t *seg = batch_plan_segments(&s, todo, 300, 256);
+    CHECK(seg && starts(seg, 300, &at) == 2 && at == 256, "batch_max_closes_the_segment_at_256 (%zu)", at);
+    CHECK(seg && seg[0] == 1 && seg[299] == 2, "segments_numbered_from_1");
+    free(seg);
+    /* --batch 1: a segment per probe. */
+    seg = batch_plan_segments(&s, todo, 300, 1);
+    CHECK(seg && starts(seg, 300, NULL) == 300, "batch_1_a_segment_per_probe");
+    free(seg);
+    /* Options change at probe 10: a new segment there, and again at 20. */
+    for (size_t i = 10; i < 20; i++)
+        s.items[i].options = "-DX=1";
+    seg = batch_plan_segments(&s, todo, 300, 256);
+    CHECK(seg && seg[9] == 1 && seg[10] == 2 && seg[19] == 2 && seg[20] == 3, "options_change_closes_the_segment");
+    free(seg);
+    free(todo);
+    set_free(&s);
+
+    /* Bodies of 40 KB: three fit in BATCH_BYTES (128 KB), the fourth begins
+     * the next program. */
+    s = set_of(8);
+    for (size_t i = 0; i < 8; i++)
+        run_probe(&s.items[i], 40 * 1024, NULL);
+    todo = todo_all(8);
+    seg = batch_plan_segments(&s, todo, 8, 256);
+    CHECK(seg && seg[2] == 1 && seg[3] == 2 && seg[6] == 3, "batch_bytes_close_the_segment");
+    free(seg);
+    free(todo);
+    set_free(&s);
+
+    /* Probes built alone (whole programs, no body) batch with nothing: only
+     * the weight closes their segments, so a long run of them can still be
+     * divided: 1,000 of PROBE_WEIGHT each, 512 to a segment. */
+    s = set_of(1000);
+    for (size_t i = 0; i < 1000; i++) {
+        s.items[i].kind = CLC_KIND_RUN;
+        s.items[i].source = strdup("kernel void probe(void) {}");
+    }
+    todo = todo_all(1000);
+    seg = batch_plan_segments(&s, todo, 1000, 256);
+    CHECK(seg && starts(seg, 1000, &at) == 2 && at == SEGMENT_WEIGHT / PROBE_WEIGHT,
+          "alone_probes_split_by_weight (%zu)", at);
+    free(seg);
+    free(todo);
+    set_free(&s);
+
+    /* A suite-like mix: chunks for 2, 4 and 16 supervisors all begin at a
+     * segment start, and cover every probe. */
+    size_t n = 5000;
+    s = set_of(n);
+    for (size_t i = 0; i < n; i++)
+        run_probe(&s.items[i], (i >= 1500 && i < 2300) ? 3300 : 400, (i / 700) % 2 ? "-DY" : NULL);
+    todo = todo_all(n);
+    seg = batch_plan_segments(&s, todo, n, 256);
+    size_t *bytes = malloc(n * sizeof *bytes);
+    unsigned char *cut_ok = malloc(n);
+    for (size_t k = 0; seg && k < n; k++) {
+        bytes[k] = strlen(s.items[k].body);
+        cut_ok[k] = k == 0 || seg[k] != seg[k - 1];
+    }
+    size_t shards[] = {2, 4, 16};
+    for (size_t t = 0; seg && t < 3; t++) {
+        size_t nc, *sz = fanout_chunk_sizes(bytes, cut_ok, n, shards[t], &nc), pos = 0;
+        int aligned = sz != NULL;
+        for (size_t c = 0; sz && c < nc; c++) {
+            if (!cut_ok[pos])
+                aligned = 0;
+            pos += sz[c];
+        }
+        CHECK(aligned && pos == n && nc > 1, "chunks_for_%zu_supervisors_begin_at_segment_starts (%zu chunks)",
+              shards[t], nc);
+        free(sz);
+    }
+    free(bytes);
+    free(cut_ok);
+    free(seg);
+    free(todo);
+    set_free(&s);
+    return check_done();
+}
