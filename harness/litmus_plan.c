@@ -139,3 +139,26 @@ int litmus_weak_forbidden(const litmus_plan *p)
     }
     return 0;
 }
+
+const char *litmus_verdict(const litmus_plan *p, const litmus_tally *t, long spin, char *detail, size_t len)
+{
+    char label[32];
+    int weak = litmus_weak_outcome(p->test);
+    long seen = t->outcomes[weak];
+    int judged = litmus_weak_forbidden(p);
+    litmus_outcome_label(p->test, weak, label, sizeof label);
+    /* A forbidden outcome is forbidden in every execution, concurrent or not. */
+    if (judged && (seen > 0 || t->other > 0)) {
+        snprintf(detail, len, "forbidden outcome seen: %s %ld times, other values %ld times, in %ld runs (%ld concurrent)",
+                 label, seen, t->other, t->runs, t->concurrent);
+        return "fail";
+    }
+    if (t->concurrent == 0) {
+        snprintf(detail, len, "could not run its threads concurrently: no handshake of %ld runs completed within %ld reads",
+                 t->runs, spin);
+        return "skip";
+    }
+    snprintf(detail, len, "%s: weak outcome %s %ld times in %ld runs (%ld concurrent)%s", litmus_flavour_name(p->flavour),
+             label, seen, t->runs, t->concurrent, judged ? "; forbidden, never seen" : "");
+    return judged ? "pass" : "info";
+}

@@ -60,4 +60,19 @@ int litmus_weak_outcome(litmus_test t);
  * promised between work-groups), so the counts are information. */
 int litmus_weak_forbidden(const litmus_plan *p);
 
+/* What one probe counted. */
+typedef struct {
+    long outcomes[LITMUS_OUTCOMES];
+    long other;      /* values the test never stores */
+    long runs;       /* instances run; outcomes + other add up to it */
+    long concurrent; /* runs whose two threads both passed the handshake */
+} litmus_tally;
+
+/* The verdict for tally t under plan p, with a one-line reason in detail
+ * (len bytes, always terminated): "fail" when p forbids the weak outcome
+ * and it or a stray value was seen; else "skip" when no run was concurrent
+ * ("could not run its threads concurrently"); else "pass" (forbidden, never
+ * seen) or "info" (allowed). spin is the handshake bound, for the reason. */
+const char *litmus_verdict(const litmus_plan *p, const litmus_tally *t, long spin, char *detail, size_t len);
+
 #endif

@@ -61,8 +61,8 @@ typedef struct {
 } litmus_session;
 
 typedef struct {
-    long outcomes[LITMUS_OUTCOMES];
-    long other, runs, concurrent, launches;
+    litmus_tally t;
+    long launches;
     cl_int spin;
 } litmus_counts;
 
@@ -273,11 +273,11 @@ static int launch_once(litmus_session *s, litmus_test t, uint64_t *rng, litmus_c
         int idx = litmus_outcome_in_memory(t) ? litmus_outcome_index(t, m[LITMUS_X], m[LITMUS_Y])
                                               : litmus_outcome_index(t, r[0], r[1]);
         if (idx < 0)
-            c->other++;
+            c->t.other++;
         else
-            c->outcomes[idx]++;
-        c->concurrent += r[2] == 1 && r[3] == 1;
-        c->runs++;
+            c->t.outcomes[idx]++;
+        c->t.concurrent += r[2] == 1 && r[3] == 1;
+        c->t.runs++;
     }
     c->launches++;
     return 0;
@@ -292,14 +292,14 @@ static void record_counts(cJSON *obj, const litmus_plan *plan, const litmus_sess
     cJSON_AddStringToObject(obj, "flavour", litmus_flavour_name(plan->flavour));
     cJSON_AddStringToObject(obj, "weak_outcome", litmus_outcome_label(plan->test, weak, label, sizeof label));
     cJSON_AddBoolToObject(obj, "weak_forbidden", litmus_weak_forbidden(plan));
-    cJSON_AddNumberToObject(obj, "weak", (double)c->outcomes[weak]);
-    cJSON_AddNumberToObject(obj, "runs", (double)c->runs);
-    cJSON_AddNumberToObject(obj, "concurrent_runs", (double)c->concurrent);
+    cJSON_AddNumberToObject(obj, "weak", (double)c->t.outcomes[weak]);
+    cJSON_AddNumberToObject(obj, "runs", (double)c->t.runs);
+    cJSON_AddNumberToObject(obj, "concurrent_runs", (double)c->t.concurrent);
     cJSON *o = cJSON_AddObjectToObject(obj, "outcomes");
     for (int i = 0; o && i < LITMUS_OUTCOMES; i++)
-        cJSON_AddNumberToObject(o, litmus_outcome_label(plan->test, i, label, sizeof label), (double)c->outcomes[i]);
+        cJSON_AddNumberToObject(o, litmus_outcome_label(plan->test, i, label, sizeof label), (double)c->t.outcomes[i]);
     if (o)
-        cJSON_AddNumberToObject(o, "other", (double)c->other);
+        cJSON_AddNumberToObject(o, "other", (double)c->t.other);
     cJSON_AddNumberToObject(obj, "launches", (double)c->launches);
     cJSON_AddNumberToObject(obj, "instances_per_launch", (double)s->instances);
     cJSON_AddNumberToObject(obj, "work_groups", (double)s->groups);
@@ -310,35 +310,6 @@ static void record_counts(cJSON *obj, const litmus_plan *plan, const litmus_sess
     char seedtxt[24];
     snprintf(seedtxt, sizeof seedtxt, "%016llx", (unsigned long long)seed);
     cJSON_AddStringToObject(obj, "seed", seedtxt);
-}
-
-/* The verdict and its detail from the counts. */
-static const char *judge(const litmus_plan *plan, const litmus_counts *c, cJSON *rec)
-{
-    char detail[400], label[32];
-    int weak = litmus_weak_outcome(plan->test);
-    long seen = c->outcomes[weak];
-    litmus_outcome_label(plan->test, weak, label, sizeof label);
-    int judged = litmus_weak_forbidden(plan);
-    if (judged && (seen > 0 || c->other > 0)) {
-        snprintf(detail, sizeof detail,
-                 "forbidden outcome seen: %s %ld times, other values %ld times, in %ld runs (%ld concurrent)", label,
-                 seen, c->other, c->runs, c->concurrent);
-        set_detail(rec, detail);
-        return "fail";
-    }
-    if (c->concurrent == 0) {
-        snprintf(detail, sizeof detail,
-                 "could not run its threads concurrently: no handshake of %ld runs completed within %d reads", c->runs,
-                 (int)c->spin);
-        set_detail(rec, detail);
-        return "skip";
-    }
-    snprintf(detail, sizeof detail, "%s: weak outcome %s %ld times in %ld runs (%ld concurrent)%s",
-             litmus_flavour_name(plan->flavour), label, seen, c->runs, c->concurrent,
-             judged ? "; forbidden, never seen" : "");
-    set_detail(rec, detail);
-    return judged ? "pass" : "info";
 }
 
 const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
@@ -363,8 +334,8 @@ const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, cons
         env->measure_started(env->measure_ctx);
     double deadline = now_s() + budget;
     int tries = 1; /* launches at this spin bound */
-    while (now_s() < deadline && c.runs < LITMUS_MAX_RUNS) {
-        if (c.concurrent == 0 && tries >= LITMUS_TRIES_PER_SPIN) {
+    while (now_s() < deadline && c.t.runs < LITMUS_MAX_RUNS) {
+        if (c.t.concurrent == 0 && tries >= LITMUS_TRIES_PER_SPIN) {
             /* Not one instance ran at once yet: wait longer, and give up
              * at the bound (a device that runs groups one by one). */
             if (c.spin >= LITMUS_SPIN_MAX)
@@ -377,7 +348,9 @@ const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, cons
         tries++;
     }
     record_counts(obj, plan, &s, &c, seed, budget);
-    verdict = judge(plan, &c, rec);
+    char detail[400];
+    verdict = litmus_verdict(plan, &c.t, c.spin, detail, sizeof detail);
+    set_detail(rec, detail);
 out:
     release(&s);
     return verdict;

@@ -91,8 +91,40 @@ static void test_which_flavour_forbids_what(void)
           "seq_cst forbids sb and 2+2W's weak outcomes (a cycle in S)");
 }
 
+/* The verdict from hand-made tallies: the paths a real driver rarely takes
+ * (a forbidden outcome, no concurrency) included. */
+static void test_verdicts(void)
+{
+    char d[400];
+    litmus_plan mp_acq = {LITMUS_MP, LITMUS_ACQ_REL}, mp_relaxed = {LITMUS_MP, LITMUS_RELAXED};
+    litmus_tally clean = {{40, 5, 0, 55}, 0, 100, 30};
+    CHECK(strcmp(litmus_verdict(&mp_acq, &clean, 1024, d, sizeof d), "pass") == 0 &&
+              strstr(d, "r0=1 r1=0 0 times in 100 runs (30 concurrent); forbidden, never seen"),
+          "acq_rel mp without the weak outcome passes, with the counts: %s", d);
+    litmus_tally weak = {{40, 5, 3, 52}, 0, 100, 30};
+    CHECK(strcmp(litmus_verdict(&mp_acq, &weak, 1024, d, sizeof d), "fail") == 0 &&
+              strstr(d, "r0=1 r1=0 3 times, other values 0 times, in 100 runs"),
+          "acq_rel mp with the weak outcome 3 times fails, saying how often in how many runs: %s", d);
+    CHECK(strcmp(litmus_verdict(&mp_relaxed, &weak, 1024, d, sizeof d), "info") == 0 &&
+              strstr(d, "r0=1 r1=0 3 times in 100 runs"),
+          "relaxed mp records the same counts as info: %s", d);
+    litmus_tally stray = {{40, 5, 0, 54}, 1, 100, 30};
+    CHECK(strcmp(litmus_verdict(&mp_acq, &stray, 1024, d, sizeof d), "fail") == 0,
+          "a value the test never stores fails a judged flavour");
+    litmus_tally alone = {{50, 0, 0, 50}, 0, 100, 0};
+    CHECK(strcmp(litmus_verdict(&mp_acq, &alone, 65536, d, sizeof d), "skip") == 0 &&
+              strstr(d, "could not run its threads concurrently") && strstr(d, "65536 reads"),
+          "no concurrent run: skip, saying why: %s", d);
+    CHECK(strcmp(litmus_verdict(&mp_relaxed, &alone, 65536, d, sizeof d), "skip") == 0,
+          "no concurrent run skips an info flavour too");
+    litmus_tally alone_weak = {{50, 0, 1, 49}, 0, 100, 0};
+    CHECK(strcmp(litmus_verdict(&mp_acq, &alone_weak, 65536, d, sizeof d), "fail") == 0,
+          "a forbidden outcome fails even when no run was concurrent");
+}
+
 int main(void)
 {
+    test_verdicts();
     test_names_parse_and_the_offered_orderings_only();
     test_outcomes_index_and_label();
     test_weak_outcomes();
