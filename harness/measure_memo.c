@@ -9,6 +9,7 @@
 
 #include "bincache.h"
 #include "json_file.h"
+#include "litmus_plan.h"
 #include "report_json.h"
 
 cJSON *measure_memo_load(const char *path)
@@ -30,8 +31,18 @@ static void probe_hash(const clc_probe *p, char key[BINCACHE_KEY_LEN + 1])
     bincache_key(p->id, opts, p->source ? p->source : "", key);
 }
 
+/* The litmus family's counts are samples, not properties of the driver: each
+ * run adds evidence (a rare weak outcome may show only in some runs), so
+ * they are measured every time, never remembered. */
+static int rememberable(const clc_probe *p)
+{
+    return litmus_plan_parse(p->measure, NULL) != 0;
+}
+
 cJSON *measure_memo_take(const cJSON *memo, const clc_probe *p)
 {
+    if (!rememberable(p))
+        return NULL;
     const cJSON *e = cJSON_GetObjectItemCaseSensitive(memo, p->id);
     const cJSON *h = cJSON_GetObjectItemCaseSensitive(e, "hash");
     const cJSON *rec = cJSON_GetObjectItemCaseSensitive(e, "record");
@@ -62,7 +73,7 @@ cJSON *measure_memo_take(const cJSON *memo, const clc_probe *p)
 void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const cJSON *rec)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
-    if (!memo || !cJSON_IsString(v) || strcmp(v->valuestring, "info") != 0 ||
+    if (!memo || !rememberable(p) || !cJSON_IsString(v) || strcmp(v->valuestring, "info") != 0 ||
         cJSON_GetObjectItemCaseSensitive(rec, "cached"))
         return;
     cJSON *e = cJSON_CreateObject();
