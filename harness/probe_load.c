@@ -4,6 +4,7 @@
  * problem is reported as "FILE:LINE: problem" and parsing goes on, so one run
  * shows all the mistakes in a file. */
 #include "probe_load.h"
+#include "probe_dir.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -650,7 +651,11 @@ static void finish_probe(parser *ps, const char *id, int line, const entry_list 
     e = lookup(own, defs, "spec");
     p.spec = e ? strdup(e->value) : strdup("OpenCL C 1.2");
     p.why = dup_or_null(lookup(own, defs, "why"));
-    p.options = dup_or_null(lookup(own, defs, "options"));
+    if ((e = lookup(own, defs, "options"))) {
+        char why[512];
+        if (!(p.options = probe_dir_expand(e->value, ps->file, why, sizeof why)))
+            perr(ps, e->line, "options: %s", why, NULL);
+    }
     if (!(e = lookup(own, defs, "kind")))
         perr(ps, line, "probe %s: 'kind' is required", id, NULL);
     else if (parse_kind(e->value, &p.kind))
