@@ -53,12 +53,17 @@ char *probe_dir_expand(const char *options, const char *probe_file, char *why, s
             break;
         }
         if (strncmp(tok, PROBE_DIR_TOKEN, tlen) != 0) {
+            size_t k = strcspn(tok, " \t}");
             snprintf(why, len, "unknown token '%.*s' (the only one is " PROBE_DIR_TOKEN ")",
-                     (int)strcspn(tok, " \t}") + (tok[strcspn(tok, " \t}")] == '}'), tok);
+                     (int)(k + (tok[k] == '}')), tok);
             goto fail;
         }
-        if (tok != options && !is_blank(tok[-1])) {
-            snprintf(why, len, PROBE_DIR_TOKEN " must begin a word (write -I " PROBE_DIR_TOKEN "/include)");
+        /* The word starts at the token, or at a '"' just before it. */
+        int quoted = tok != options && tok[-1] == '"';
+        const char *start = quoted ? tok - 1 : tok;
+        if (start != options && !is_blank(start[-1])) {
+            snprintf(why, len, PROBE_DIR_TOKEN " must begin a word or a double-quoted word "
+                     "(write -I " PROBE_DIR_TOKEN "/include)");
             goto fail;
         }
         if (!dir && !(dir = folder_of(probe_file))) {
@@ -66,14 +71,21 @@ char *probe_dir_expand(const char *options, const char *probe_file, char *why, s
             goto fail;
         }
         const char *rest = tok + tlen;
-        size_t rest_n = strcspn(rest, " \t");
+        size_t rest_n = quoted ? strcspn(rest, "\"") : strcspn(rest, " \t");
+        if (quoted && (rest[rest_n] != '"' || (rest[rest_n + 1] && !is_blank(rest[rest_n + 1])))) {
+            snprintf(why, len, "'\"" PROBE_DIR_TOKEN "' needs its closing '\"' at the end of the word");
+            goto fail;
+        }
         if (memchr(rest, '$', rest_n) || !quotable(dir, strlen(dir)) || !quotable(rest, rest_n)) {
             snprintf(why, len, "'%s%.*s' cannot be passed as one double-quoted word (it holds '\"', '\\', "
                      "'$' or a control character)", dir, (int)rest_n, rest);
             goto fail;
         }
-        fprintf(f, "%.*s\"%s%.*s\"", (int)(tok - s), s, dir, (int)rest_n, rest);
-        s = rest + rest_n;
+        /* Quoted when written so, or when it must be (a blank in the path). */
+        int quote = quoted || strpbrk(dir, " \t") || memchr(rest, ' ', rest_n);
+        fprintf(f, "%.*s%s%s%.*s%s", (int)(start - s), s, quote ? "\"" : "", dir, (int)rest_n, rest,
+                quote ? "\"" : "");
+        s = rest + rest_n + quoted;
     }
     int closed = fclose(f);
     f = NULL;

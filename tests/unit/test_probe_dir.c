@@ -1,5 +1,5 @@
 /* harness/probe_dir.c: `${PROBE_DIR}` in options becomes the probe file's
- * real folder, the whole word double-quoted; every misuse is refused with a
+ * real folder (a double-quoted word stays quoted); every misuse is refused with a
  * reason, and the loader names file and line. Paths are built in a fresh
  * temporary folder, so the expected text is worked out here, not read back. */
 #include "check.h"
@@ -48,18 +48,19 @@ int main(void)
     mkdir(sub, 0700);
     snprintf(file, sizeof file, "%s/fam/x.probe", root);
 
+    snprintf(want, sizeof want, "-D A=1 -I %s/fam/include -D B=2", real_root);
+    CHECK(expands_to("-D A=1 -I ${PROBE_DIR}/include -D B=2", file, want), "bare_token_word_becomes_the_absolute_path");
     snprintf(want, sizeof want, "-D A=1 -I \"%s/fam/include\" -D B=2", real_root);
-    CHECK(expands_to("-D A=1 -I ${PROBE_DIR}/include -D B=2", file, want),
-          "token_word_becomes_one_quoted_absolute_path");
-    snprintf(want, sizeof want, "-I \"%s/fam\"", real_root);
+    CHECK(expands_to("-D A=1 -I \"${PROBE_DIR}/include\" -D B=2", file, want), "quoted_token_word_stays_quoted");
+    snprintf(want, sizeof want, "-I %s/fam", real_root);
     CHECK(expands_to("-I ${PROBE_DIR}", file, want), "token_alone_is_the_folder");
-    snprintf(want, sizeof want, "\"%s/fam/a\" \"%s/fam/b\"", real_root, real_root);
-    CHECK(expands_to("${PROBE_DIR}/a ${PROBE_DIR}/b", file, want), "two_tokens_both_expanded");
+    snprintf(want, sizeof want, "%s/fam/a \"%s/fam/b\"", real_root, real_root);
+    CHECK(expands_to("${PROBE_DIR}/a \"${PROBE_DIR}/b\"", file, want), "two_tokens_both_expanded");
     CHECK(expands_to("-D X=1  -cl-mad-enable", file, "-D X=1  -cl-mad-enable"), "options_without_token_unchanged");
 
     /* A relative probe path resolves against the working folder, through any symlink. */
     CHECK(chdir(sub) == 0, "chdir into the family folder");
-    snprintf(want, sizeof want, "-I \"%s/fam/inc\"", real_root);
+    snprintf(want, sizeof want, "-I %s/fam/inc", real_root);
     CHECK(expands_to("-I ${PROBE_DIR}/inc", "x.probe", want), "relative_file_without_slash_is_the_working_folder");
     snprintf(rel, sizeof rel, "../fam/x.probe");
     CHECK(expands_to("-I ${PROBE_DIR}/inc", rel, want), "relative_path_resolved_to_real_folder");
@@ -73,6 +74,17 @@ int main(void)
           "second_token_in_one_word_refused");
     CHECK(refused("-I ${PROBE_DIR}/x", "/nonexistent-clc-folder/x.probe", "cannot resolve the folder"),
           "missing_folder_refused");
+    CHECK(refused("-I \"${PROBE_DIR}/include", file, "needs its closing"), "unclosed_quote_refused");
+    CHECK(refused("-I \"${PROBE_DIR}/in\"c", file, "needs its closing"), "text_after_closing_quote_refused");
+    CHECK(refused("-I x\"${PROBE_DIR}\"", file, "must begin a word"), "quote_inside_a_word_refused");
+    /* A folder with a blank in its name: a bare word must be quoted to stay one word. */
+    char spaced[512], spaced_file[600];
+    snprintf(spaced, sizeof spaced, "%s/a b", root);
+    mkdir(spaced, 0700);
+    snprintf(spaced_file, sizeof spaced_file, "%s/x.probe", spaced);
+    snprintf(want, sizeof want, "-I \"%s/a b/include\"", real_root);
+    CHECK(expands_to("-I ${PROBE_DIR}/include", spaced_file, want), "folder_with_a_blank_is_quoted");
+    rmdir(spaced);
     /* A folder whose name holds a double quote cannot be quoted. */
     snprintf(quoted_dir, sizeof quoted_dir, "%s/a\"b", root);
     mkdir(quoted_dir, 0700);
@@ -85,7 +97,7 @@ int main(void)
     clc_probe_set set = {0};
     int rc = probe_load_text("x.probe", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\n"
                                         "options = -I ${PROBE_DIR}/include\n", &set, err);
-    snprintf(want, sizeof want, "-I \"%s/fam/include\"", real_root);
+    snprintf(want, sizeof want, "-I %s/fam/include", real_root);
     CHECK(rc == 0 && set.count == 1 && set.items[0].options && strcmp(set.items[0].options, want) == 0,
           "loader_expands_options");
     probe_set_free(&set);
