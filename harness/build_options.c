@@ -57,3 +57,16 @@ int build_options_compose(const char *base, const char *probe_options, char *buf
     }
     return 0;
 }
+
+int build_options_reads_headers(const char *options)
+{
+    for (const char *s = options ? options : ""; *s;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (strncmp(s, "-I", 2) == 0)
+            return 1;
+        while (*s && *s != ' ' && *s != '\t')
+            s++;
+    }
+    return 0;
+}

@@ -15,4 +15,9 @@ int build_options_compose(const char *base, const char *probe_options, char *buf
 /* Does the option string contain a -cl-std= word? */
 int build_options_has_std(const char *options);
 
+/* Does the option string name an include folder (a word starting "-I")? The
+ * headers such a build reads are not part of its source, so its result must
+ * not be cached by source and options alone. */
+int build_options_reads_headers(const char *options);
+
 #endif

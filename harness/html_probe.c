@@ -218,7 +218,13 @@ static void write_inputs(FILE *f, const cJSON *rec)
         fputs("<tr><td>", f);
         html_escape_write(f, html_json_str(in, "name"));
         fputs("</td><td>", f);
-        html_escape_write(f, html_json_str(in, "type"));
+        const char *by_value = html_json_str(in, "by_value");
+        if (by_value && *by_value) { /* an `arg`: its bytes, passed as this type */
+            html_escape_write(f, by_value);
+            fputs(" (by value; bytes)", f);
+        } else {
+            html_escape_write(f, html_json_str(in, "type"));
+        }
         fputs("</td><td>", f);
         html_value_write(f, cJSON_GetObjectItemCaseSensitive(in, "values"), " ");
         fputs("</td></tr>\n", f);

@@ -35,6 +35,15 @@ static int append(char **text, size_t *len, size_t *cap, const char *s)
     return 0;
 }
 
+char *probe_param_decl(const clc_input *in, char *buf, size_t len)
+{
+    if (in->by_value)
+        snprintf(buf, len, "%s %s", in->by_value, in->name);
+    else
+        snprintf(buf, len, "__global const %s *%s", value_type_name(in->type), in->name);
+    return buf;
+}
+
 int probe_append_kernel(const clc_probe *p, const char *kernel_name, char **text, size_t *len, size_t *cap)
 {
     char line[512];
@@ -49,8 +58,8 @@ int probe_append_kernel(const clc_probe *p, const char *kernel_name, char **text
     if (append(text, len, cap, line))
         return -1;
     for (size_t i = 0; i < p->n_inputs; i++) {
-        snprintf(line, sizeof line, "__global const %s *%s, ", value_type_name(p->inputs[i].type),
-                 p->inputs[i].name);
+        char decl[320];
+        snprintf(line, sizeof line, "%s, ", probe_param_decl(&p->inputs[i], decl, sizeof decl));
         if (append(text, len, cap, line))
             return -1;
     }
@@ -93,6 +102,7 @@ void probe_free(clc_probe *p)
     for (size_t i = 0; i < p->n_inputs; i++) {
         free(p->inputs[i].name);
         free(p->inputs[i].data);
+        free(p->inputs[i].by_value);
     }
     free(p->expect);
     free(p->ulp_ref);

@@ -20,6 +20,8 @@ typedef struct {
     clc_type type;
     size_t count;
     unsigned char *data; /* count packed elements, host (= device) byte order */
+    char *by_value;      /* `arg`: the C type of a by-value parameter, whose bytes (type uchar,
+                          * count of them) go to clSetKernelArg as they are; NULL for a buffer */
 } clc_input;
 
 /* A new owning field must also be copied by probe_clone and written by
@@ -71,6 +73,10 @@ typedef struct {
 } clc_probe_set;
 
 const char *probe_kind_name(clc_kind k);
+
+/* Writes into buf the kernel parameter declaring in: `__global const T *name`
+ * for a buffer, `TYPE name` for a by-value `arg`. Returns buf. */
+char *probe_param_decl(const clc_input *in, char *buf, size_t len);
 
 /* Writes into buf the whole program that builds this probe alone, with its
  * kernel named kernel_name. Returns a malloc'd string the caller frees. */

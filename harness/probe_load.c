@@ -4,6 +4,7 @@
  * problem is reported as "FILE:LINE: problem" and parsing goes on, so one run
  * shows all the mistakes in a file. */
 #include "probe_load.h"
+#include "probe_dir.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -79,7 +80,7 @@ static const char *const known_keys[] = {
 
 static int key_is_known(const char *key)
 {
-    if (strncmp(key, "input ", 6) == 0)
+    if (strncmp(key, "input ", 6) == 0 || strncmp(key, "arg ", 4) == 0)
         return 1;
     for (size_t i = 0; known_keys[i]; i++)
         if (strcmp(key, known_keys[i]) == 0)
@@ -151,19 +152,84 @@ static int parse_dims(const char *s, size_t out[3], int allow_zero)
     return n ? n : -1;
 }
 
-static int parse_input(parser *ps, const entry *e, clc_input *in)
+/* A C identifier: a letter or '_', then letters, digits and '_'. */
+static int is_identifier(const char *s)
 {
-    const char *name = trim(e->key + 6);
-    if (!*name || !(isalpha((unsigned char)*name) || *name == '_') || strcmp(name, "out") == 0) {
-        perr(ps, e->line, "input name '%s' is not a valid parameter name", name, NULL);
-        return -1;
+    if (!(isalpha((unsigned char)*s) || *s == '_'))
+        return 0;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_')
+            return 0;
+    return 1;
+}
+
+/* The parameter name after the key's word ("input a", "arg s"). */
+static const char *param_name(parser *ps, const entry *e, const char *word)
+{
+    const char *name = trim(e->key + strlen(word) + 1);
+    if (!is_identifier(name) || strcmp(name, "out") == 0) {
+        perr(ps, e->line, "%s name '%s' is not a valid parameter name", word, name);
+        return NULL;
     }
-    for (const char *c = name; *c; c++) {
-        if (!isalnum((unsigned char)*c) && *c != '_') {
-            perr(ps, e->line, "input name '%s' is not a valid parameter name", name, NULL);
-            return -1;
+    return name;
+}
+
+/* `arg NAME = TYPE: BYTES`: a by-value kernel parameter `TYPE NAME` (TYPE a
+ * type name such as a struct typedef of the prelude, or int4) whose bytes,
+ * as the host lays them out, go to clSetKernelArg as given. */
+static int parse_arg(parser *ps, const entry *e, clc_input *in)
+{
+    const char *name = param_name(ps, e, "arg");
+    if (!name)
+        return -1;
+    char *copy = strdup(e->value), **toks = NULL;
+    int rc = -1;
+    if (!copy)
+        return -1;
+    char *colon = strchr(copy, ':');
+    if (colon)
+        *colon = '\0';
+    if (!colon || !is_identifier(trim(copy))) {
+        perr(ps, e->line, "arg %s: expected 'TYPE: bytes', TYPE one type name (e.g. a typedef of the prelude)",
+             name, NULL);
+        goto out;
+    }
+    size_t cap = strlen(colon + 1) / 2 + 1;
+    toks = malloc(sizeof *toks * cap);
+    size_t n = toks ? split_tokens(colon + 1, toks, cap) : 0;
+    if (toks && n == 0)
+        perr(ps, e->line, "arg %s has no bytes", name, NULL);
+    if (n == 0)
+        goto out;
+    in->data = malloc(n);
+    in->name = strdup(name);
+    in->by_value = strdup(trim(copy));
+    in->type = CLC_T_UCHAR;
+    in->count = n;
+    rc = in->data && in->name && in->by_value ? 0 : -1;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        uint64_t bits;
+        char why[160];
+        if (value_parse(CLC_T_UCHAR, toks[i], &bits, why, sizeof why) != 0) {
+            char at[48];
+            snprintf(at, sizeof at, "%s, byte %zu", name, i);
+            perr(ps, e->line, "arg %s: %s (each token is one byte, 0 to 255)", at, why);
+            rc = -1;
+        } else {
+            in->data[i] = (unsigned char)bits;
         }
     }
+out:
+    free(toks);
+    free(copy);
+    return rc;
+}
+
+static int parse_input(parser *ps, const entry *e, clc_input *in)
+{
+    const char *name = param_name(ps, e, "input");
+    if (!name)
+        return -1;
     char *copy = strdup(e->value);
     if (!copy)
         return -1;
@@ -542,17 +608,23 @@ static int finish_inputs(parser *ps, clc_probe *p, const entry_list *own, const 
     for (int li = 0; li < 2; li++) {
         for (size_t i = 0; i < lists[li]->count; i++) {
             const entry *e = &lists[li]->items[i];
-            if (strncmp(e->key, "input ", 6) != 0)
+            int is_arg = strncmp(e->key, "arg ", 4) == 0;
+            if (strncmp(e->key, "input ", 6) != 0 && !is_arg)
                 continue;
             /* A default input is shadowed by the probe's own of that name. */
             if (li == 1 && entries_find(own, e->key))
                 continue;
             if (p->n_inputs == CLC_MAX_INPUTS) {
-                perr(ps, e->line, "probe %s: more than 8 inputs", p->id, NULL);
+                perr(ps, e->line, "probe %s: more than 8 inputs and args", p->id, NULL);
                 return -1;
             }
-            if (parse_input(ps, e, &p->inputs[p->n_inputs]) != 0)
+            if ((is_arg ? parse_arg : parse_input)(ps, e, &p->inputs[p->n_inputs]) != 0)
                 bad = 1;
+            for (size_t k = 0; !bad && k < p->n_inputs; k++)
+                if (strcmp(p->inputs[k].name, p->inputs[p->n_inputs].name) == 0) {
+                    perr(ps, e->line, "probe %s: a second parameter named '%s'", p->id, p->inputs[k].name);
+                    bad = 1;
+                }
             p->n_inputs++;
         }
     }
@@ -579,7 +651,11 @@ static void finish_probe(parser *ps, const char *id, int line, const entry_list 
     e = lookup(own, defs, "spec");
     p.spec = e ? strdup(e->value) : strdup("OpenCL C 1.2");
     p.why = dup_or_null(lookup(own, defs, "why"));
-    p.options = dup_or_null(lookup(own, defs, "options"));
+    if ((e = lookup(own, defs, "options"))) {
+        char why[512];
+        if (!(p.options = probe_dir_expand(e->value, ps->file, why, sizeof why)))
+            perr(ps, e->line, "options: %s", why, NULL);
+    }
     if (!(e = lookup(own, defs, "kind")))
         perr(ps, line, "probe %s: 'kind' is required", id, NULL);
     else if (parse_kind(e->value, &p.kind))

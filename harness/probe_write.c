@@ -97,7 +97,8 @@ int probe_write(FILE *f, const clc_probe *p)
         /* Short inputs on one line; long ones as a heredoc, 8 a line. */
         const clc_input *in = &p->inputs[k];
         int long_form = in->count > 8;
-        fprintf(f, "input %s = %s%s:", in->name, long_form ? "<<END\n" : "", value_type_name(in->type));
+        fprintf(f, "%s %s = %s%s:", in->by_value ? "arg" : "input", in->name, long_form ? "<<END\n" : "",
+                in->by_value ? in->by_value : value_type_name(in->type));
         for (size_t i = 0; i < in->count; i++) {
             char buf[64];
             fprintf(f, "%s%s", long_form && i % 8 == 0 ? "\n" : " ",
@@ -168,7 +169,7 @@ int probe_clone(const clc_probe *p, clc_probe *o)
         *in = p->inputs[k];
         size_t bytes = in->count * value_type_size(in->type);
         in->data = malloc(bytes ? bytes : 1);
-        bad |= dup_str(p->inputs[k].name, &in->name) | !in->data;
+        bad |= dup_str(p->inputs[k].name, &in->name) | dup_str(p->inputs[k].by_value, &in->by_value) | !in->data;
         if (in->data)
             memcpy(in->data, p->inputs[k].data, bytes);
     }

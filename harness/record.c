@@ -115,6 +115,8 @@ void record_add_repro(cJSON *rec, const clc_probe *p, const char *options)
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "name", in->name);
         cJSON_AddStringToObject(o, "type", value_type_name(in->type));
+        if (in->by_value) /* a by-value `arg`: these bytes, passed as a TYPE */
+            cJSON_AddStringToObject(o, "by_value", in->by_value);
         cJSON_AddItemToObject(o, "values", record_values_array(in->type, in->data, in->count));
         cJSON_AddItemToArray(inputs, o);
     }

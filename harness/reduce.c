@@ -717,8 +717,10 @@ static int build_one_call(const reduction *r, clc_probe *out)
         if (idx_of[k] < 0) {
             free(in->name);
             free(in->data);
+            free(in->by_value);
             in->name = NULL;
             in->data = NULL;
+            in->by_value = NULL;
             continue;
         }
         size_t sz = value_type_size(in->type);

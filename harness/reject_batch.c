@@ -62,8 +62,10 @@ static void batch_text(const worker *w, const size_t *idx, size_t n, strbuf *b)
     for (size_t s = 0; s < n; s++) {
         const clc_probe *p = &set->items[idx[s]];
         sb_add(b, "#line 1 \"clcprobe%zu\"\n__kernel void clc_r%zu(", s, s);
-        for (size_t i = 0; i < p->n_inputs; i++)
-            sb_add(b, "__global const %s *%s, ", value_type_name(p->inputs[i].type), p->inputs[i].name);
+        for (size_t i = 0; i < p->n_inputs; i++) {
+            char decl[320];
+            sb_add(b, "%s, ", probe_param_decl(&p->inputs[i], decl, sizeof decl));
+        }
         sb_add(b, "__global %s *out)\n{\n%s\n}\n", value_type_name(p->out_type), p->body);
     }
 }

@@ -36,6 +36,7 @@
 
 typedef struct {
     const char *name;
+    const char *by_value; /* a by-value argument's C type (its values are bytes), or NULL */
     clc_type type;
     uint64_t *bits;
     size_t count;
@@ -137,6 +138,7 @@ static int decode_input(const cJSON *in, repro_input *ri, char *why, size_t len)
     char num[64], perr[160];
     ri->name = str_field(in, "name");
     ri->values = obj_field(in, "values");
+    ri->by_value = str_field(in, "by_value");
     const char *type = str_field(in, "type");
     if (!ri->name || !type || value_type_parse(type, &ri->type) != 0 ||
         !cJSON_IsArray(ri->values)) {
@@ -405,10 +407,10 @@ static void emit_inputs(FILE *f, const repro_probe *p)
         const repro_input *in = &p->inputs[k];
         fputs("    { \"", f);
         emit_c_chars(f, in->name, NULL);
-        fprintf(f, "\", \"%s\", input_%zu, %zu, %zu },\n", value_type_name(in->type), k,
-                value_type_size(in->type), in->count ? in->count : 1);
+        fprintf(f, "\", \"%s\", input_%zu, %zu, %zu, %d },\n", value_type_name(in->type), k,
+                value_type_size(in->type), in->count ? in->count : 1, in->by_value != NULL);
     }
-    fputs("    { NULL, NULL, NULL, 0, 0 }\n};\n", f);
+    fputs("    { NULL, NULL, NULL, 0, 0, 0 }\n};\n", f);
     fprintf(f, "static const size_t N_INPUTS = %zu;\n", p->n_inputs);
 }
 
@@ -680,8 +682,11 @@ static void readme_inputs(FILE *f, const repro_probe *p)
             value_type_name(p->out_type), p->out_count);
     for (size_t k = 0; k < p->n_inputs; k++) {
         const repro_input *in = &p->inputs[k];
-        fprintf(f, "input            __global const %s *%s =", value_type_name(in->type),
-                in->name);
+        if (in->by_value) {
+            fprintf(f, "argument         %s %s, by value, bytes =", in->by_value, in->name);
+        } else {
+            fprintf(f, "input            __global const %s *%s =", value_type_name(in->type), in->name);
+        }
         const cJSON *v;
         cJSON_ArrayForEach(v, in->values)
             fprintf(f, " %s", cJSON_IsString(v) ? v->valuestring : "?");

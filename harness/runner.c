@@ -104,6 +104,16 @@ static int body_uses_local(const char *body)
 
 /* ---- program text ---------------------------------------------------- */
 
+/* Does the probe take a by-value `arg`? A dispatch kernel passes every
+ * probe's parameters as generic buffers, so such a probe gets its own kernel. */
+static int has_by_value_arg(const clc_probe *p)
+{
+    for (size_t i = 0; i < p->n_inputs; i++)
+        if (p->inputs[i].by_value)
+            return 1;
+    return 0;
+}
+
 
 
 /* How a probe of a batch is reached: through a dispatch kernel (group >= 0)
@@ -121,8 +131,10 @@ static void add_probe_function(strbuf *b, const clc_probe *p, size_t s)
     if (p->prelude)
         sb_add(b, "%s\n", p->prelude);
     sb_add(b, "void clc_f%zu(", s);
-    for (size_t i = 0; i < p->n_inputs; i++)
-        sb_add(b, "__global const %s *%s, ", value_type_name(p->inputs[i].type), p->inputs[i].name);
+    for (size_t i = 0; i < p->n_inputs; i++) {
+        char decl[320];
+        sb_add(b, "%s, ", probe_param_decl(&p->inputs[i], decl, sizeof decl));
+    }
     sb_add(b, "__global %s *out)\n{\n%s\n}\n\n", value_type_name(p->out_type), p->body);
 }
 
@@ -155,7 +167,7 @@ static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *s
         /* Group size 1 still goes through a dispatch kernel: its `which`
          * lets the worker launch it once doing nothing, so code generation
          * at first launch is timed (and watched) apart from the probe. */
-        slots[s].direct = body_uses_local(p->body);
+        slots[s].direct = body_uses_local(p->body) || has_by_value_arg(p);
         if (slots[s].direct)
             continue;
         size_t bytes = strlen(p->body);
@@ -287,6 +299,8 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
         goto done;
     for (size_t i = 0; i < p->n_inputs; i++) {
         const clc_input *in = &p->inputs[i];
+        if (in->by_value)
+            continue; /* its bytes go to clSetKernelArg */
         bufs[i] = clCreateBuffer(w->env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                  in->count * value_type_size(in->type), in->data, &err);
         if (err != CL_SUCCESS) {
@@ -304,7 +318,10 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
     size_t n_in = l->dispatch ? DISPATCH_ARGS : p->n_inputs;
     for (size_t i = 0; i < n_in && err == CL_SUCCESS; i++) {
         cl_mem b = i < p->n_inputs ? bufs[i] : w->dummy;
-        err = clSetKernelArg(l->kernel, arg++, sizeof b, &b);
+        if (i < p->n_inputs && p->inputs[i].by_value)
+            err = clSetKernelArg(l->kernel, arg++, p->inputs[i].count, p->inputs[i].data);
+        else
+            err = clSetKernelArg(l->kernel, arg++, sizeof b, &b);
     }
     if (err == CL_SUCCESS)
         err = clSetKernelArg(l->kernel, arg++, sizeof out, &out);

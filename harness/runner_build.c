@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "bincache.h"
+#include "build_options.h"
 #include "proc.h"
 #include "text_cap.h"
 
@@ -178,7 +179,8 @@ void worker_build(worker *w, const char *src, const char *options, build_result 
     double t0 = proc_now();
     w->builds++;
     char key[BINCACHE_KEY_LEN + 1];
-    const int cached = w->job->cache_dir != NULL;
+    /* A build reading headers (-I) is keyed by more than its source: not cached. */
+    const int cached = w->job->cache_dir != NULL && !build_options_reads_headers(options);
     if (cached) {
         bincache_key(w->identity, options, src, key);
         if (build_from_cache(w, key, options, r, t0)) {

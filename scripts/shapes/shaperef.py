@@ -180,3 +180,28 @@ def struct_layout(fields):
         off += size
         align = max(align, a)
     return offs, (off + align - 1) // align * align, align
+
+
+def pack_raw(st, raw, buf, base=0):
+    """Writes raw bit patterns (field path -> list of components, floats as
+    their bits) of struct st = ("struct", name, fields) into bytearray buf at
+    base, little-endian, at the offsets struct_layout gives; the padding
+    bytes are left as they are."""
+    offs, _, _ = struct_layout(st[2])
+    for (fn, ft), off in zip(st[2], offs):
+        if isinstance(ft, tuple):
+            pack_raw(ft, {k[len(fn) + 1:]: v for k, v in raw.items() if k.startswith(fn + ".")}, buf, base + off)
+            continue
+        size = TYPES[split_vec(ft)[0]].bits // 8
+        for j, v in enumerate(raw[fn]):
+            buf[base + off + j * size: base + off + (j + 1) * size] = v.to_bytes(size, "little")
+
+
+def long_output(t, bits):
+    """The long a kernel writes for a component of type t holding these bits:
+    (long)x for the integer types but ulong, whose as_long(x) is its bits as
+    a signed 64-bit integer; for float (long)as_int(x), for double as_long(x)."""
+    signed_bits = t.is_float or t.signed or t.bits == 64
+    if signed_bits and bits >> (t.bits - 1):
+        return bits - (1 << t.bits)
+    return bits

@@ -6,7 +6,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from shaperef import TYPES, UB, Leaf, Node, arith, convert, evaluate_iter, struct_layout, to_c  # noqa: E402
+from shaperef import (TYPES, UB, Leaf, Node, arith, convert, evaluate_iter, long_output, pack_raw,  # noqa: E402
+                      struct_layout, to_c)
 
 failures = 0
 
@@ -66,6 +67,43 @@ check("layout short2,char3,uint", struct_layout([("h", "short2"), ("x", "char3")
 inner = ("struct", "I", [("c", "char"), ("l", "long")])  # size 16, align 8
 # struct { char a; I in; char z; }: in at 8, z at 24, size 32.
 check("layout nested", struct_layout([("a", "char"), ("in", inner), ("z", "char")]) == ([0, 8, 24], 32, 8))
+
+# Struct arguments (worked on paper from "Alignment of Types": a type aligned
+# to its size, a 3-component vector sized and aligned as 4 components, a
+# struct to its largest member, no padding beyond what alignment needs).
+# { char c; char3 x; short s; uint3 w; ulong u; ushort2 h; char z; }:
+# c 0; x 4 (4 bytes, align 4); s 8; w 16 (16 bytes); u 32; h 40; z 44; ends 45 -> 48 (align 16).
+a5 = [("c", "char"), ("x", "char3"), ("s", "short"), ("w", "uint3"), ("u", "ulong"), ("h", "ushort2"), ("z", "char")]
+check("layout A5 (char3, uint3, ulong, ushort2)", struct_layout(a5) == ([0, 4, 8, 16, 32, 40, 44], 48, 16))
+# { char c; double d; float f; double2 e; short k; }: d 8, f 16, e 32 (align 16), k 48; ends 50 -> 64.
+ad = [("c", "char"), ("d", "double"), ("f", "float"), ("e", "double2"), ("k", "short")]
+check("layout AD (double, double2)", struct_layout(ad) == ([0, 8, 16, 32, 48], 64, 16))
+# { A1 a; uchar b; long l; A2 inner; char t; } with A1 = {char, int, short}
+# (12, align 4) and A2 = {char, float4, int3, short} (64, align 16):
+# a 0; b 12; l 16; inner 32; t 96; ends 97 -> 112.
+A1 = ("struct", "A1", [("c", "char"), ("i", "int"), ("s", "short")])
+A2 = ("struct", "A2", [("c", "char"), ("v", "float4"), ("w", "int3"), ("s", "short")])
+a3 = [("a", A1), ("b", "uchar"), ("l", "long"), ("inner", A2), ("t", "char")]
+check("layout A3 (nested A1, long, nested A2)", struct_layout(a3) == ([0, 12, 16, 32, 96], 112, 16))
+# A1 {c = 0xC0, i = 0x706F0CEB, s = 0x609B} packs little-endian, padding untouched:
+# C0 EE EE EE | EB 0C 6F 70 | 9B 60 EE EE.
+buf = bytearray([0xEE] * 12)
+pack_raw(A1, {"c": [0xC0], "i": [0x706F0CEB], "s": [0x609B]}, buf)
+check("pack A1 little-endian at 0, 4, 8", bytes(buf) == bytes.fromhex("C0EEEEEEEB0C6F709B60EEEE"))
+# A nested struct's fields land at its own offset plus theirs: A3.inner.w.y at 32 + 32 + 4 = 68.
+buf = bytearray(112)
+raw = {"a.c": [0], "a.i": [0], "a.s": [0], "b": [0], "l": [0], "inner.c": [0], "inner.v": [0, 0, 0, 0],
+       "inner.w": [0, 0x01020304, 0], "inner.s": [0], "t": [0]}
+pack_raw(("struct", "A3", a3), raw, buf)
+check("pack nested: A3.inner.w.y at byte 68", buf[68:72] == bytes([4, 3, 2, 1]) and sum(buf) == 10)
+# What the kernel writes to its long output: (long)(char)0xC0 = -64; a uint
+# stays positive; as_long(ulong 2^64-1) = -1; as_int(-0.0f) = INT_MIN;
+# as_long(1.0) = 0x3FF0000000000000.
+check("long output of char 0xC0 is -64", long_output(T["char"], 0xC0) == -64)
+check("long output of uint 0xFFFFFFFF is 4294967295", long_output(U, 0xFFFFFFFF) == 4294967295)
+check("long output of ulong 2^64-1 is -1", long_output(T["ulong"], (1 << 64) - 1) == -1)
+check("long output of float -0.0 bits is -2147483648", long_output(T["float"], 0x80000000) == -2147483648)
+check("long output of double 1.0 is 4607182418800017408", long_output(T["double"], 0x3FF0000000000000) == 4607182418800017408)
 
 print("%d failed" % failures)
 sys.exit(1 if failures else 0)

@@ -31,5 +31,9 @@ int main(void)
     CHECK(build_options_compose("-cl-std=CL1.2", "-DLONG_OPTION", small, sizeof small) == -1 &&
               strlen(small) < sizeof small,
           "too_long_says_so_and_stays_terminated");
+    CHECK(build_options_reads_headers("-cl-std=CL1.2 -I \"/p/include\""), "separate_I_reads_headers");
+    CHECK(build_options_reads_headers("-D X=1\t-I/p/include"), "joined_I_after_a_tab_reads_headers");
+    CHECK(!build_options_reads_headers("-D INCLUDE=-I -cl-mad-enable"), "an_I_inside_another_word_is_not_one");
+    CHECK(!build_options_reads_headers(NULL) && !build_options_reads_headers(""), "no_options_read_no_headers");
     return check_done();
 }

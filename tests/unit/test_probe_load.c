@@ -256,7 +256,56 @@ static const struct {
      "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\ninput a = int: 1\ninput b = int: 1\ninput c = int: 1\n"
      "input d = int: 1\ninput e = int: 1\ninput f = int: 1\ninput g = int: 1\ninput h = int: 1\ninput i = int: 1\n",
      "bad.probe:13: ", "more than 8 inputs"},
+    {"arg_no_type", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\narg s = 1 2 3\n", "bad.probe:5: ",
+     "arg s: expected 'TYPE: bytes'"},
+    {"arg_type_two_words", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\narg s = struct S: 1\n",
+     "bad.probe:5: ", "arg s: expected 'TYPE: bytes'"},
+    {"arg_no_bytes", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\n\narg s = S_t:\n", "bad.probe:6: ",
+     "arg s has no bytes"},
+    {"arg_byte_too_big", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\narg s = S_t: 1 256\n",
+     "bad.probe:5: ", "arg s, byte 1:"},
+    {"arg_byte_negative", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\narg s = S_t: -1\n",
+     "bad.probe:5: ", "arg s, byte 0:"},
+    {"arg_bad_name", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\narg 9s = S_t: 1\n", "bad.probe:5: ",
+     "arg name '9s' is not a valid parameter name"},
+    {"arg_named_out", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\narg out = S_t: 1\n", "bad.probe:5: ",
+     "arg name 'out'"},
+    {"arg_same_name_as_input",
+     "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\ninput s = int: 1\narg s = S_t: 1\n", "bad.probe:6: ",
+     "a second parameter named 's'"},
+    {"nine_inputs_and_args",
+     "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\ninput a = int: 1\narg b = T: 1\ninput c = int: 1\n"
+     "input d = int: 1\ninput e = int: 1\ninput f = int: 1\ninput g = int: 1\ninput h = int: 1\narg i = T: 1\n",
+     "bad.probe:13: ", "more than 8 inputs and args"},
 };
+
+/* `arg NAME = TYPE: bytes`: a by-value parameter at its place among the
+ * inputs, its bytes kept as given, declared `TYPE NAME` in the kernel. */
+static void test_by_value_arg(void)
+{
+    clc_probe_set set;
+    int rc = load("arg.probe",
+                  "[probe t.arg]\nclause = 6.1.5\nkind = run\ninput x = int: 100\n"
+                  "arg s = S_t: 5 0 0 0x80 255 0\ninput y = uchar: 1\nout = int[1]\nexpect = 0\n"
+                  "prelude = typedef struct { int a; short b; } S_t;\nbody = out[0] = s.a;\n",
+                  &set);
+    CHECK(rc == 0 && set.count == 1, "arg_file_loads");
+    const clc_probe *p = set.count == 1 ? &set.items[0] : NULL;
+    static const unsigned char bytes[] = {5, 0, 0, 0x80, 255, 0};
+    CHECK(p && p->n_inputs == 3 && !p->inputs[0].by_value && !p->inputs[2].by_value &&
+              strcmp(p->inputs[2].name, "y") == 0,
+          "arg_keeps_its_place_between_the_inputs");
+    CHECK(p && p->n_inputs == 3 && p->inputs[1].by_value && strcmp(p->inputs[1].by_value, "S_t") == 0 &&
+              strcmp(p->inputs[1].name, "s") == 0 && p->inputs[1].type == CLC_T_UCHAR && p->inputs[1].count == 6 &&
+              memcmp(p->inputs[1].data, bytes, 6) == 0,
+          "arg_holds_type_name_and_the_bytes_as_given");
+    char *src = p ? probe_program_source(p, "probe") : NULL;
+    CHECK(src && strstr(src, "__kernel void probe(__global const int *x, S_t s, __global const uchar *y, "
+                             "__global int *out)"),
+          "arg_declared_by_value_in_the_kernel_signature");
+    free(src);
+    probe_set_free(&set);
+}
 
 /* global/local/offset with 1 to 3 numbers; unused dimensions are 1 (local: 1
  * once given, else 0) and offset 0. */
@@ -516,6 +565,7 @@ int main(void)
 {
     test_flush_to_zero();
     test_ndrange();
+    test_by_value_arg();
     test_good();
     test_bad();
     test_all_errors_shown();

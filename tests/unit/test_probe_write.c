@@ -1,6 +1,6 @@
 /* harness/probe_write.c: a probe written back as text loads as the same
  * probe (ids, keys, inputs long and short, expected values with '*', '|'
- * and nan, heredocs whose text contains "END"); a clone is deep. */
+ * and nan, by-value args, heredocs whose text contains "END"); a clone is deep. */
 #include "check.h"
 #include "probe_load.h"
 #include "probe_write.h"
@@ -20,6 +20,7 @@ static const char src[] =
     "local = 4\n"
     "input a = float: 1 2 3 4 5 6 7 8 9 10 11 nan\n"
     "input b = int: -1\n"
+    "arg s = S_t: 1 0 0 0 255 0x7f 0 0 9 8 7 6\n"
     "out = float[10]\n"
     "expect = 1 * 0|-0 nan 5 6 7 8 9 bits(0x7fa00001)\n"
     "prelude = <<P\n#define END 1\nP\n"
@@ -34,6 +35,8 @@ static int same_probe(const clc_probe *x, const clc_probe *y)
              strcmp(x->body, y->body) == 0;
     for (size_t k = 0; ok && k < x->n_inputs; k++)
         ok = x->inputs[k].count == y->inputs[k].count && x->inputs[k].type == y->inputs[k].type &&
+             !x->inputs[k].by_value == !y->inputs[k].by_value &&
+             (!x->inputs[k].by_value || strcmp(x->inputs[k].by_value, y->inputs[k].by_value) == 0) &&
              memcmp(x->inputs[k].data, y->inputs[k].data, x->inputs[k].count * value_type_size(x->inputs[k].type)) == 0;
     for (size_t i = 0; ok && i < x->out_count; i++)
         ok = memcmp(&x->expect[i], &y->expect[i], sizeof x->expect[i]) == 0;
@@ -60,7 +63,8 @@ int main(void)
     clc_probe c;
     int cloned = probe_clone(&a.items[0], &c);
     CHECK(cloned == 0 && same_probe(&a.items[0], &c) && c.body != a.items[0].body &&
-              c.inputs[0].data != a.items[0].inputs[0].data && c.expect != a.items[0].expect,
+              c.inputs[0].data != a.items[0].inputs[0].data && c.expect != a.items[0].expect &&
+              c.n_inputs == 3 && c.inputs[2].by_value && c.inputs[2].by_value != a.items[0].inputs[2].by_value,
           "clone_is_equal_and_deep");
     probe_free(&c);
     /* Fields added later (undefined) are copied too, not shared. */
