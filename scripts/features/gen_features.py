@@ -6,11 +6,14 @@ feature families (issue 17):
                                        dependencies, the API contract measurement
   probes/6.7.5-generic-address-space/  generic pointers, to_global/to_local/to_private
   probes/6.7-program-scope-globals/    program scope variables in the global address space
-  probes/6.15.12-atomic-functions-c11/ the C11-style atomics per claimed order and scope
+  probes/6.15.12-atomic-functions-c11/ the C11-style atomics per claimed order and scope, and
+                                       cl_ext_float_atomics (fam_fpatomics.py)
+  probes/6.15.16-work-group-collective-functions/  (fam_wgcoll.py)
+  probes/6.15.20-sub-group-functions/  sub-groups, cl_khr_subgroup_ballot/_shuffle (fam_subgroups.py)
 
 Expected values come from the specification (the unified OpenCL C spec,
 KhronosGroup/OpenCL-Docs OpenCL_C.txt, cited by section and heading) and from
-atomicref.py, never from a driver.
+atomicref.py and collref.py, never from a driver.
 
 Usage: gen_features.py [ROOT]   (ROOT defaults to the repository; make regen-features)
 """
@@ -20,6 +23,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "builtins"))
 import atomicref  # noqa: E402
+import fam_fpatomics  # noqa: E402
+import fam_subgroups  # noqa: E402
 import fam_wgcoll  # noqa: E402
 from speccite import spec_for  # noqa: E402
 
@@ -374,6 +379,8 @@ def main():
     gen_globals(w)
     gen_atomics(w)
     fam_wgcoll.gen_work_group_collectives(w)
+    fam_subgroups.gen_sub_groups(w)
+    fam_fpatomics.gen_float_atomics(w)
     for path in w.write(os.path.join(root, "probes")):
         print("probes/" + path)
 
