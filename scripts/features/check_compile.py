@@ -51,6 +51,8 @@ def parse(path):
 
 
 def kernel(p, n):
+    if "source" in p:  # a whole program, its kernel renamed so that several can share one
+        return re.sub(r"\bprobe\(", "probe_%d(" % n, p["source"]) + "\n"
     params = ["__global const %s *%s" % (t, name) for name, t in p["inputs"]]
     params.append("__global %s *out" % re.match(r"(\w+)", p["out"]).group(1))
     return "%s\n__kernel void probe_%d(%s) {\n%s\n}\n" % (p.get("prelude", ""), n, ", ".join(params), p["body"])
@@ -64,7 +66,7 @@ def main(argv):
     for path in argv:
         groups = {}
         for p in parse(path):
-            if "body" in p and p.get("kind") in ("run", "impl-defined", "build-ok"):
+            if ("body" in p or "source" in p) and p.get("kind") in ("run", "impl-defined", "build-ok"):
                 # a probe for a device *without* a feature or extension is compiled without it
                 off = tuple(sorted(tok[1:] for tok in p.get("requires", "").split()
                                    if tok.startswith("!") and (tok[1:].startswith("cl_") or tok[1:].startswith("__opencl_c_"))))

@@ -9,6 +9,7 @@ feature families (issue 17):
   probes/6.15.12-atomic-functions-c11/ the C11-style atomics per claimed order and scope, and
                                        cl_ext_float_atomics (fam_fpatomics.py)
   probes/6.15.16-work-group-collective-functions/  (fam_wgcoll.py)
+  probes/6.15.18-pipe-functions/, probes/6.15.19-enqueuing-kernels/  (fam_pipes_enqueue.py)
   probes/6.15.20-sub-group-functions/  sub-groups, cl_khr_subgroup_ballot/_shuffle (fam_subgroups.py)
 
 Expected values come from the specification (the unified OpenCL C spec,
@@ -24,6 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "builtins"))
 import atomicref  # noqa: E402
 import fam_fpatomics  # noqa: E402
+import fam_pipes_enqueue  # noqa: E402
 import fam_subgroups  # noqa: E402
 import fam_wgcoll  # noqa: E402
 from speccite import spec_for  # noqa: E402
@@ -79,7 +81,7 @@ class Writer:
         self.ids = set()
 
     def probe(self, path, pid, clause, kind, why, body=None, out=None, expect=None, requires=None,
-              options=None, prelude=None, global_=None, local=None, measure=None, inputs=()):
+              options=None, prelude=None, global_=None, local=None, measure=None, inputs=(), source=None):
         if pid in self.ids:
             raise ValueError("duplicate probe id " + pid)
         self.ids.add(pid)
@@ -95,6 +97,8 @@ class Writer:
             lines.append("input %s = %s: %s" % (name, tname, " ".join(toks)))
         if prelude:
             lines += ["prelude  = <<END", prelude.strip("\n"), "END"]
+        if source is not None:
+            lines += ["source   = <<END", source.strip("\n"), "END"]
         if body is not None:
             lines += ["body     = <<END"] + ["    " + l for l in body.strip("\n").split("\n")] + ["END"]
         self.files.setdefault(path, []).append("\n".join(lines) + "\n")
@@ -381,6 +385,7 @@ def main():
     fam_wgcoll.gen_work_group_collectives(w)
     fam_subgroups.gen_sub_groups(w)
     fam_fpatomics.gen_float_atomics(w)
+    fam_pipes_enqueue.gen_pipes_enqueue(w)
     for path in w.write(os.path.join(root, "probes")):
         print("probes/" + path)
 

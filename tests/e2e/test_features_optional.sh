@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 17, optional features: work-group collectives, sub-groups, float
-# atomics. The reference against its hand-worked table; the generated kernels
+# atomics, pipes and device-side enqueue. The reference against its hand-worked table; the generated kernels
 # against clang's OpenCL front end (clang 15 or newer declares the 3.0
 # feature-gated built-ins; skipped without it); on Oclgrind (OpenCL 1.2) every
 # probe skipped with its reason; and, on PoCL, the sub-group probes' in-kernel
@@ -10,11 +10,12 @@
 # probes pass with mocks built from program-scope scratch memory and from a
 # compare-exchange loop.
 source "$SRCDIR/tests/e2e/lib.sh"
-FAMS="$SRCDIR/probes/6.15.16-work-group-collective-functions $SRCDIR/probes/6.15.20-sub-group-functions"
+FAMS="$SRCDIR/probes/6.15.16-work-group-collective-functions $SRCDIR/probes/6.15.20-sub-group-functions
+      $SRCDIR/probes/6.15.18-pipe-functions $SRCDIR/probes/6.15.19-enqueuing-kernels"
 check "collectives reference matches its hand-worked table" python3 "$SRCDIR/scripts/features/test_collref.py"
 if command -v clang-15 >/dev/null 2>&1; then
     # shellcheck disable=SC2086
-    check "every generated collective, sub-group and float-atomic kernel compiles (clang-15, spir64)" \
+    check "every generated collective, sub-group, float-atomic, pipe and enqueue kernel compiles (clang-15, spir64)" \
         python3 "$SRCDIR/scripts/features/check_compile.py" --clang clang-15 \
         $(find $FAMS -name '*.probe') "$SRCDIR/probes/6.15.12-atomic-functions-c11/float-atomics.probe"
 fi
