@@ -133,6 +133,13 @@ static const bit_name svm_bits[] = {{CL_DEVICE_SVM_COARSE_GRAIN_BUFFER, "coarse_
                                     {CL_DEVICE_SVM_FINE_GRAIN_BUFFER, "fine_grain_buffer"},
                                     {CL_DEVICE_SVM_FINE_GRAIN_SYSTEM, "fine_grain_system"},
                                     {CL_DEVICE_SVM_ATOMICS, "atomics"}};
+/* cl_ext_float_atomics: the bits of CL_DEVICE_SINGLE/DOUBLE_FP_ATOMIC_CAPABILITIES_EXT,
+ * spelled out because the installed headers may predate the extension. */
+#define CLC_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT 0x4231
+#define CLC_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT 0x4232
+static const bit_name fp_atomic_bits[] = {{1u << 0, "global_load_store"}, {1u << 1, "global_add"},
+                                          {1u << 2, "global_min_max"},    {1u << 16, "local_load_store"},
+                                          {1u << 17, "local_add"},        {1u << 18, "local_min_max"}};
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 static void add_token(cJSON *caps, const char *prefix, const char *name)
@@ -189,9 +196,10 @@ cJSON *devinfo_cl3_listed_versions(const cJSON *device)
     return out;
 }
 
-static void add_tokens(cJSON *device, const cJSON *cl3)
+void devinfo_cl3_add_tokens(cJSON *device)
 {
     cJSON *caps = cJSON_GetObjectItemCaseSensitive(device, "capabilities");
+    const cJSON *cl3 = cJSON_GetObjectItemCaseSensitive(device, "opencl_3");
     if (!cJSON_IsArray(caps))
         return;
     const cJSON *e;
@@ -199,6 +207,12 @@ static void add_tokens(cJSON *device, const cJSON *cl3)
     cJSON_ArrayForEach(e, versions)
         add_token(caps, "cl_std_", e->valuestring);
     cJSON_Delete(versions);
+    /* The float atomic capabilities belong to the extension, not to 3.0: they
+     * are only queried where the device lists cl_ext_float_atomics. */
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(cl3, "single_fp_atomic_capabilities"))
+        add_token(caps, "fp32_atomic_", e->valuestring);
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(cl3, "double_fp_atomic_capabilities"))
+        add_token(caps, "fp64_atomic_", e->valuestring);
     if (!device_is_3_0(device))
         return;
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(cl3, "opencl_c_features")) {
@@ -210,6 +224,16 @@ static void add_tokens(cJSON *device, const cJSON *cl3)
         add_token(caps, "atomic_memory_", e->valuestring);
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(cl3, "atomic_fence_capabilities"))
         add_token(caps, "atomic_fence_", e->valuestring);
+}
+
+/* Does the device object's "extensions" (an array of words) hold ext? */
+static int lists_extension(const cJSON *device, const char *ext)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(device, "extensions"))
+        if (cJSON_IsString(e) && strcmp(e->valuestring, ext) == 0)
+            return 1;
+    return 0;
 }
 
 void devinfo_cl3_add(cJSON *device, cl_device_id d)
@@ -251,8 +275,14 @@ void devinfo_cl3_add(cJSON *device, cl_device_id d)
     add_number(o, d, CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, sizeof(size_t),
                "preferred_work_group_size_multiple");
     add_string(o, d, CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED, "latest_conformance_version_passed");
+    if (lists_extension(device, "cl_ext_float_atomics")) {
+        add_bits(o, d, CLC_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT, "single_fp_atomic_capabilities",
+                 fp_atomic_bits, N_OF(fp_atomic_bits));
+        add_bits(o, d, CLC_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT, "double_fp_atomic_capabilities",
+                 fp_atomic_bits, N_OF(fp_atomic_bits));
+    }
     if (!device_is_3_0(device))
         cJSON_AddStringToObject(o, "note", "the device's version is below OpenCL 3.0: these answers are "
                                            "recorded, not used for capabilities");
-    add_tokens(device, o);
+    devinfo_cl3_add_tokens(device);
 }

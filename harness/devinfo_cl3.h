@@ -22,6 +22,14 @@ struct _cl_device_id;
  * tokens beyond the cl_std_X.Y its CL_DEVICE_OPENCL_C_VERSION implies. */
 void devinfo_cl3_add(cJSON *device, struct _cl_device_id *d);
 
+/* Appends to device's "capabilities" the tokens its "opencl_3" object gives
+ * (docs/probe-format.md): cl_std_X.Y per listed version; fp32_atomic_B and
+ * fp64_atomic_B per bit of the cl_ext_float_atomics capabilities (recorded
+ * only where the device lists the extension); and on an OpenCL 3.0 device each
+ * feature name and atomic_memory_B / atomic_fence_B. Pure: reads and writes
+ * only the JSON (devinfo_cl3_add calls it after its queries). */
+void devinfo_cl3_add_tokens(cJSON *device);
+
 /* The OpenCL C versions a device may be built for, as "X.Y" strings (a new
  * array the caller owns): "opencl_3"'s opencl_c_all_versions on an OpenCL
  * 3.0 device that answered, else (a device before 3.0) every version up to its

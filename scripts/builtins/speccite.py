@@ -65,6 +65,11 @@ _C = {
     "6.12 Preprocessor Directives and Macros": "Preprocessor Directives and Macros",
     "6.12.1 Preprocessor Directives for Optional Extensions": "Preprocessor Directives for Optional Extensions",
     "6.15.12 Atomic Functions": "Atomic Functions",
+    "6.15.1 Work-Item Functions": "Work-Item Functions",
+    "6.15.16 Work-group Collective Functions": "Work-group Collective Functions",
+    "6.15.18 Pipe Functions": "Pipe Functions",
+    "6.15.19 Enqueuing Kernels": "Enqueuing Kernels",
+    "6.15.20 Sub-Group Functions": "Sub-Group Functions",
 }
 
 # The API clauses are the OpenCL 3.0 API specification's numbers (3.2 and

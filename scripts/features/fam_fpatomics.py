@@ -1,0 +1,108 @@
+"""The floating-point atomics of the cl_ext_float_atomics extension
+(OpenCL-Docs extensions/cl_ext_float_atomics.asciidoc: atomic_fetch_add/sub
+and atomic_fetch_min/max on atomic_float and atomic_double, in global and
+local memory), written by gen_features.py, cited under the unified spec's
+"Atomic Functions" whose functions the extension extends.
+
+One work-group of 32 work-items: work-item 0 initialises the object
+(atomic_init), a barrier, every work-item applies its operation (relaxed,
+memory_scope_work_group: the minimum every 3.0 device has), a barrier, work-item
+0 loads the result; then a second operation the same way. The old values the
+fetches return depend on the order and are not judged; the final values do
+not: the add/sub inputs are exact in any order (collref.check_exact_any_order),
+the min/max inputs have no zeros or NaNs (whose min/max the extension leaves
+open: "min(-0, +0) = +0 or -0"). Each probe needs the device's capability bit
+(CL_DEVICE_SINGLE/DOUBLE_FP_ATOMIC_CAPABILITIES_EXT, tokens fp32_atomic_B)."""
+import random
+
+import collref
+
+ATO = "6.15.12-atomic-functions-c11/"
+CLAUSE = "6.15.12 Atomic Functions"
+LOCAL = 32
+TYPES = {"float": "fp32", "double": "fp64"}
+
+
+def inputs(t, op, r):
+    if op == "add":
+        den = 4 if t == "float" else 16
+        start = collref.Fraction(r.randint(-400, 400), den)
+        xs = [collref.Fraction(r.randint(-4000, 4000), den) for _ in range(LOCAL)]
+        ys = [collref.Fraction(r.randint(-4000, 4000), den) for _ in range(LOCAL)]
+        collref.check_exact_any_order(t, [start] + xs + ys)
+        return start, xs, ys
+    emax = 60 if t == "float" else 500
+    vals = []
+    for _ in range(1 + 2 * LOCAL):
+        v = collref.Fraction(r.randint(1, 255)) * collref.Fraction(2) ** r.randint(-emax, emax)
+        vals.append(-v if r.random() < 0.5 else v)
+    return vals[0], vals[1:1 + LOCAL], vals[1 + LOCAL:]
+
+
+def expected(t, op, start, xs, ys):
+    """[value after init, after the first operation by every work-item, after
+    the second]: add then sub, or min then max."""
+    if op == "add":
+        first = start + sum(xs)
+        return [start, first, first - sum(ys)]
+    first = min([start] + xs)
+    return [start, first, max([first] + ys)]
+
+
+def body(t, space, op):
+    a = "atomic_" + t
+    o1, o2 = ("add", "sub") if op == "add" else ("min", "max")
+    if space == "global":
+        obj = ["/* The output's last element serves as the atomic object (atomic types have",
+               "   \"the same size as their corresponding regular types\"); it is not judged. */",
+               "volatile global %s *obj = (volatile global %s *)(out + 3);" % (a, a)]
+        fence = "CLK_GLOBAL_MEM_FENCE"
+    else:
+        obj = ["local %s o;" % a, "volatile local %s *obj = &o;" % a]
+        fence = "CLK_LOCAL_MEM_FENCE"
+    rl = "memory_order_relaxed, memory_scope_work_group"
+    return "\n".join(obj + [
+        "size_t i = get_local_id(0);",
+        "if (i == 0) {",
+        "    atomic_init(obj, s[0]);",
+        "    out[0] = atomic_load_explicit(obj, %s);" % rl,
+        "}",
+        "barrier(%s);" % fence,
+        "atomic_fetch_%s_explicit(obj, x[i], %s);" % (o1, rl),
+        "barrier(%s);" % fence,
+        "if (i == 0) out[1] = atomic_load_explicit(obj, %s);" % rl,
+        "barrier(%s);" % fence,
+        "atomic_fetch_%s_explicit(obj, y[i], %s);" % (o2, rl),
+        "barrier(%s);" % fence,
+        "if (i == 0) out[2] = atomic_load_explicit(obj, %s);" % rl,
+    ])
+
+
+def gen_float_atomics(w):
+    for t, fp in TYPES.items():
+        for space in ("global", "local"):
+            for op in ("add", "min_max"):
+                start, xs, ys = inputs(t, op, random.Random("fpatomic:%s:%s:%s" % (t, space, op)))
+                exp = [collref.fmt(t, v) for v in expected(t, op, start, xs, ys)]
+                if space == "global":
+                    exp.append("*")
+                req = "cl_std_3.0 cl_ext_float_atomics %s_atomic_%s_%s wg_%d" % (fp, space, op, LOCAL)
+                prelude = None
+                if t == "double":
+                    req += " __opencl_c_fp64 cl_khr_int64_base_atomics cl_khr_int64_extended_atomics"
+                    prelude = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
+                ops = "atomic_fetch_add then atomic_fetch_sub" if op == "add" else "atomic_fetch_min then atomic_fetch_max"
+                w.probe(ATO + "float-atomics.probe", "atomic-float.%s.%s.%s" % (op.replace("_", "-"), fp, space),
+                        CLAUSE, "run",
+                        "cl_ext_float_atomics on atomic_%s in %s memory: %d work-items each apply %s (relaxed, "
+                        "work-group scope, a barrier between), work-item 0 loads after each: out = the initial "
+                        "value, then %s; the inputs make the results independent of the order (%s)."
+                        % (t, space, LOCAL, ops,
+                           "start + sum(x), then minus sum(y), exact in any order" if op == "add" else
+                           "min(start, x...), then max(that, y...), no zeros or NaNs",
+                           "-cl-std=CL3.0, where the device's capability query has the bit"),
+                        body=body(t, space, op), out="%s[%d]" % (t, 4 if space == "global" else 3),
+                        expect=" ".join(exp), requires=req, options="-cl-std=CL3.0", global_=str(LOCAL),
+                        local=str(LOCAL), prelude=prelude,
+                        inputs=[("s", t, [collref.fmt(t, start)]), ("x", t, [collref.fmt(t, v) for v in xs]),
+                                ("y", t, [collref.fmt(t, v) for v in ys])])

@@ -1,0 +1,294 @@
+"""The sub-group probes (OpenCL C, unified spec: "Work-Item Functions" for the
+sub-group queries, "Sub-Group Functions", and the cl_khr_subgroup_ballot and
+cl_khr_subgroup_shuffle functions of that section), written by
+gen_features.py.
+
+How a work-group splits into sub-groups is implementation-defined, so no
+expected value may depend on it. Each kernel records, per work-item, its
+sub-group id and local id and its inputs in __local memory; after a barrier
+each work-item recomputes what its sub-group's functions must return with a
+plain loop over the work-items of its own sub-group (additions, comparisons,
+nothing else) and writes a bit mask of the functions that disagreed: the
+expected output is 0 for every work-item, on any layout. The inputs are the
+work-group family's (fam_wgcoll): signed sums never overflow, float sums are
+exact in every order (checked here per work-group, which covers every
+sub-group), so the loop's order does not matter either. The layout probe
+checks what the spec fixes about the layout itself."""
+import collref
+import fam_wgcoll
+
+SGF = "6.15.20-sub-group-functions/"
+CLAUSE = "6.15.20 Sub-Group Functions"
+CLAUSE_WI = "6.15.1 Work-Item Functions"
+GROUPS = 3
+
+# Variants: (id suffix, -cl-std, requires, work-group sizes, why). The
+# functions need "the cl_khr_subgroups extension, or OpenCL C 3.0 or newer and
+# the __opencl_c_subgroups feature": the feature under 3.0 (every size), the
+# extension under 3.0 on a device that lists it without the feature (the
+# dependency probe flags that pairing, yet the functions must still work), and
+# the extension under OpenCL C 2.0, the version it was written for.
+VARIANTS = [
+    ("cl3.0", "3.0", "cl_std_3.0 __opencl_c_subgroups", (1, 7, 64),
+     "OpenCL C 3.0 with __opencl_c_subgroups (-cl-std=CL3.0)"),
+    ("cl3.0-khr", "3.0", "cl_std_3.0 cl_khr_subgroups !__opencl_c_subgroups", (7,),
+     "OpenCL C 3.0 with the cl_khr_subgroups extension but without the feature (-cl-std=CL3.0)"),
+    ("cl2.0", "2.0", "cl_std_2.0 cl_khr_subgroups", (7,),
+     "OpenCL C 2.0 with the cl_khr_subgroups extension (-cl-std=CL2.0)"),
+]
+
+IDENT = {  # the identities the spec names for min and max (collref.identity)
+    "int": ("INT_MAX", "INT_MIN"), "uint": ("UINT_MAX", "0u"), "long": ("LONG_MAX", "LONG_MIN"),
+    "ulong": ("ULONG_MAX", "0ul"), "float": ("INFINITY", "-INFINITY"),
+    "double": ("(double)INFINITY", "-(double)INFINITY"),
+}
+
+
+def type_requires(t, std):
+    if std == "3.0":
+        return {"long": " __opencl_c_int64", "ulong": " __opencl_c_int64", "double": " __opencl_c_fp64"}.get(t, "")
+    return {"long": " full_profile", "ulong": " full_profile", "double": " cl_khr_fp64"}.get(t, "")
+
+
+def prelude_for(t, std):
+    lines = []
+    if std == "2.0":
+        lines.append("#pragma OPENCL EXTENSION cl_khr_subgroups : enable")
+    if t == "double":
+        lines.append("#pragma OPENCL EXTENSION cl_khr_fp64 : enable")
+    return "\n".join(lines) or None
+
+
+RECORD = """uint l = (uint)get_local_id(0);
+uint sid = get_sub_group_id();
+uint slid = get_sub_group_local_id();
+uint ssz = get_sub_group_size();"""
+
+
+def layout_body(local):
+    return "\n".join([
+        RECORD,
+        "uint msz = get_max_sub_group_size();",
+        "uint n = get_num_sub_groups();",
+        "uint en = get_enqueued_num_sub_groups();",
+        "uint ones = sub_group_reduce_add(1u);",
+        "local uint lsid[%d], lslid[%d], lsz[%d], ln[%d], lmsz[%d];" % ((local,) * 5),
+        "lsid[l] = sid; lslid[l] = slid; lsz[l] = ssz; ln[l] = n; lmsz[l] = msz;",
+        "barrier(CLK_LOCAL_MEM_FENCE);",
+        "int bad = 0;",
+        "if (!(ssz >= 1 && ssz <= msz)) bad |= 1;     /* 1 <= size <= max size */",
+        "if (!(sid < n)) bad |= 2;                   /* id in 0 .. num - 1 */",
+        "if (!(slid < ssz)) bad |= 4;                /* local id below the size */",
+        "if (en != n) bad |= 8;                      /* uniform work-groups: enqueued = num */",
+        "if (ones != ssz) bad |= 16;                 /* a reduce of 1 counts the sub-group */",
+        "uint members = 0;",
+        "for (uint j = 0; j < %du; j++) {" % local,
+        "    if (ln[j] != n || lmsz[j] != msz) bad |= 32;  /* constant over the work-group */",
+        "    if (lsid[j] == sid) {",
+        "        members++;",
+        "        if (lsz[j] != ssz) bad |= 64;            /* one size per sub-group */",
+        "        if (lslid[j] == slid && j != l) bad |= 128;  /* local ids unique */",
+        "    }",
+        "}",
+        "if (members != ssz) bad |= 256;  /* with unique ids below the size: exactly 0 .. size-1 */",
+        "if (n > %du) bad |= 512;          /* no empty sub-group: at most one per work-item */" % local,
+        "for (uint s = 0; s < n && s < %du; s++) {" % local,
+        "    uint c = 0;",
+        "    for (uint j = 0; j < %du; j++) c += lsid[j] == s;" % local,
+        "    if (c == 0) bad |= 1024;     /* every sub-group id below num has work-items */",
+        "}",
+        "out[get_global_id(0)] = bad;",
+    ])
+
+
+def collectives_body(t, local, vote):
+    mx, mn = IDENT[t]
+    fns = [("sub_group_reduce_add(x)", "e0"), ("sub_group_reduce_min(y)", "e1"), ("sub_group_reduce_max(y)", "e2"),
+           ("sub_group_scan_inclusive_add(x)", "e3"), ("sub_group_scan_inclusive_min(y)", "e4"),
+           ("sub_group_scan_inclusive_max(y)", "e5"), ("sub_group_scan_exclusive_add(x)", "e6"),
+           ("sub_group_scan_exclusive_min(y)", "e7"), ("sub_group_scan_exclusive_max(y)", "e8"),
+           ("sub_group_broadcast(y, 0u)", "e9"), ("sub_group_broadcast(y, ssz - 1u)", "e10")]
+    lines = [RECORD, "size_t g = get_global_id(0);", "%s x = a[g];" % t, "%s y = m[g];" % t]
+    lines += ["%s r%d = %s;" % (t, k, f) for k, (f, _) in enumerate(fns)]
+    if vote:
+        lines += ["int v0 = sub_group_all(p[g]) != 0;", "int v1 = sub_group_any(p[g]) != 0;",
+                  "int v2 = sub_group_all(q[g]) != 0;", "int v3 = sub_group_any(q[g]) != 0;"]
+    lines += ["local %s lx[%d], ly[%d];" % (t, local, local), "local uint lsid[%d], lslid[%d];" % (local, local)]
+    if vote:
+        lines.append("local int lp[%d], lq[%d];" % (local, local))
+    lines += ["lx[l] = x; ly[l] = y; lsid[l] = sid; lslid[l] = slid;"]
+    if vote:
+        lines.append("lp[l] = p[g]; lq[l] = q[g];")
+    lines += ["barrier(CLK_LOCAL_MEM_FENCE);",
+              "/* The reference: a plain loop over this sub-group's work-items, starting",
+              "   from the identities (0 for add, %s for min, %s for max). */" % (mx, mn),
+              "%s e0 = 0, e1 = %s, e2 = %s, e3 = 0, e4 = %s, e5 = %s, e6 = 0, e7 = %s, e8 = %s, e9 = 0, e10 = 0;"
+              % (t, mx, mn, mx, mn, mx, mn)]
+    if vote:
+        lines.append("int w0 = 1, w1 = 0, w2 = 1, w3 = 0;")
+    lines += ["for (uint j = 0; j < %du; j++) {" % local,
+              "    if (lsid[j] != sid) continue;",
+              "    %s vx = lx[j], vy = ly[j];" % t,
+              "    e0 += vx; e1 = vy < e1 ? vy : e1; e2 = vy > e2 ? vy : e2;",
+              "    if (lslid[j] <= slid) { e3 += vx; e4 = vy < e4 ? vy : e4; e5 = vy > e5 ? vy : e5; }",
+              "    if (lslid[j] < slid) { e6 += vx; e7 = vy < e7 ? vy : e7; e8 = vy > e8 ? vy : e8; }",
+              "    if (lslid[j] == 0u) e9 = vy;",
+              "    if (lslid[j] == ssz - 1u) e10 = vy;"]
+    if vote:
+        lines += ["    w0 = w0 && lp[j] != 0; w1 = w1 || lp[j] != 0;", "    w2 = w2 && lq[j] != 0; w3 = w3 || lq[j] != 0;"]
+    lines += ["}", "int bad = 0;"]
+    lines += ["if (r%d != %s) bad |= %d;" % (k, e, 1 << k) for k, (_, e) in enumerate(fns)]
+    if vote:
+        lines += ["if (v%d != w%d) bad |= %d;" % (k, k, 1 << (11 + k)) for k in range(4)]
+    lines.append("out[g] = bad;")
+    return "\n".join(lines)
+
+
+def ballot_body(local):
+    return "\n".join([
+        RECORD,
+        "size_t g = get_global_id(0);",
+        "int pr = p[g] & 1;",
+        "uint4 b = sub_group_ballot(pr);",
+        "/* a ballot with a bit surely set (the last work-item's) for find_lsb/msb */",
+        "uint4 bl = sub_group_ballot(pr || slid == ssz - 1u);",
+        "int inv = sub_group_inverse_ballot(b) != 0;",
+        "int ext = sub_group_ballot_bit_extract(b, (slid + 1u) % ssz) != 0;",
+        "uint cnt = sub_group_ballot_bit_count(b);",
+        "uint inc = sub_group_ballot_inclusive_scan(b);",
+        "uint exc = sub_group_ballot_exclusive_scan(b);",
+        "uint lsb = sub_group_ballot_find_lsb(bl);",
+        "uint msb = sub_group_ballot_find_msb(bl);",
+        "uint4 eq = get_sub_group_eq_mask();",
+        "int first = sub_group_broadcast_first(p[g]);",
+        "int nub = sub_group_non_uniform_broadcast(p[g], ssz - 1u);",
+        "local int lp[%d];" % local,
+        "local uint lsid[%d], lslid[%d];" % (local, local),
+        "lp[l] = p[g]; lsid[l] = sid; lslid[l] = slid;",
+        "barrier(CLK_LOCAL_MEM_FENCE);",
+        "uint ecnt = 0, einc = 0, eexc = 0, elsb = ssz - 1u, ext_want = 0;",
+        "int efirst = 0, enub = 0, bits_ok = 1;",
+        "for (uint j = 0; j < %du; j++) {" % local,
+        "    if (lsid[j] != sid) continue;",
+        "    uint k = lslid[j];",
+        "    int pj = lp[j] & 1;",
+        "    /* bit k of the ballot is work-item k's predicate */",
+        "    uint word = k < 32u ? b.s0 : k < 64u ? b.s1 : k < 96u ? b.s2 : b.s3;",
+        "    if ((((word >> (k % 32u)) & 1u) != 0u) != (pj != 0)) bits_ok = 0;",
+        "    ecnt += pj;",
+        "    if (k <= slid) einc += pj;",
+        "    if (k < slid) eexc += pj;",
+        "    if (pj && k < elsb) elsb = k;",
+        "    if (k == (slid + 1u) % ssz) ext_want = pj;",
+        "    if (k == 0u) efirst = lp[j];",
+        "    if (k == ssz - 1u) enub = lp[j];",
+        "}",
+        "uint bit = 1u << (slid % 32u);",
+        "uint4 eeq = (uint4)(slid / 32u == 0u ? bit : 0u, slid / 32u == 1u ? bit : 0u,",
+        "                    slid / 32u == 2u ? bit : 0u, slid / 32u == 3u ? bit : 0u);",
+        "int bad = 0;",
+        "if (!bits_ok) bad |= 1;",
+        "if (inv != (pr != 0)) bad |= 2;",
+        "if (ext != (int)ext_want) bad |= 4;",
+        "if (cnt != ecnt) bad |= 8;",
+        "if (inc != einc) bad |= 16;",
+        "if (exc != eexc) bad |= 32;",
+        "if (lsb != elsb) bad |= 64;",
+        "if (msb != ssz - 1u) bad |= 128;",
+        "if (any(eq != eeq)) bad |= 256;   /* bit k set iff k is this local id */",
+        "if (first != efirst) bad |= 512;",
+        "if (nub != enub) bad |= 1024;",
+        "out[g] = bad;",
+    ])
+
+
+def shuffle_body(t, local):
+    return "\n".join([
+        RECORD,
+        "size_t g = get_global_id(0);",
+        "%s y = m[g];" % t,
+        "uint idx = (slid + 1u) % ssz;",
+        "/* xor with 1 where the partner exists (an index at or past the size gives an",
+        "   undefined value), with 0 (itself) where it does not */",
+        "uint mask = (slid ^ 1u) < ssz ? 1u : 0u;",
+        "%s s0 = sub_group_shuffle(y, idx);" % t,
+        "%s s1 = sub_group_shuffle_xor(y, mask);" % t,
+        "%s s2 = sub_group_shuffle(y, ssz - 1u - slid);" % t,
+        "local %s ly[%d];" % (t, local),
+        "local uint lsid[%d], lslid[%d];" % (local, local),
+        "ly[l] = y; lsid[l] = sid; lslid[l] = slid;",
+        "barrier(CLK_LOCAL_MEM_FENCE);",
+        "%s e0 = 0, e1 = 0, e2 = 0;" % t,
+        "for (uint j = 0; j < %du; j++) {" % local,
+        "    if (lsid[j] != sid) continue;",
+        "    if (lslid[j] == idx) e0 = ly[j];",
+        "    if (lslid[j] == (slid ^ mask)) e1 = ly[j];",
+        "    if (lslid[j] == ssz - 1u - slid) e2 = ly[j];",
+        "}",
+        "out[g] = (s0 != e0 ? 1 : 0) | (s1 != e1 ? 2 : 0) | (s2 != e2 ? 4 : 0);",
+    ])
+
+
+def zeros(n):
+    return " ".join(["0"] * n)
+
+
+def gen_sub_groups(w):
+    for suffix, std, req, sizes, why_std in VARIANTS:
+        opts = "-cl-std=CL" + std
+        for local in sizes:
+            n = local * GROUPS
+            wg = fam_wgcoll.wg_requires(local)
+            where = "work-group size %d, %d groups, %s" % (local, GROUPS, why_std)
+            w.probe(SGF + "layout.probe", "sub-group.layout.wg%d.%s" % (local, suffix), CLAUSE_WI, "run",
+                    "What the spec fixes about the (implementation-defined) sub-group layout, checked by each "
+                    "work-item against its work-group's records, a bit per rule: 1 <= get_sub_group_size() <= "
+                    "get_max_sub_group_size(); get_sub_group_id() in 0 .. get_num_sub_groups()-1; "
+                    "get_sub_group_local_id() below the size; get_enqueued_num_sub_groups() = get_num_sub_groups() "
+                    "(uniform work-groups); sub_group_reduce_add(1) = the size; num and max size constant over the "
+                    "work-group; one size per sub-group; local ids unique and exactly 0 .. size-1; every id below "
+                    "num used (%s)." % where,
+                    body=layout_body(local), out="int[%d]" % n, expect=zeros(n), requires=req + wg, options=opts,
+                    global_=str(n), local=str(local), prelude=prelude_for("int", std))
+            for t in fam_wgcoll.TYPES:
+                a = fam_wgcoll.add_inputs(t, n, fam_wgcoll.rng("sg", t, local, "add"))
+                mm = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("sg", t, local, "minmax"))
+                if t in collref.FLOAT_TYPES:
+                    for grp in collref.groups_1d(a, local):
+                        collref.check_exact_any_order(t, grp)
+                inputs = [("a", t, fam_wgcoll.tokens(t, a)), ("m", t, fam_wgcoll.tokens(t, mm))]
+                vote = t == "int"
+                if vote:
+                    p, q = fam_wgcoll.vote_inputs(local, fam_wgcoll.rng("sg-vote", local))
+                    inputs += [("p", "int", [str(v) for v in p]), ("q", "int", [str(v) for v in q])]
+                w.probe(SGF + "collectives-%s.probe" % t, "sub-group.collectives.%s.wg%d.%s" % (t, local, suffix),
+                        CLAUSE, "run",
+                        "sub_group_reduce/scan_inclusive/scan_exclusive of add, min, max and sub_group_broadcast "
+                        "(from local id 0 and size-1)%s on %s, each compared in the kernel with a plain loop over the "
+                        "work-item's own sub-group (exclusive scans start from the spec's identities: 0, %s, %s; "
+                        "scan order by sub-group local id): out is a bit mask of mismatches, 0 on any layout (%s)."
+                        % (", sub_group_all/any (compared != 0)" if vote else "", t, IDENT[t][0], IDENT[t][1], where),
+                        body=collectives_body(t, local, vote), out="int[%d]" % n, expect=zeros(n),
+                        requires=req + type_requires(t, std) + wg, options=opts, global_=str(n), local=str(local),
+                        prelude=prelude_for(t, std), inputs=inputs)
+            p, _ = fam_wgcoll.vote_inputs(local, fam_wgcoll.rng("sg-ballot", local))
+            w.probe(SGF + "ballot.probe", "sub-group.ballot.wg%d.%s" % (local, suffix), CLAUSE, "run",
+                    "cl_khr_subgroup_ballot (Built-in Sub-Group Ballot Functions): sub_group_ballot's bit k is work-item "
+                    "k's predicate; inverse_ballot, bit_extract, bit_count, inclusive/exclusive_scan, find_lsb/msb "
+                    "(on a ballot with the last bit surely set: with no bit set they are undefined), "
+                    "get_sub_group_eq_mask, broadcast_first and non_uniform_broadcast with every work-item active, "
+                    "each against a loop over the sub-group: a bit mask of mismatches, 0 on any layout (%s)." % where,
+                    body=ballot_body(local), out="int[%d]" % n, expect=zeros(n),
+                    requires=req + " cl_khr_subgroup_ballot" + wg, options=opts, global_=str(n), local=str(local),
+                    prelude=prelude_for("int", std), inputs=[("p", "int", [str(v) for v in p])])
+            for t in ("int", "float", "double"):
+                mm = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("sg-shuffle", t, local))
+                w.probe(SGF + "shuffle.probe", "sub-group.shuffle.%s.wg%d.%s" % (t, local, suffix), CLAUSE, "run",
+                        "cl_khr_subgroup_shuffle (Built-in Sub-Group General Purpose Shuffle Functions) on %s: "
+                        "sub_group_shuffle from local id (id+1) mod size and from size-1-id, sub_group_shuffle_xor "
+                        "with mask 1 where the partner exists (0 elsewhere; masks need not be uniform), against a "
+                        "loop over the sub-group: a bit mask of mismatches, 0 on any layout (%s)." % (t, where),
+                        body=shuffle_body(t, local), out="int[%d]" % n, expect=zeros(n),
+                        requires=req + " cl_khr_subgroup_shuffle" + type_requires(t, std) + wg, options=opts,
+                        global_=str(n), local=str(local), prelude=prelude_for(t, std),
+                        inputs=[("m", t, fam_wgcoll.tokens(t, mm))])

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Copies generated probes for a device that lacks the feature they need,
+with a mock of the missing built-ins in front of each kernel, so that a local
+driver runs their kernels and expected values (tests/e2e/test_features_optional.sh):
+
+  subgroups  probes/6.15.20-sub-group-functions, the cl3.0 twins, with
+             one_item_subgroups.cl (every work-item its own sub-group), built
+             under the harness's default -cl-std; `wrong` adds
+             -DWRONG_IDENTITY (the exclusive min scan returns its own value)
+  workgroup  probes/6.15.16-work-group-collective-functions, the cl2.0 twins
+             (OpenCL C 2.0 has the program-scope globals the mock needs), with
+             work_group_scratch.cl
+  fpatomics  the fp32 probes of probes/6.15.12-atomic-functions-c11/
+             float-atomics.probe with float_atomics_cas.cl, still -cl-std=CL3.0
+
+Each copy requires nothing but fp64 where it uses double.
+
+Usage: mock_probes.py SRCDIR OUTDIR subgroups|workgroup|fpatomics [wrong]"""
+import os
+import re
+import sys
+
+
+def chunks(text):
+    return [c for c in re.split(r"\n(?=\[probe )", text) if c.startswith("[probe ")]
+
+
+def with_mock(chunk, mock, keep_options):
+    fp64 = "double" in chunk.split("\n")[0]
+    chunk = re.sub(r"\nrequires = [^\n]*", "\nrequires = fp64" if fp64 else "", chunk)
+    if not keep_options:
+        chunk = re.sub(r"\noptions  = [^\n]*", "", chunk)
+    chunk = re.sub(r"\nprelude  = <<END\n.*?\nEND", "", chunk, flags=re.S)
+    pre = mock + ("\n#pragma OPENCL EXTENSION cl_khr_fp64 : enable" if fp64 else "")
+    return chunk.replace("\nbody     = <<END", "\nprelude  = <<END\n" + pre + "\nEND\nbody     = <<END", 1).rstrip("\n") + "\n"
+
+
+def main(src, out, family, wrong):
+    here = os.path.dirname(os.path.abspath(__file__))
+    os.makedirs(out, exist_ok=True)
+    if family == "subgroups":
+        mock = open(os.path.join(here, "one_item_subgroups.cl")).read()
+        if wrong:
+            mock = "#define WRONG_IDENTITY\n" + mock
+        indir = os.path.join(src, "probes", "6.15.20-sub-group-functions")
+        for name in sorted(os.listdir(indir)):
+            kept = [with_mock(c, mock, False) for c in chunks(open(os.path.join(indir, name)).read())
+                    if re.match(r"\[probe \S+\.cl3\.0\]", c)]
+            with open(os.path.join(out, name), "w") as f:
+                f.write("\n".join(kept))
+    elif family == "workgroup":
+        mock = open(os.path.join(here, "work_group_scratch.cl")).read()
+        indir = os.path.join(src, "probes", "6.15.16-work-group-collective-functions")
+        for name in sorted(os.listdir(indir)):
+            kept = [with_mock(c, mock, True) for c in chunks(open(os.path.join(indir, name)).read())
+                    if re.match(r"\[probe \S+\.cl2\.0\]", c)]
+            with open(os.path.join(out, name), "w") as f:
+                f.write("\n".join(kept))
+    elif family == "fpatomics":
+        mock = open(os.path.join(here, "float_atomics_cas.cl")).read()
+        path = os.path.join(src, "probes", "6.15.12-atomic-functions-c11", "float-atomics.probe")
+        kept = [with_mock(c, mock, True) for c in chunks(open(path).read()) if ".fp32." in c.split("\n")[0]]
+        with open(os.path.join(out, "float-atomics.probe"), "w") as f:
+            f.write("\n".join(kept))
+    else:
+        sys.exit("mock_probes.py: unknown family %r (subgroups, workgroup or fpatomics)" % family)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], sys.argv[3], len(sys.argv) > 4 and sys.argv[4] == "wrong")
