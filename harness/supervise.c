@@ -41,6 +41,7 @@ typedef struct {
     size_t n_building;
     size_t running;         /* probe being run (PHASE_RUN) */
     int running_first;      /* ...at its kernel's first launch: code generation included */
+    double longest_compile_s; /* the longest build or code generation seen so far, any worker */
     unsigned char *retried; /* per probe: timed out once already, being run again alone */
     char icd_only[4096];    /* the platform's own .icd file, from the first worker ("" unknown) */
     int icd_pidx;
@@ -99,6 +100,9 @@ static void handle_msg(sv_state *s, cJSON *m)
 {
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(m, "t");
     const char *type = cJSON_IsString(t) ? t->valuestring : "";
+    /* A build or a kernel's code generation ends with the worker's next word. */
+    if (s->ph == PHASE_BUILD && proc_now() - s->phase_start > s->longest_compile_s)
+        s->longest_compile_s = proc_now() - s->phase_start;
     s->phase_start = proc_now();
     if (strcmp(type, "device") == 0) {
         s->startup_s += proc_now() - s->spawned_at;
@@ -205,12 +209,30 @@ static double probe_timeout(const sv_state *s, size_t i)
     return t > 0 ? t : s->o->timeout_s;
 }
 
+/* What a kernel's first launch may spend compiling beyond its own timeout:
+ * ten times the longest build or code generation this supervisor has seen
+ * (its own program's build always comes first), at least the probe's
+ * timeout again, at most the build watchdog. The build watchdog itself
+ * (300 s) made every deadlocking direct kernel cost 10 + 300 s on its
+ * second, lone run: PoCL 5's sub-group probes (its builds take about a
+ * second) kept a 16-core run busy for minutes. */
+static double first_launch_allowance(const sv_state *s, double timeout_s)
+{
+    double a = 10 * s->longest_compile_s;
+    if (a < timeout_s)
+        a = timeout_s;
+    return a < s->o->build_timeout_s ? a : s->o->build_timeout_s;
+}
+
 static double current_limit(const sv_state *s)
 {
     switch (s->ph) {
     /* A kernel that could not be warmed up (direct kernels: local memory,
      * whole programs) may still be compiling at its first launch. */
-    case PHASE_RUN: return probe_timeout(s, s->running) + (s->running_first ? s->o->build_timeout_s : 0);
+    case PHASE_RUN: {
+        double t = probe_timeout(s, s->running);
+        return t + (s->running_first ? first_launch_allowance(s, t) : 0);
+    }
     case PHASE_BUILD: return s->o->build_timeout_s;
     default: return s->o->build_timeout_s; /* set-up: platform init and context creation */
     }

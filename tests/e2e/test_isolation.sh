@@ -65,6 +65,18 @@ if [ -n "$R" ]; then
         "(r['summary']['timeout'], r['summary']['crash'], r['summary']['pass'])")" = "(1, 1, 4)"
 fi
 
+# --- a deadlocking direct kernel ----------------------------------------------
+# Its first launch is code generation and run together, so its watchdog adds
+# a compile allowance (ten times the longest build seen), not the whole
+# --build-timeout: before, each attempt of such a kernel waited 2 + 300 s.
+start=$(now)
+"$CLCONFORM" --device "$SEL" --probes "$SRCDIR/tests/first-launch" --timeout 2 --out "$TMP/fl" >"$TMP/fl.out" 2>&1
+check "a spinning direct kernel ends well before the build watchdog (300 s)" within "$start" 200
+R=$(report_in "$TMP/fl")
+if [ -n "$R" ]; then
+    check "the spinning direct kernel is a timeout" verdict_is "$R" first-launch.hang.local timeout
+fi
+
 # --- SIGTERM while a kernel hangs --------------------------------------------
 "$CLCONFORM" --device "$SEL" --probes "$PROBES/hang.probe" --timeout 120 --out "$TMP/t" >"$TMP/term.out" 2>&1 &
 pid=$!
