@@ -41,7 +41,8 @@ typedef struct {
     size_t n_building;
     size_t running;         /* probe being run (PHASE_RUN) */
     int running_first;      /* ...at its kernel's first launch: code generation included */
-    double longest_compile_s; /* the longest build or code generation seen so far, any worker */
+    int building_program;   /* PHASE_BUILD is a program's build, not a kernel's code generation */
+    double last_build_s;    /* how long the latest program build took */
     unsigned char *retried; /* per probe: timed out once already, being run again alone */
     char icd_only[4096];    /* the platform's own .icd file, from the first worker ("" unknown) */
     int icd_pidx;
@@ -100,9 +101,9 @@ static void handle_msg(sv_state *s, cJSON *m)
 {
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(m, "t");
     const char *type = cJSON_IsString(t) ? t->valuestring : "";
-    /* A build or a kernel's code generation ends with the worker's next word. */
-    if (s->ph == PHASE_BUILD && proc_now() - s->phase_start > s->longest_compile_s)
-        s->longest_compile_s = proc_now() - s->phase_start;
+    /* A program's build ends with the worker's next word. */
+    if (s->ph == PHASE_BUILD && s->building_program)
+        s->last_build_s = proc_now() - s->phase_start;
     s->phase_start = proc_now();
     if (strcmp(type, "device") == 0) {
         s->startup_s += proc_now() - s->spawned_at;
@@ -141,6 +142,7 @@ static void handle_msg(sv_state *s, cJSON *m)
                 json_num_index(it, "probes[]", s->o->set->count, &s->building[s->n_building], NULL, 0) == 0)
                 s->n_building++;
         s->ph = PHASE_BUILD;
+        s->building_program = type[0] == 'b';
         if (type[0] == 'b')
             s->out->builds++;
     } else if (strcmp(type, "cache-store") == 0) {
@@ -210,15 +212,14 @@ static double probe_timeout(const sv_state *s, size_t i)
 }
 
 /* What a kernel's first launch may spend compiling beyond its own timeout:
- * ten times the longest build or code generation this supervisor has seen
- * (its own program's build always comes first), at least the probe's
- * timeout again, at most the build watchdog. The build watchdog itself
- * (300 s) made every deadlocking direct kernel cost 10 + 300 s on its
- * second, lone run: PoCL 5's sub-group probes (its builds take about a
- * second) kept a 16-core run busy for minutes. */
+ * five times the build of the program it belongs to (built just before),
+ * at least the probe's timeout again, at most the build watchdog. The build
+ * watchdog itself (300 s) made every deadlocking direct kernel cost 10 + 300
+ * s on its second, lone run: PoCL 5's sub-group probes (a build there takes
+ * about a second) kept a 16-core run busy for minutes. */
 static double first_launch_allowance(const sv_state *s, double timeout_s)
 {
-    double a = 10 * s->longest_compile_s;
+    double a = 5 * s->last_build_s;
     if (a < timeout_s)
         a = timeout_s;
     return a < s->o->build_timeout_s ? a : s->o->build_timeout_s;

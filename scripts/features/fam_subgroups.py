@@ -17,6 +17,12 @@ checks what the spec fixes about the layout itself."""
 import collref
 import fam_wgcoll
 
+# These kernels run a few hundred work-items through one collective each:
+# milliseconds anywhere. A short watchdog bounds what a driver that
+# deadlocks in them costs (PoCL 5 hung in sub-group kernels on the H100
+# host; at the default 10 s each hang cost 40 s with its lone retry).
+KERNEL_TIMEOUT = "2"
+
 SGF = "6.15.20-sub-group-functions/"
 CLAUSE = "6.15.20 Sub-Group Functions"
 CLAUSE_WI = "6.15.1 Work-Item Functions"
@@ -248,7 +254,7 @@ def gen_sub_groups(w):
                     "(uniform work-groups); sub_group_reduce_add(1) = the size; num and max size constant over the "
                     "work-group; one size per sub-group; local ids unique and exactly 0 .. size-1; every id below "
                     "num used (%s)." % where,
-                    body=layout_body(local), out="int[%d]" % n, expect=zeros(n), requires=req + wg, options=opts,
+                    body=layout_body(local), out="int[%d]" % n, expect=zeros(n), requires=req + wg, options=opts, timeout=KERNEL_TIMEOUT,
                     global_=str(n), local=str(local), prelude=prelude_for("int", std))
             for t in fam_wgcoll.TYPES:
                 a = fam_wgcoll.add_inputs(t, n, fam_wgcoll.rng("sg", t, local, "add"))
@@ -269,7 +275,7 @@ def gen_sub_groups(w):
                         "scan order by sub-group local id): out is a bit mask of mismatches, 0 on any layout (%s)."
                         % (", sub_group_all/any (compared != 0)" if vote else "", t, IDENT[t][0], IDENT[t][1], where),
                         body=collectives_body(t, local, vote), out="int[%d]" % n, expect=zeros(n),
-                        requires=req + type_requires(t, std) + wg, options=opts, global_=str(n), local=str(local),
+                        requires=req + type_requires(t, std) + wg, options=opts, timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
                         prelude=prelude_for(t, std), inputs=inputs)
             p, _ = fam_wgcoll.vote_inputs(local, fam_wgcoll.rng("sg-ballot", local))
             w.probe(SGF + "ballot.probe", "sub-group.ballot.wg%d.%s" % (local, suffix), CLAUSE, "run",
@@ -279,7 +285,7 @@ def gen_sub_groups(w):
                     "get_sub_group_eq_mask, broadcast_first and non_uniform_broadcast with every work-item active, "
                     "each against a loop over the sub-group: a bit mask of mismatches, 0 on any layout (%s)." % where,
                     body=ballot_body(local), out="int[%d]" % n, expect=zeros(n),
-                    requires=req + " cl_khr_subgroup_ballot" + wg, options=opts, global_=str(n), local=str(local),
+                    requires=req + " cl_khr_subgroup_ballot" + wg, options=opts, timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
                     prelude=prelude_for("int", std), inputs=[("p", "int", [str(v) for v in p])])
             for t in ("int", "float", "double"):
                 mm = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("sg-shuffle", t, local))
@@ -289,6 +295,6 @@ def gen_sub_groups(w):
                         "with mask 1 where the partner exists (0 elsewhere; masks need not be uniform), against a "
                         "loop over the sub-group: a bit mask of mismatches, 0 on any layout (%s)." % (t, where),
                         body=shuffle_body(t, local), out="int[%d]" % n, expect=zeros(n),
-                        requires=req + " cl_khr_subgroup_shuffle" + type_requires(t, std) + wg, options=opts,
+                        requires=req + " cl_khr_subgroup_shuffle" + type_requires(t, std) + wg, options=opts, timeout=KERNEL_TIMEOUT,
                         global_=str(n), local=str(local), prelude=prelude_for(t, std),
                         inputs=[("m", t, fam_wgcoll.tokens(t, mm))])

@@ -8,6 +8,12 @@ collref.py on the inputs written into the probe; float inputs are chosen so
 that every order of additions is exact (collref.check_exact_any_order)."""
 import random
 
+# These kernels run a few hundred work-items through one collective each:
+# milliseconds anywhere. A short watchdog bounds what a driver that
+# deadlocks in them costs (PoCL 5 hung in sub-group kernels on the H100
+# host; at the default 10 s each hang cost 40 s with its lone retry).
+KERNEL_TIMEOUT = "2"
+
 import collref
 
 WGC = "6.15.16-work-group-collective-functions/"
@@ -95,7 +101,7 @@ def gen_family(w, std, t, local):
     m = minmax_inputs(t, n, rng(t, local, "minmax"))
     sid = "cl" + std
     req = type_requires(t, std) + wg_requires(local)
-    common = dict(requires=req, options="-cl-std=CL" + std, global_=str(n), local=str(local),
+    common = dict(requires=req, options="-cl-std=CL" + std, timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
                   prelude=prelude_for(t), inputs=[("a", t, tokens(t, a)), ("m", t, tokens(t, m))])
     where = "work-group size %d, %d groups, %s" % (local, GROUPS, why_std(std))
     path = WGC + "%s.probe" % t
@@ -171,7 +177,7 @@ def gen_vote(w, std, local):
             body=body, out="int[%d]" % (4 * n), expect=" ".join(str(v) for row in zip(*cols) for v in row),
             requires="cl_std_3.0 __opencl_c_work_group_collective_functions" + wg_requires(local)
             if std == "3.0" else "cl_std_2.0" + wg_requires(local),
-            options="-cl-std=CL" + std, global_=str(n), local=str(local),
+            options="-cl-std=CL" + std, timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
             inputs=[("p", "int", [str(v) for v in p]), ("q", "int", [str(v) for v in q])])
 
 
@@ -208,7 +214,7 @@ def gen_nd(w, std, t, dims):
             % (dims, "x".join(map(str, lsize)), "x".join(map(str, gsize)), dims + 1, bids[0], bids[1], why_std(std)),
             body="\n".join(body), out="%s[%d]" % (t, 5 * n),
             expect=" ".join(collref.fmt(t, v) for row in zip(*cols) for v in row),
-            requires=type_requires(t, std) + wg_requires(lcount), options="-cl-std=CL" + std,
+            requires=type_requires(t, std) + wg_requires(lcount), options="-cl-std=CL" + std, timeout=KERNEL_TIMEOUT,
             global_=" ".join(map(str, gsize)), local=" ".join(map(str, lsize)), prelude=prelude_for(t),
             inputs=[("a", t, tokens(t, a)), ("m", t, tokens(t, m))])
 

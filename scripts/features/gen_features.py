@@ -81,7 +81,8 @@ class Writer:
         self.ids = set()
 
     def probe(self, path, pid, clause, kind, why, body=None, out=None, expect=None, requires=None,
-              options=None, prelude=None, global_=None, local=None, measure=None, inputs=(), source=None):
+              options=None, prelude=None, global_=None, local=None, measure=None, inputs=(), source=None,
+              timeout=None):
         if pid in self.ids:
             raise ValueError("duplicate probe id " + pid)
         self.ids.add(pid)
@@ -89,7 +90,7 @@ class Writer:
             out = "int[1]"
         lines = ["", "[probe %s]" % pid, "clause   = %s" % clause, "spec     = %s" % spec_for(clause),
                  "why      = %s" % why, "kind     = %s" % kind]
-        for key, val in (("requires", requires), ("options", options), ("measure", measure),
+        for key, val in (("requires", requires), ("options", options), ("measure", measure), ("timeout", timeout),
                          ("global", global_), ("local", local), ("out", out), ("expect", expect)):
             if val is not None:
                 lines.append("%-8s = %s" % (key, val))

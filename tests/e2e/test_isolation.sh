@@ -67,7 +67,7 @@ fi
 
 # --- a deadlocking direct kernel ----------------------------------------------
 # Its first launch is code generation and run together, so its watchdog adds
-# a compile allowance (ten times the longest build seen), not the whole
+# a compile allowance (five times its program's build), not the whole
 # --build-timeout: before, each attempt of such a kernel waited 2 + 300 s.
 start=$(now)
 "$CLCONFORM" --device "$SEL" --probes "$SRCDIR/tests/first-launch" --timeout 2 --out "$TMP/fl" >"$TMP/fl.out" 2>&1
