@@ -8,7 +8,9 @@
 # --no-install-recommends would leave out) build `make fuzz`.
 # The tests' own tools are named too, not left to arrive as someone's
 # dependency: procps (pgrep), util-linux (unshare), bsdutils (script, for a
-# pseudo-terminal).
+# pseudo-terminal), jq (the feature tests read reports with it), clang-15
+# (the generated OpenCL C 2.0/3.0 kernels are compiled with its front end:
+# clang 14's headers lack the 3.0 work-group and sub-group declarations).
 # Oclgrind's package does not register its ICD, so this does.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
@@ -16,7 +18,7 @@ packages=(build-essential pkg-config python3 ca-certificates
           ocl-icd-libopencl1 ocl-icd-opencl-dev opencl-headers opencl-c-headers libcjson-dev
           pocl-opencl-icd oclgrind mesa-opencl-icd clinfo
           clang libfuzzer-14-dev libclang-rt-14-dev
-          procps util-linux bsdutils
+          procps util-linux bsdutils jq clang-15
           libmpfr-dev)  # the math family's reference (scripts/math); clconform does not link it
 # CLC_NO_CHROMIUM=1 skips the browser (its test then skips itself).
 [ -n "${CLC_NO_CHROMIUM:-}" ] || packages+=(chromium)
