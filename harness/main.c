@@ -737,7 +737,7 @@ static int run_main(int argc, char **argv)
         }
     }
     rc = CLC_EXIT_INFRA;
-    enumerate_devices(&devs, cli.build_timeout_s);
+    enumerate_devices(&devs, cli.build_timeout_s > CLC_OPEN_FLOOR_S ? cli.build_timeout_s : CLC_OPEN_FLOOR_S);
     if (cli.list && cli.json) {
         cJSON *doc = devsel_list_json(&devs);
         char *text = cJSON_Print(doc);

@@ -235,7 +235,9 @@ static double current_limit(const sv_state *s)
         return t + (s->running_first ? first_launch_allowance(s, t) : 0);
     }
     case PHASE_BUILD: return s->o->build_timeout_s;
-    default: return s->o->build_timeout_s; /* set-up: platform init and context creation */
+    /* set-up: platform init and context creation */
+    case PHASE_SETUP: return s->o->build_timeout_s > CLC_OPEN_FLOOR_S ? s->o->build_timeout_s : CLC_OPEN_FLOOR_S;
+    default: return s->o->build_timeout_s;
     }
 }
 

@@ -12,6 +12,12 @@
 #include "probe.h"
 #include "profile.h"
 
+/* Loading a driver and opening its device is not compiling: a short
+ * --build-timeout (a test sets 0.2 s) must not make a slow start (PoCL loads
+ * LLVM, a cold disk) look like a hung device. Enumeration and a worker's
+ * set-up are watched by the larger of --build-timeout and this. */
+#define CLC_OPEN_FLOOR_S 60.0
+
 typedef struct {
     const clc_probe_set *set;
     const clc_devref *dev;
@@ -20,7 +26,8 @@ typedef struct {
     double timeout_s;            /* per-probe watchdog while its kernel runs (a probe's own
                                   * `timeout` wins) */
     double build_timeout_s;      /* watchdog for one program build, and for one kernel's code
-                                  * generation at its first launch */
+                                  * generation at its first launch; opening the device gets
+                                  * at least CLC_OPEN_FLOOR_S */
     size_t batch_max, group;     /* see runner.h */
     const char *extra_options;
     const char *cache_dir;       /* program-binary cache (bincache.h); NULL: none */
