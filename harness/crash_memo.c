@@ -55,10 +55,21 @@ size_t crash_memo_apply(const char *path, const clc_probe_set *set, const size_t
     char line[512];
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\r\n")] = '\0';
+        /* "id" alone is the culprit (cap 1); "id<TAB>cap" a batch-mate. */
+        size_t cap = 1;
+        char *tab = strchr(line, '\t');
+        if (tab) {
+            *tab = '\0';
+            char *end;
+            unsigned long long v = strtoull(tab + 1, &end, 10);
+            if (end == tab + 1 || *end || v == 0)
+                continue; /* a damaged line only costs speed: ignored */
+            cap = (size_t)v;
+        }
         for (size_t k = 0; line[0] && k < n_todo; k++) {
             size_t i = todo[k];
-            if (strcmp(set->items[i].id, line) == 0 && batch_cap[i] != 1) {
-                batch_cap[i] = 1;
+            if (strcmp(set->items[i].id, line) == 0 && (batch_cap[i] == 0 || cap < batch_cap[i])) {
+                batch_cap[i] = cap;
                 found++;
             }
         }
@@ -67,14 +78,15 @@ size_t crash_memo_apply(const char *path, const clc_probe_set *set, const size_t
     return found;
 }
 
-void crash_memo_add(const char *path, const char *probe_id)
+/* Opens the memo for appending, its folder made first (mkdir -p). */
+static int memo_open(const char *path)
 {
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", path);
     char *slash = strrchr(dir, '/');
     if (slash)
         *slash = '\0';
-    for (char *p = dir + 1; slash && *p; p++) /* mkdir -p of the memo's folder */
+    for (char *p = dir + 1; slash && *p; p++)
         if (*p == '/') {
             *p = '\0';
             mkdir(dir, 0755);
@@ -82,13 +94,55 @@ void crash_memo_add(const char *path, const char *probe_id)
         }
     if (slash)
         mkdir(dir, 0755);
-    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    return open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+}
+
+/* A memo that could not be written only costs speed next time. */
+static void memo_write(int fd, const char *text, size_t len)
+{
+    if (write(fd, text, len) != (ssize_t)len) {
+    }
+}
+
+void crash_memo_add(const char *path, const char *probe_id)
+{
+    int fd = memo_open(path);
     if (fd < 0)
         return;
     char line[600];
     int n = snprintf(line, sizeof line, "%s\n", probe_id);
-    if (n > 0 && (size_t)n < sizeof line && write(fd, line, (size_t)n) != n) {
-        /* A memo that could not be written only costs speed next time. */
+    if (n > 0 && (size_t)n < sizeof line)
+        memo_write(fd, line, (size_t)n);
+    close(fd);
+}
+
+void crash_memo_add_caps(const char *path, const clc_probe_set *set, const size_t *idx, size_t n, size_t cap)
+{
+    int fd = memo_open(path);
+    if (fd < 0)
+        return;
+    /* One write for the lot (O_APPEND): supervisors of one device share
+     * the file. */
+    size_t len = 0, size = 0;
+    char *buf = NULL;
+    for (size_t k = 0; k < n; k++) {
+        char line[600];
+        int m = snprintf(line, sizeof line, "%s\t%zu\n", set->items[idx[k]].id, cap);
+        if (m <= 0 || (size_t)m >= sizeof line)
+            continue;
+        if (len + (size_t)m > size) {
+            size_t ns = (len + (size_t)m) * 2;
+            char *nb = realloc(buf, ns);
+            if (!nb)
+                break;
+            buf = nb;
+            size = ns;
+        }
+        memcpy(buf + len, line, (size_t)m);
+        len += (size_t)m;
     }
+    if (len)
+        memo_write(fd, buf, len);
+    free(buf);
     close(fd);
 }

@@ -1,8 +1,13 @@
-/* Probes that crashed a driver, remembered per device and driver version
- * in the cache folder. A probe that kills the compiler inside a batch of 256
- * costs the whole batch: it is rebuilt in smaller groups, each level a new
- * worker (rusticl crashes on 21 folded char/uchar probes on every run). Next
- * run such a probe is built alone from the start. It still runs, and its
+/* Probes that crashed a driver's compiler, remembered per device and driver
+ * version in the cache folder, with the batch caps the crash led to. A probe
+ * that kills the compiler inside a batch of 256 costs the whole batch: it is
+ * rebuilt in smaller groups, each level a new worker (rusticl crashes on 21
+ * folded char/uchar probes on every run). Next run every probe of that batch
+ * starts with the cap it ended with, the culprit alone: the next run then
+ * forms the very programs this one built, and the binary cache and the
+ * driver's own (Mesa's shader cache) hit. Remembering only the culprit made
+ * the rest of its batch into new programs, and rusticl's first warm run
+ * generated code for them again (142 s). Each probe still runs, and its
  * verdict is still what the driver does this time: the memo decides only
  * how probes are batched, never a verdict. */
 #ifndef CLC_CRASH_MEMO_H
@@ -22,12 +27,19 @@ int crash_memo_path(const char *cache_dir, const char *dev_key, const cJSON *dev
 int crash_memo_device_file(const char *cache_dir, const char *folder, const char *ext, const char *dev_key,
                            const cJSON *device, char *buf, size_t len);
 
-/* Sets batch_cap[i] = 1 for every probe of todo named in the memo file.
- * Returns how many were found; a missing or unreadable file finds none. */
+/* Lowers batch_cap[i] to the remembered cap of every probe of todo named in
+ * the memo file (a line is "id" for cap 1, or "id<TAB>cap"; the smallest
+ * wins). Returns how many caps it lowered; a missing or unreadable file
+ * lowers none. */
 size_t crash_memo_apply(const char *path, const clc_probe_set *set, const size_t *todo, size_t n_todo,
                         size_t *batch_cap);
 
-/* Adds a probe id to the memo file (appended; a repeated id is harmless). */
+/* Adds a probe id to the memo file with cap 1 (appended; a repeated id is
+ * harmless). */
 void crash_memo_add(const char *path, const char *probe_id);
+
+/* Adds the probes idx[0..n) of set with the cap their crashed batch gave
+ * them, in one append. */
+void crash_memo_add_caps(const char *path, const clc_probe_set *set, const size_t *idx, size_t n, size_t cap);
 
 #endif

@@ -750,20 +750,41 @@ static void pending_flush(worker *w, pending_list *l)
     worker_flush_profile(w);
 }
 
+/* Whether adding probe idx (whose cap is cap) would close the list first:
+ * other build options, the list full, or its bodies over BATCH_BYTES. */
+static int pending_closes_at(worker *w, const pending_list *l, size_t idx, size_t cap, const char *opts)
+{
+    const char *body = w->job->set->items[idx].body;
+    size_t bytes = body ? strlen(body) : 0;
+    return l->n && (strcmp(opts, l->options) != 0 || l->n >= l->cap || l->n >= cap || l->bytes + bytes > BATCH_BYTES);
+}
+
 static void pending_add(worker *w, pending_list *l, size_t idx)
 {
     char opts[2048];
     worker_probe_options(w, &w->job->set->items[idx], opts, sizeof opts);
     size_t cap = w->job->batch_cap[idx] ? w->job->batch_cap[idx] : w->job->batch_max;
     const char *body = w->job->set->items[idx].body;
-    size_t bytes = body ? strlen(body) : 0;
-    if (l->n && (strcmp(opts, l->options) != 0 || l->n >= l->cap || l->n >= cap || l->bytes + bytes > BATCH_BYTES))
+    if (pending_closes_at(w, l, idx, cap, opts))
         pending_flush(w, l);
-    l->bytes += bytes;
+    l->bytes += body ? strlen(body) : 0;
     if (l->n == 0 || cap < l->cap)
         l->cap = cap;
     snprintf(l->options, sizeof l->options, "%s", opts);
     l->idx[l->n++] = idx;
+}
+
+/* A probe of a batched kind that is built alone (its cap is 1: it crashed
+ * the compiler, or it is run again alone after a timeout) still closes the
+ * list where it would have closed had the probe joined it with no cap.
+ * Otherwise the probes after it would join programs that the run which
+ * crashed never formed, and the caches would miss them (crash_memo.h). */
+static void pending_pass(worker *w, pending_list *l, size_t idx)
+{
+    char opts[2048];
+    worker_probe_options(w, &w->job->set->items[idx], opts, sizeof opts);
+    if (pending_closes_at(w, l, idx, w->job->batch_max, opts))
+        pending_flush(w, l);
 }
 
 void runner_run(const clc_worker_job *job)
@@ -804,6 +825,10 @@ void runner_run(const clc_worker_job *job)
         else if (shared && reject_batchable(p))
             pending_add(&w, &rej, idx);
         else {
+            if (batch_plan_runs_batched(p))
+                pending_pass(&w, &run, idx);
+            else if (reject_batchable(p))
+                pending_pass(&w, &rej, idx);
             worker_run_alone(&w, idx);
             worker_flush_profile(&w);
         }

@@ -283,8 +283,9 @@ static void blame(sv_state *s, int hung, int status)
             return;
         }
         cJSON *rec = record_new(p);
-        if (!hung && p->kind != CLC_KIND_MEASURE && s->crash_memo[0])
-            crash_memo_add(s->crash_memo, p->id);
+        /* A crash while running is not remembered: the probe would crash
+         * a worker alone as well, and taking it out of its program would
+         * only make that program new to the caches next time. */
         if (hung) {
             snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
                      p->kind != CLC_KIND_MEASURE ? ", twice (the second time alone)" : "");
@@ -312,7 +313,12 @@ static void blame(sv_state *s, int hung, int status)
          * restart). Alone, unless this device's measured build cost says
          * the restarts are cheaper: rusticl builds in ~5 ms and crashes in
          * clusters (alone: 60 s for the suite, sqrt levels: 71 s, halving:
-         * 83 s); PoCL takes ~130 ms a build. */
+         * 83 s); PoCL takes ~130 ms a build. Counting code generation in
+         * the cost of a probe alone (measured from its build to its result)
+         * chose levels more often and cost rusticl more: 573 probes of op.*,
+         * rel.select.* and bool.* took 31.6 s cold alone, 48-52 s with more
+         * levels (6-29 more workers, 1-1.8 s each: a rusticl worker parses
+         * libclc at start-up). */
         size_t cap = 1;
         if (s->alone_builds >= 4 && s->startups >= 1) {
             double alone_s = (double)s->n_building * s->alone_build_ms / (double)s->alone_builds / 1e3;
@@ -325,6 +331,8 @@ static void blame(sv_state *s, int hung, int status)
         }
         for (size_t k = 0; k < s->n_building; k++)
             s->batch_cap[s->building[k]] = cap;
+        if (!hung && s->crash_memo[0])
+            crash_memo_add_caps(s->crash_memo, set, s->building, s->n_building, cap);
         /* No record carries this death, so say it here: a worker killed
          * from outside (an OOM killer, an operator) shows up somewhere. */
         fprintf(stderr, "clconform: %s: the worker %s while building %zu probes together (%s); "

@@ -46,6 +46,24 @@ int main(void)
     found = crash_memo_apply(path, &set, only_first, 1, cap2);
     CHECK(found == 0 && cap2[1] == 0, "only_probes_of_this_run_are_touched");
 
+    /* Batch-mates of a crash keep the cap their batch ended with: the
+     * smallest remembered cap wins, the culprit's bare line is cap 1, and
+     * a damaged line is ignored (it only costs speed). */
+    size_t mates[2] = {0, 2};
+    crash_memo_add_caps(path, &set, mates, 2, 16);
+    crash_memo_add_caps(path, &set, mates, 1, 4);
+    FILE *f = fopen(path, "a");
+    if (f) {
+        fputs("c.three\tbad\nc.three\t0\n", f);
+        fclose(f);
+    }
+    size_t cap3[3] = {0, 0, 0};
+    found = crash_memo_apply(path, &set, todo, 3, cap3);
+    CHECK(cap3[0] == 4 && cap3[1] == 1 && cap3[2] == 16, "smallest_remembered_cap_wins");
+    size_t cap4[3] = {2, 0, 0};
+    found = crash_memo_apply(path, &set, todo, 3, cap4);
+    CHECK(cap4[0] == 2, "a smaller cap already set is kept");
+
     unlink(path);
     char sub[4200];
     snprintf(sub, sizeof sub, "%s/crashes", dir);
