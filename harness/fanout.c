@@ -1,6 +1,7 @@
 /* Chunks of one device's run, handed to supervisors as cores allow: see fanout.h. */
 #include "fanout.h"
 #include "batch_plan.h"
+#include "chunk_pool.h"
 #include "json_num.h"
 
 #include <limits.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "proc.h"
+#include "record.h"
 #include "trace.h"
 #include "verdict.h"
 
@@ -71,35 +73,45 @@ size_t *fanout_chunk_sizes(const size_t *bytes, const unsigned char *cut_ok, siz
 
 typedef struct {
     clc_supervise_opts o;
-    size_t chunk;
+    int id;   /* the supervisor's number in this device's run (its pool owner id) */
+    int fd;   /* in its process: where its messages go */
 } fanout_arg;
 
-/* In a chunk's process: supervises its part and sends every record back,
+/* Each record goes to the device's process the moment it is set: a
+ * supervisor now lives as long as chunks are left, and the progress line
+ * must not wait for it. A record set again later is sent again. */
+static void send_rec(void *ctx, size_t i, const cJSON *rec)
+{
+    fanout_arg *a = ctx;
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "t", "rec");
+    cJSON_AddNumberToObject(m, "i", (double)i);
+    cJSON_AddItemToObject(m, "rec", cJSON_Duplicate(rec, 1));
+    proc_send(a->fd, m);
+}
+
+/* In a supervisor's process: supervises its chunks (claimed from the pool
+ * by its workers) or the measurements, sending every record as it comes,
  * then the run's counters. */
 static void fanout_main(int fd, void *arg)
 {
     fanout_arg *a = arg;
     clc_device_run run;
     char lane[64];
-    snprintf(lane, sizeof lane, "supervisor: chunk %zu", a->chunk);
+    snprintf(lane, sizeof lane, "supervisor %d", a->id);
     trace_lane(lane);
+    a->fd = fd;
+    a->o.on_rec = send_rec;
+    a->o.on_rec_ctx = a;
     double t0 = proc_now();
     if (supervise_device(&a->o, &run) != 0)
         return;
     char detail[64];
-    snprintf(detail, sizeof detail, "%zu probes", a->o.n_todo);
-    trace_span(lane + 12, "chunk", t0, proc_now(), detail);
-    for (size_t k = 0; k < a->o.n_todo; k++) {
-        size_t i = a->o.todo[k];
-        if (!run.recs[i])
-            continue;
-        cJSON *m = cJSON_CreateObject();
-        cJSON_AddStringToObject(m, "t", "rec");
-        cJSON_AddNumberToObject(m, "i", (double)i);
-        cJSON_AddItemToObject(m, "rec", run.recs[i]);
-        run.recs[i] = NULL;
-        proc_send(fd, m);
-    }
+    size_t n = 0;
+    for (size_t i = 0; i < a->o.set->count; i++)
+        n += run.recs[i] != NULL;
+    snprintf(detail, sizeof detail, "%zu probes", n);
+    trace_span(a->o.pool ? "chunks" : "measurements", "chunk", t0, proc_now(), detail);
     cJSON *m = cJSON_CreateObject();
     cJSON_AddStringToObject(m, "t", "end");
     cJSON_AddNumberToObject(m, "builds", (double)run.builds);
@@ -152,11 +164,18 @@ static void take_msg(fan_state *st, cJSON *m)
     const char *t = cJSON_IsString(tv) ? tv->valuestring : "";
     if (!strcmp(t, "rec")) {
         size_t i;
-        if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", o->set->count, &i, NULL, 0) == 0 &&
-            !out->recs[i]) {
+        if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", o->set->count, &i, NULL, 0) == 0) {
+            /* A record sent again (set again by its supervisor) replaces
+             * the one before. */
+            if (out->recs[i]) {
+                const cJSON *ov = cJSON_GetObjectItemCaseSensitive(out->recs[i], "verdict");
+                st->unexpected -= cJSON_IsString(ov) && verdict_is_unexpected(ov->valuestring);
+                cJSON_Delete(out->recs[i]);
+            } else {
+                st->done++;
+            }
             out->recs[i] = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
             const cJSON *v = cJSON_GetObjectItemCaseSensitive(out->recs[i], "verdict");
-            st->done++;
             st->unexpected += cJSON_IsString(v) && verdict_is_unexpected(v->valuestring);
             if (o->on_record)
                 o->on_record(o->on_record_ctx, st->done, st->unexpected);
@@ -238,9 +257,16 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     fan_state st = {o, out, 0, 0, "", 0};
     if (o->icd_hint)
         snprintf(st.icd, sizeof st.icd, "%s", o->icd_hint), st.icd_pidx = o->icd_hint_pidx;
+    /* The chunks, claimed by the supervisors' workers as they go. */
+    clc_chunk_pool *cp = n_chunks ? chunk_pool_new(order, sizes, n_chunks) : NULL;
+    if (n_chunks && !cp) {
+        free(out->recs), free(order), free(sh), free(sizes), free(own_plan);
+        return supervise_device(o, out);
+    }
+    out->chunks = n_chunks + (n_rest < o->n_todo);
     int measured = n_rest == o->n_todo; /* no measurement chunk to run */
-    size_t next = 0, pos = 0, running = 0;
-    int stopping = 0, own_busy = 0;
+    size_t running = 0;
+    int stopping = 0, own_busy = 0, next_id = 0;
     struct pollfd *pfd = calloc(max_shards, sizeof *pfd);
     for (;;) {
         if (o->stop && *o->stop && !stopping) {
@@ -249,11 +275,16 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
                 if (sh[s].alive)
                     kill(sh[s].kid.pid, SIGTERM);
         }
+        /* A device that cannot be used: no more supervisors for it. */
+        if (out->fatal[0])
+            stopping = 1;
         /* Start what the cores allow: the device's own supervisor without a
-         * token, each further one with a token from the pool. The
+         * token, each further one with a token from the pool, each with a
+         * chunk claimed for it here (a supervisor never starts a worker for
+         * nothing). Its worker then claims more while any is free. The
          * measurements wait until nothing else of this device runs. */
         while (!stopping) {
-            int last = next == n_chunks;
+            int last = !chunk_pool_any_free(cp);
             if (last && (measured || running > 0))
                 break;
             size_t s = 0;
@@ -269,13 +300,26 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
             memset(c, 0, sizeof *c);
             c->arg.o = *o;
             c->arg.o.segment = seg;
-            c->arg.o.todo = order + pos;
-            c->arg.o.n_todo = last ? o->n_todo - n_rest : sizes[next];
             c->arg.o.stop = NULL;      /* a chunk is stopped by SIGTERM, forwarded above */
             c->arg.o.on_record = NULL; /* progress is told from here, as records arrive */
             c->arg.o.icd_hint = st.icd[0] ? st.icd : NULL;
             c->arg.o.icd_hint_pidx = st.icd_pidx;
-            c->arg.chunk = last ? n_chunks : next;
+            c->arg.id = ++next_id;
+            size_t first;
+            if (last) {
+                c->arg.o.todo = order + n_rest;
+                c->arg.o.n_todo = o->n_todo - n_rest;
+                c->arg.o.pool = NULL;
+            } else if (chunk_pool_claim(cp, c->arg.id, &first)) {
+                c->arg.o.todo = NULL;
+                c->arg.o.n_todo = 0;
+                c->arg.o.pool = cp;
+                c->arg.o.pool_owner = c->arg.id;
+            } else {
+                if (token)
+                    jobserver_give(pool);
+                continue; /* taken meanwhile: the measurements are next */
+            }
             if (proc_spawn(&c->kid, fanout_main, &c->arg) != 0) {
                 if (token)
                     jobserver_give(pool);
@@ -290,16 +334,13 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
             if (!token)
                 own_busy = 1;
             out->borrowed += (size_t)token;
-            out->chunks++;
             running++;
             if (running > out->device_jobs)
                 out->device_jobs = running;
             if (last)
                 measured = 1;
-            else
-                pos += sizes[next++];
         }
-        if (running == 0 && (stopping || (next == n_chunks && measured)))
+        if (running == 0 && (stopping || (!chunk_pool_any_free(cp) && measured)))
             break;
         /* Wait for any chunk to say something, then take everything each
          * has sent: records come in bursts of hundreds as a chunk ends, and
@@ -332,6 +373,14 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
             }
         }
     }
+    /* An unusable device: every probe left says why, as supervise_device
+     * does, so the report is still complete. */
+    for (size_t k = 0; out->fatal[0] && k < o->n_todo; k++)
+        if (!out->recs[o->todo[k]]) {
+            cJSON *rec = record_new(&o->set->items[o->todo[k]]);
+            record_set_verdict(rec, "error", out->fatal);
+            out->recs[o->todo[k]] = rec;
+        }
     out->complete = 1;
     for (size_t k = 0; k < o->n_todo; k++)
         if (!out->recs[o->todo[k]])
@@ -345,5 +394,6 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     snprintf(out->icd, sizeof out->icd, "%s", st.icd);
     out->icd_pidx = st.icd_pidx;
     free(order), free(sh), free(sizes), free(pfd), free(own_plan);
+    chunk_pool_free(cp);
     return 0;
 }

@@ -254,7 +254,7 @@ static void device_main(int fd, void *arg)
     clc_supervise_opts o = {j->set, j->dev, j->todo, j->n_todo, j->cli->timeout_s,
                             j->cli->build_timeout_s, j->cli->batch, j->cli->group,
                             j->cli->build_options, cached ? cache_dir : NULL,
-                            !j->cli->no_isolation, &device_stop, NULL, NULL, NULL, 0, NULL};
+                            !j->cli->no_isolation, &device_stop, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, NULL};
     /* One plan of batches for the whole device, however it is divided. */
     size_t *plan = batch_plan_segments(j->set, j->todo, j->n_todo, j->cli->batch);
     o.segment = plan;

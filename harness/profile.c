@@ -32,6 +32,11 @@ const char *profile_phase_name(clc_prof_phase ph)
 
 void profile_add(clc_profile *p, clc_prof_phase ph, double ms)
 {
+    profile_add_detail(p, ph, ms, NULL);
+}
+
+void profile_add_detail(clc_profile *p, clc_prof_phase ph, double ms, const char *detail)
+{
     if (ph >= PROF_COUNT)
         return;
     p->ms[ph] += ms;
@@ -41,7 +46,7 @@ void profile_add(clc_profile *p, clc_prof_phase ph, double ms)
      * probe's buffers, a record) would only thicken the file. */
     if (ms >= 0.5 && trace_on()) {
         double now = proc_now();
-        trace_span(profile_phase_name(ph), "phase", now - ms / 1e3, now, NULL);
+        trace_span(profile_phase_name(ph), "phase", now - ms / 1e3, now, detail);
     }
 }
 

@@ -41,6 +41,9 @@ const char *profile_phase_name(clc_prof_phase ph);
 
 void profile_add(clc_profile *p, clc_prof_phase ph, double ms);
 
+/* The same, with a detail for the timeline's span (the probes it was for). */
+void profile_add_detail(clc_profile *p, clc_prof_phase ph, double ms, const char *detail);
+
 /* p += q. */
 void profile_merge(clc_profile *p, const clc_profile *q);
 

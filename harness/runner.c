@@ -279,7 +279,10 @@ static void warm_up(worker *w, cl_kernel k, const size_t *idx, size_t n, const c
         err = enqueue_like(w, k, like);
     if (err == CL_SUCCESS)
         clFinish(w->env.queue);
-    profile_add(&w->prof, PROF_CODEGEN, (proc_now() - t0) * 1e3);
+    char what[300];
+    snprintf(what, sizeof what, "%s%s (%zu probes)", n ? w->job->set->items[idx[0]].id : "",
+             n > 1 ? " ..." : "", n);
+    profile_add_detail(&w->prof, PROF_CODEGEN, (proc_now() - t0) * 1e3, what);
     worker_flush_profile(w);
 }
 
@@ -787,6 +790,41 @@ static void pending_pass(worker *w, pending_list *l, size_t idx)
         pending_flush(w, l);
 }
 
+/* One probe of the worker's list: skipped, added to a batch, or run alone. */
+static void take_probe(worker *w, pending_list *run, pending_list *rej, size_t *cur_seg, size_t idx)
+{
+    const clc_worker_job *job = w->job;
+    const clc_probe *p = &job->set->items[idx];
+    char why[256];
+    if (unmet_requirement(w, p, why, sizeof why)) {
+        cJSON *rec = record_new(p);
+        record_set_verdict(rec, "skip", why);
+        worker_emit_result(w, idx, rec);
+        return;
+    }
+    /* The run's plan closes every batch at a segment's end (batch_plan.h),
+     * wherever this worker's part of the run began. */
+    size_t seg = job->segment ? job->segment[idx] : 0;
+    if (seg != *cur_seg) {
+        pending_flush(w, run);
+        pending_flush(w, rej);
+        *cur_seg = seg;
+    }
+    int shared = job->batch_cap[idx] != 1;
+    if (shared && batch_plan_runs_batched(p))
+        pending_add(w, run, idx);
+    else if (shared && reject_batchable(p))
+        pending_add(w, rej, idx);
+    else {
+        if (batch_plan_runs_batched(p))
+            pending_pass(w, run, idx);
+        else if (reject_batchable(p))
+            pending_pass(w, rej, idx);
+        worker_run_alone(w, idx);
+        worker_flush_profile(w);
+    }
+}
+
 void runner_run(const clc_worker_job *job)
 {
     worker w;
@@ -801,37 +839,17 @@ void runner_run(const clc_worker_job *job)
     run.idx = malloc((job->batch_max ? job->batch_max : 1) * sizeof *run.idx);
     rej.idx = malloc((job->batch_max ? job->batch_max : 1) * sizeof *rej.idx);
     size_t cur_seg = 0;
-    for (size_t t = 0; t < job->n_todo && run.idx && rej.idx && !w.poisoned; t++) {
-        size_t idx = job->todo[t];
-        const clc_probe *p = &job->set->items[idx];
-        char why[256];
-        if (unmet_requirement(&w, p, why, sizeof why)) {
-            cJSON *rec = record_new(p);
-            record_set_verdict(rec, "skip", why);
-            worker_emit_result(&w, idx, rec);
-            continue;
-        }
-        /* The run's plan closes every batch at a segment's end (batch_plan.h),
-         * wherever this worker's part of the run began. */
-        size_t seg = job->segment ? job->segment[idx] : 0;
-        if (seg != cur_seg) {
-            pending_flush(&w, &run);
-            pending_flush(&w, &rej);
-            cur_seg = seg;
-        }
-        int shared = job->batch_cap[idx] != 1;
-        if (shared && batch_plan_runs_batched(p))
-            pending_add(&w, &run, idx);
-        else if (shared && reject_batchable(p))
-            pending_add(&w, &rej, idx);
-        else {
-            if (batch_plan_runs_batched(p))
-                pending_pass(&w, &run, idx);
-            else if (reject_batchable(p))
-                pending_pass(&w, &rej, idx);
-            worker_run_alone(&w, idx);
-            worker_flush_profile(&w);
-        }
+    for (size_t t = 0; t < job->n_todo && run.idx && rej.idx && !w.poisoned; t++)
+        take_probe(&w, &run, &rej, &cur_seg, job->todo[t]);
+    /* Then chunks of the device's run while any is free: this worker's
+     * context serves them all (chunk_pool.h). A chunk begins at a segment,
+     * so its programs are the same whoever claims it. */
+    size_t c;
+    while (job->pool && run.idx && rej.idx && !w.poisoned && chunk_pool_claim(job->pool, job->pool_owner, &c)) {
+        size_t n;
+        const size_t *probes = chunk_pool_probes(job->pool, c, &n);
+        for (size_t t = 0; t < n && !w.poisoned; t++)
+            take_probe(&w, &run, &rej, &cur_seg, probes[t]);
     }
     pending_flush(&w, &run);
     pending_flush(&w, &rej);

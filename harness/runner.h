@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
+#include "chunk_pool.h"
 #include "enumerate.h"
 #include "probe.h"
 
@@ -32,6 +33,8 @@ typedef struct {
     void *emit_ctx;
     const size_t *segment;       /* per probe index: its segment (batch_plan.h); a batch closes
                                   * where the segment changes (NULL: no plan) */
+    const clc_chunk_pool *pool;  /* after todo, claim chunks from here as pool_owner (NULL: none) */
+    int pool_owner;
 } clc_worker_job;
 
 /* Messages, one JSON object each, field "t":
@@ -47,7 +50,8 @@ typedef struct {
  *   {"t":"cache-store"}                                 a built program's binary is read back for the
  *                                                       cache (its probes all have their results)
  *   {"t":"result", "i":i, "rec":{...}}                  probe i's record
- *   {"t":"done", "builds":N}                            all of todo was handled
+ *   {"t":"done", "builds":N}                            all of todo was handled, and no chunk of the
+ *                                                       pool is left to claim
  *   {"t":"retire", "builds":N}                          a kernel failed as it ran and may have
  *                                                       broken the context: replace this worker */
 void runner_run(const clc_worker_job *job);

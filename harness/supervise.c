@@ -49,6 +49,7 @@ typedef struct {
     int icd_using, icd_failed; /* this worker loads icd_only; a worker that did could not open the device */
     int no_binaries;        /* reading a binary back killed or hung a worker: no more of that */
     char crash_memo[4096];  /* probes that crashed this driver (crash_memo.h); "" none */
+    size_t *mine;           /* room for answer_for() */
     char measure_memo[4096]; /* measurements of this driver (measure_memo.h); "" none */
     cJSON *measures;        /* its contents, NULL when none */
     double phase_start;
@@ -93,8 +94,30 @@ static void set_record(sv_state *s, size_t i, cJSON *rec)
     }
     s->n_unexpected += (size_t)rec_unexpected(rec);
     s->out->recs[i] = rec;
+    if (s->o->on_rec)
+        s->o->on_rec(s->o->on_rec_ctx, i, rec);
     if (s->o->on_record)
         s->o->on_record(s->o->on_record_ctx, s->n_recorded, s->n_unexpected);
+}
+
+/* The probes this supervisor answers for, in order: its todo, then every
+ * chunk of the pool its workers have claimed (with pool, the chunks anyone
+ * claimed or will). Returns how many it wrote to out (room for set->count
+ * plus todo). */
+static size_t answer_for(const sv_state *s, size_t *out, int any_owner)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < s->o->n_todo; k++)
+        out[n++] = s->o->todo[k];
+    for (size_t c = 0; c < chunk_pool_count(s->o->pool); c++) {
+        if (!any_owner && chunk_pool_owner(s->o->pool, c) != s->o->pool_owner)
+            continue;
+        size_t m;
+        const size_t *pr = chunk_pool_probes(s->o->pool, c, &m);
+        for (size_t k = 0; k < m; k++)
+            out[n++] = pr[k];
+    }
+    return n;
 }
 
 static void handle_msg(sv_state *s, cJSON *m)
@@ -369,8 +392,9 @@ static void blame(sv_state *s, int hung, int status)
      * probe, so the run always moves on. */
     if (progressed)
         return;
-    for (size_t k = 0; k < s->o->n_todo; k++) {
-        size_t i = s->o->todo[k];
+    size_t n = answer_for(s, s->mine, 0);
+    for (size_t k = 0; k < n; k++) {
+        size_t i = s->mine[k];
         if (!s->out->recs[i]) {
             cJSON *rec = record_new(&set->items[i]);
             snprintf(detail, sizeof detail, "the worker %s just before this probe: %s",
@@ -384,10 +408,10 @@ static void blame(sv_state *s, int hung, int status)
 
 static size_t remaining(const sv_state *s, size_t *todo)
 {
-    size_t n = 0;
-    for (size_t k = 0; k < s->o->n_todo; k++)
-        if (!s->out->recs[s->o->todo[k]])
-            todo[n++] = s->o->todo[k];
+    size_t n = 0, m = answer_for(s, s->mine, 0);
+    for (size_t k = 0; k < m; k++)
+        if (!s->out->recs[s->mine[k]])
+            todo[n++] = s->mine[k];
     return n;
 }
 
@@ -398,10 +422,12 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
     memset(&a, 0, sizeof a);
     a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->batch_cap, s->o->batch_max, s->o->group,
                              s->o->extra_options, s->o->cache_dir,
-                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL, NULL};
+                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL, NULL, NULL, 0};
     s->icd_using = a.job.icd_only != NULL;
     a.job.no_binaries = s->no_binaries;
     a.job.segment = s->o->segment;
+    a.job.pool = s->o->pool;
+    a.job.pool_owner = s->o->pool_owner;
     s->ph = PHASE_SETUP;
     s->done = s->retired = 0;
     s->phase_start = s->spawned_at = proc_now();
@@ -473,17 +499,20 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     s.batch_cap = calloc(o->set->count ? o->set->count : 1, sizeof *s.batch_cap);
     s.building = calloc(o->set->count ? o->set->count : 1, sizeof *s.building);
     s.retried = calloc(o->set->count ? o->set->count : 1, 1);
-    size_t *todo = calloc(o->n_todo ? o->n_todo : 1, sizeof *todo);
-    if (!out->recs || !s.batch_cap || !s.building || !s.retried || !todo) {
+    size_t room = o->n_todo + (o->pool ? o->set->count : 0) + 1;
+    size_t *todo = calloc(room, sizeof *todo);
+    s.mine = calloc(room, sizeof *s.mine);
+    if (!out->recs || !s.batch_cap || !s.building || !s.retried || !todo || !s.mine) {
         free(s.retried);
         free(s.batch_cap);
         free(s.building);
         free(todo);
+        free(s.mine);
         return -1;
     }
     if (o->cache_dir && o->isolate &&
         crash_memo_path(o->cache_dir, o->dev->key, o->dev->info, s.crash_memo, sizeof s.crash_memo) == 0)
-        crash_memo_apply(s.crash_memo, o->set, o->todo, o->n_todo, s.batch_cap);
+        crash_memo_apply(s.crash_memo, o->set, s.mine, answer_for(&s, s.mine, 1), s.batch_cap);
     /* Measurements this driver version already had: taken, not run again. */
     for (size_t k = 0; o->cache_dir && o->isolate && k < o->n_todo; k++) {
         const clc_probe *p = &o->set->items[o->todo[k]];
@@ -504,7 +533,9 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
         s.icd_pidx = o->icd_hint_pidx;
     }
     size_t n;
-    while ((n = remaining(&s, todo)) > 0) {
+    /* With a pool, a worker is started while chunks are free even when
+     * nothing of this supervisor's is left: it claims them itself. */
+    while ((n = remaining(&s, todo)) > 0 || (o->pool && o->isolate && chunk_pool_any_free(o->pool))) {
         if (o->stop && *o->stop) {
             snprintf(out->incomplete_reason, sizeof out->incomplete_reason, "interrupted by a signal");
             break;
@@ -515,12 +546,13 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     if (s.fatal) {
         /* The device is unusable: every probe left says why, so the report
          * is still complete and the reason is on every line. */
-        for (size_t k = 0; k < o->n_todo; k++) {
-            size_t i = o->todo[k];
+        size_t m = answer_for(&s, s.mine, 0);
+        for (size_t k = 0; k < m; k++) {
+            size_t i = s.mine[k];
             if (!out->recs[i]) {
                 cJSON *rec = record_new(&o->set->items[i]);
                 record_set_verdict(rec, "error", out->fatal);
-                out->recs[i] = rec;
+                set_record(&s, i, rec);
             }
         }
     }
@@ -531,6 +563,7 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     snprintf(out->icd, sizeof out->icd, "%s", s.icd_only);
     out->icd_pidx = s.icd_pidx;
     free(todo);
+    free(s.mine);
     free(s.batch_cap);
     free(s.building);
     free(s.retried);

@@ -9,6 +9,7 @@
 #include <cjson/cJSON.h>
 
 #include "enumerate.h"
+#include "chunk_pool.h"
 #include "probe.h"
 #include "profile.h"
 
@@ -45,6 +46,15 @@ typedef struct {
      * chunks may begin, so that the run's division never changes a program
      * (NULL: fanout_device plans it). */
     const size_t *segment;
+    /* The device's chunks (chunk_pool.h; NULL: none): besides todo, this
+     * supervisor answers for every chunk its workers claim as pool_owner,
+     * and its workers claim chunks while any is free. */
+    const clc_chunk_pool *pool;
+    int pool_owner;
+    /* Called with each record as it is set (may be NULL), so that a
+     * long-lived supervisor can hand records on as they come. */
+    void (*on_rec)(void *ctx, size_t i, const cJSON *rec);
+    void *on_rec_ctx;
 } clc_supervise_opts;
 
 typedef struct {

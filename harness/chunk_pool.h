@@ -1,0 +1,43 @@
+/* The chunks of one device's run, in memory shared by the processes of that
+ * run, claimed one at a time by whichever worker is free (issue 16).
+ *
+ * Before, every chunk was a supervisor process of its own with a worker of
+ * its own: a device's run of 60 chunks opened the driver 60 times, and on
+ * NVIDIA a worker's start (a CUDA context) took 1.8 s and its exit 0.6 s
+ * with 16 at once: 103 of the 146 core-seconds of a warm run. Now a
+ * supervisor and its worker live as long as chunks are left: the worker
+ * claims the next free chunk itself, and a claim is one atomic write in
+ * shared memory, so a worker that dies right after it still leaves the
+ * chunk to its supervisor's next worker, never to nobody. */
+#ifndef CLC_CHUNK_POOL_H
+#define CLC_CHUNK_POOL_H
+
+#include <stddef.h>
+
+typedef struct clc_chunk_pool clc_chunk_pool;
+
+/* A pool over order[0..sum of sizes): chunk c is the next sizes[c] indices.
+ * order and sizes are copied. The shared part is mapped before any fork,
+ * so every process forked after this call sees the same claims. Returns
+ * NULL when out of memory. */
+clc_chunk_pool *chunk_pool_new(const size_t *order, const size_t *sizes, size_t n_chunks);
+
+/* Claims the first free chunk for owner (> 0) and sets *c to it. Returns 1,
+ * or 0 when every chunk is taken. */
+int chunk_pool_claim(const clc_chunk_pool *p, int owner, size_t *c);
+
+/* Whether some chunk is still free. */
+int chunk_pool_any_free(const clc_chunk_pool *p);
+
+size_t chunk_pool_count(const clc_chunk_pool *p);
+
+/* Chunk c's probe indices: *n of them from the returned pointer. */
+const size_t *chunk_pool_probes(const clc_chunk_pool *p, size_t c, size_t *n);
+
+/* Who claimed chunk c (0: nobody yet). */
+int chunk_pool_owner(const clc_chunk_pool *p, size_t c);
+
+/* Frees the pool (in the process that made it, after its children). */
+void chunk_pool_free(clc_chunk_pool *p);
+
+#endif
