@@ -15,6 +15,7 @@
 #include "batch_plan.h"
 #include "bincache.h"
 #include "cli.h"
+#include "crash_memo.h"
 #include "devsel.h"
 #include "enumerate.h"
 #include "exhaustive.h"
@@ -38,6 +39,7 @@
 #include "shard.h"
 #include "supervise.h"
 #include "trace.h"
+#include "warm_marker.h"
 #include "verdict.h"
 
 /* Set from signal handlers only; the one piece of global state, as a signal
@@ -261,10 +263,23 @@ static void device_main(int fd, void *arg)
     progress_sender sender = {fd, j->n_todo, 0};
     o.on_record = send_progress;
     o.on_record_ctx = &sender;
+    /* A GPU whose last complete run with this cache ran these very probes
+     * is warm: few supervisors (warm_marker.h). Only when the number is
+     * the run's to choose (no --device-jobs). */
+    size_t jobs = j->device_jobs;
+    char marker[PATH_MAX];
+    int have_marker = cached && crash_memo_device_file(cache_dir, "runs", ".txt", j->dev->key, j->dev->info,
+                                                       marker, sizeof marker) == 0;
+    uint64_t todo_hash = have_marker ? warm_marker_hash(j->set, j->todo, j->n_todo) : 0;
+    if (have_marker && j->pool && j->dev->type && strcmp(j->dev->type, "GPU") == 0 &&
+        jobs > CLC_GPU_WARM_JOBS && warm_marker_matches(marker, todo_hash))
+        jobs = CLC_GPU_WARM_JOBS;
     clc_device_run run;
     cJSON *msg = cJSON_CreateObject();
-    int fanned = fanout_device(&o, j->device_jobs, j->pool, &run);
+    int fanned = fanout_device(&o, jobs, j->pool, &run);
     free(plan);
+    if (fanned == 0 && have_marker && run.complete)
+        warm_marker_write(marker, todo_hash);
     if (fanned != 0) {
         cJSON_AddStringToObject(msg, "error", "could not supervise the device (out of memory?)");
         proc_send(fd, msg);
