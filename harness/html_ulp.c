@@ -1,6 +1,8 @@
 /* HTML of ulp-judged probes: see html_ulp.h. */
 #include "html_ulp.h"
 
+#include <string.h>
+
 #include "json_num.h"
 
 #include "html_escape.h"
@@ -28,6 +30,19 @@ static void cell(FILE *f, const cJSON *v)
     fputs("</td>", f);
 }
 
+/* Why denormal results were allowed to flush, if they were: the device
+ * lacks CL_FP_DENORM, or the probe's function may flush anyway (the half_
+ * functions, unified spec, Math Functions). */
+static const char *flush_note(const cJSON *u)
+{
+    if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "flush_to_zero")))
+        return "";
+    const cJSON *why = cJSON_GetObjectItemCaseSensitive(u, "flush_because");
+    if (cJSON_IsString(why) && strcmp(why->valuestring, "probe") == 0)
+        return " (denormal results may flush to zero: the half_ functions may, whatever CL_FP_DENORM says)";
+    return " (judged as flushing denormals to zero: no CL_FP_DENORM)";
+}
+
 void html_ulp_write_card_section(FILE *f, const cJSON *rec)
 {
     const cJSON *u = cJSON_GetObjectItemCaseSensitive(rec, "ulp");
@@ -36,8 +51,7 @@ void html_ulp_write_card_section(FILE *f, const cJSON *rec)
     fprintf(f, "<h3>Error in ulp</h3>\n<p>bound %g ulp; largest error %.4g ulp at [%d]; %d element(s) "
                "beyond the bound%s</p>\n",
             num(u, "bound", 0), num(u, "max_error", 0), int_field(u, "max_at"), int_field(u, "beyond"),
-            cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "flush_to_zero"))
-                ? " (judged as flushing denormals to zero: no CL_FP_DENORM)" : "");
+            flush_note(u));
     const cJSON *fails = cJSON_GetObjectItemCaseSensitive(u, "failures");
     if (cJSON_GetArraySize(fails) == 0)
         return;

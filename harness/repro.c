@@ -470,7 +470,8 @@ static void emit_ulp(FILE *f, const repro_probe *p)
     fputs("static const double ULP_BOUND = ", f);
     emit_double(f, p->ulp_bound);
     fprintf(f, "; /* %g ulp */\n", p->ulp_bound);
-    fprintf(f, "/* 1: the report's device flushes denormals (no CL_FP_DENORM), as 7.5.3 allows */\n"
+    fprintf(f, "/* 1: denormal results may flush to zero, as 7.5.3 allows: the report's device has no\n"
+               "   CL_FP_DENORM, or the function may flush anyway (the half_ functions) */\n"
                "static const int ULP_FTZ = %d;\n", p->ulp_ftz);
     fputs("/* out's references, parsed by clconform (ulp.h has their syntax) */\n"
           "static const clc_ulp_ref ULP_REFS[] = {\n", f);

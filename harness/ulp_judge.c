@@ -77,6 +77,7 @@ const char *ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, in
     cJSON_AddItemToObject(rec, "actual", record_values_array(p->out_type, out, p->out_count));
     /* The half_ functions may flush even on a device with CL_FP_DENORM
      * (unified spec, Math Functions): the probe says so. */
+    const char *flush_because = ftz ? "device" : p->flush_allowed ? "probe" : NULL;
     if (p->flush_allowed)
         ftz = 1;
     cJSON *u = cJSON_CreateObject();
@@ -112,6 +113,8 @@ const char *ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, in
     cJSON_AddNumberToObject(u, "max_at", (double)max_at);
     cJSON_AddNumberToObject(u, "beyond", (double)beyond);
     cJSON_AddBoolToObject(u, "flush_to_zero", ftz != 0);
+    if (flush_because)
+        cJSON_AddStringToObject(u, "flush_because", flush_because);
     cJSON_AddItemToObject(u, "failures", fails);
     cJSON_DeleteItemFromObjectCaseSensitive(rec, "ulp");
     cJSON_AddItemToObject(rec, "ulp", u);

@@ -64,6 +64,15 @@ out = float[1]
 expect_ulp = 1
 expect = -0
 body = out[0] = 0.0f;
+
+[probe t.ulp.mayflush]
+clause = 7.4
+kind = run
+out = float[1]
+expect_ulp = 1
+flush_to_zero = allowed
+expect = 0.25
+body = out[0] = 0.5f;
 P
 
 if "$CLCONFORM" --list 2>/dev/null | grep -q oclgrind; then
@@ -80,6 +89,16 @@ if "$CLCONFORM" --list 2>/dev/null | grep -q oclgrind; then
         test "$(q t.ulp.fail "['ulp']['failures'][1]['inputs'][0]")" = "0.5 (0x3f000000)"
     check "and their error" test "$(q t.ulp.fail "['ulp']['failures'][0]['ulp'] > 1")" = True
     check "the device page shows the error table" grep -q "largest error per probe" "${rep%.json}.html"
+    # flush_to_zero = allowed (the half_ functions) is said as the reason,
+    # not the device's CL_FP_DENORM, on a device that has it.
+    if [ "$(json_get "$rep" "'denorm' in r['device']['single_fp_config']")" = True ]; then
+        check "a probe that may flush says why: the probe" \
+            test "$(q t.ulp.mayflush "['ulp'].get('flush_because')")" = probe
+        check "a probe that may not flush gives no reason" \
+            test "$(q t.ulp.fail "['ulp'].get('flush_because')")" = None
+        check "its card says the half_ functions may flush, not 'no CL_FP_DENORM'" \
+            grep -q "the half_ functions may, whatever CL_FP_DENORM says" "${rep%.json}.html"
+    fi
 else
     echo "ok - ulp end to end: skipped, no Oclgrind device here"
 fi
