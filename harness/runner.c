@@ -27,6 +27,7 @@
 #include "clerr.h"
 #include "devinfo.h"
 #include "icd_file.h"
+#include "group_weight.h"
 #include "json_num.h"
 #include "measure.h"
 #include "proc.h"
@@ -55,11 +56,14 @@ size_t runner_default_group(const char *platform_name)
 
 size_t runner_group_bytes(const char *platform_name)
 {
-    /* A kernel closes before its probes' bodies pass this many bytes: a
-     * folded conversion probe (3-23 KB) is as much code as dozens of small
-     * ones, and rusticl's compile time is superlinear in kernel size. */
+    /* A kernel closes before its probes' weights (group_weight.h: bytes of
+     * body, on rusticl times the constant trip count of their loops) pass
+     * this: a folded conversion probe (3-23 KB) is as much code as dozens of
+     * small ones, and rusticl's compile time is superlinear in kernel size.
+     * rusticl's 1 KB keeps the shift, conversion and vstore_half probes one
+     * to a kernel and the integer functions about 8. */
     if (strstr(platform_name, "rusticl"))
-        return 4096;
+        return 1024;
     return 32768;
 }
 
@@ -170,7 +174,7 @@ static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *s
         slots[s].direct = body_uses_local(p->body) || has_by_value_arg(p);
         if (slots[s].direct)
             continue;
-        size_t bytes = strlen(p->body);
+        size_t bytes = group_weight(p->body, w->weigh_unrolled);
         if (in_group == (w->group ? w->group : 1) ||
             (in_group > 0 && w->group_bytes && group_bytes + bytes > w->group_bytes)) {
             group++;
@@ -713,6 +717,7 @@ static int open_device(worker *w)
     w->group = w->job->group ? w->job->group : runner_default_group(d->platform_name);
     /* --group N asks for exactly N: no byte budget then. */
     w->group_bytes = w->job->group ? 0 : runner_group_bytes(d->platform_name);
+    w->weigh_unrolled = strstr(d->platform_name, "rusticl") != NULL;
     return 0;
 fatal:
     m = worker_msg("fatal");

@@ -23,6 +23,7 @@ typedef struct worker {
     char options[1024]; /* base options + extra */
     size_t group;
     size_t group_bytes; /* a dispatch kernel closes before its bodies pass this (0: no budget) */
+    int weigh_unrolled; /* a body weighs its bytes times its loops' constant trip count (group_weight.h) */
     size_t builds;
     /* A kernel failed while executing: some drivers (NVIDIA after a bad
      * memory access) then fail every later call of the context. The worker
