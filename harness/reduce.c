@@ -6,7 +6,11 @@
  * about one build. A candidate "still fails the same way" when its verdict
  * is fail and the one element it judges has the same wrong value as in the
  * report; anything else (passes, does not build, crashes) keeps what was
- * there before. */
+ * there before. A probe whose verdict was `error` (an OpenCL call failed:
+ * say clCreateKernel refusing a kernel that built) is reduced the same way,
+ * to the smallest probe whose verdict is `error` from the same call with the
+ * same code; its candidates are built one program each, since a refused
+ * kernel can take every probe batched with it down. */
 #include "reduce.h"
 
 #include <ctype.h>
@@ -193,6 +197,7 @@ typedef struct {
     FILE *log;              /* the reduction log (a memory stream), echoed to o->log */
     const char *orig_id;    /* the probe being reduced; candidates are named ORIG.cN */
     size_t batches, candidates;
+    size_t batch_max;       /* probes per program; 1 while reducing an error */
 } ctx;
 
 /* One line of the reduction log, also echoed to o->log. */
@@ -224,7 +229,7 @@ static int run_batch(ctx *c, clc_probe *cands, size_t n, cJSON **recs)
         return -1;
     for (size_t i = 0; i < n; i++)
         todo[i] = i;
-    clc_supervise_opts so = {&set, c->dev, todo, n, c->o->timeout_s, 120, 256, 0, NULL, NULL, 1, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, NULL};
+    clc_supervise_opts so = {&set, c->dev, todo, n, c->o->timeout_s, 120, c->batch_max ? c->batch_max : 256, 0, NULL, NULL, 1, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, NULL};
     clc_device_run run;
     int rc = supervise_device(&so, &run);
     if (rc == 0) {
@@ -250,9 +255,27 @@ static const char *rec_str(const cJSON *rec, const char *key)
     return cJSON_IsString(v) ? v->valuestring : "";
 }
 
-/* Did rec fail with `want` at element m? */
+/* An error record's signature, `error CALL CODE` (e.g. `error clCreateKernel
+ * -46`), in buf; -1 when rec is not an error with a call and a code. */
+int reduce_error_signature(const cJSON *rec, char *buf, size_t len)
+{
+    const cJSON *e = rec ? cJSON_GetObjectItemCaseSensitive(rec, "error") : NULL;
+    const cJSON *call = cJSON_GetObjectItemCaseSensitive(e, "call");
+    const cJSON *code = cJSON_GetObjectItemCaseSensitive(e, "code");
+    if (!rec || strcmp(rec_str(rec, "verdict"), "error") != 0 || !cJSON_IsString(call) || !cJSON_IsNumber(code))
+        return -1;
+    snprintf(buf, len, "error %s %d", call->valuestring, code->valueint);
+    return 0;
+}
+
+/* Did rec fail with `want` at element m? A want of `error CALL CODE` asks
+ * instead for an error record with that signature. */
 static int same_failure(const cJSON *rec, size_t m, const char *want)
 {
+    if (strncmp(want, "error ", 6) == 0) {
+        char sig[128];
+        return reduce_error_signature(rec, sig, sizeof sig) == 0 && strcmp(sig, want) == 0;
+    }
     if (!rec || strcmp(rec_str(rec, "verdict"), "fail") != 0)
         return 0;
     const cJSON *a = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(rec, "actual"), (int)m);
@@ -480,6 +503,61 @@ static int clone_without(const reduction *r, const int *drop, size_t n_lines, cl
     return 0;
 }
 
+/* Drops from base the lines flagged in want[] (each removable alone) by
+ * halves: the whole set if the device confirms it, else each half in turn,
+ * recursing into a half that breaks the failure. What is kept accumulates
+ * in r (r->p is base without the lines confirmed so far). Returns 1 when
+ * anything was dropped. */
+static int drop_halves_rec(ctx *c, reduction *r, const clc_probe *base, int *kept, const size_t *idx, size_t n,
+                           size_t n_lines, int depth)
+{
+    if (n == 0 || depth > 12)
+        return 0;
+    int *drop = malloc(n_lines * sizeof *drop);
+    clc_probe cand;
+    cJSON *rec = NULL;
+    int ok = 0;
+    if (!drop)
+        return 0;
+    memcpy(drop, kept, n_lines * sizeof *drop);
+    for (size_t k = 0; k < n; k++)
+        drop[idx[k]] = 1;
+    reduction b = *r;
+    b.p = *base;
+    if (clone_without(&b, drop, n_lines, &cand) == 0) {
+        name_candidate(&cand, c->orig_id, 0);
+        if (run_batch(c, &cand, 1, &rec) == 0 && same_failure(rec, r->m, r->want)) {
+            accept(r, &cand, &rec, 0);
+            memcpy(kept, drop, n_lines * sizeof *drop);
+            ok = 1;
+        }
+        probe_free(&cand);
+    }
+    cJSON_Delete(rec);
+    free(drop);
+    if (ok || n == 1)
+        return ok;
+    int a = drop_halves_rec(c, r, base, kept, idx, n / 2, n_lines, depth + 1);
+    int z = drop_halves_rec(c, r, base, kept, idx + n / 2, n - n / 2, n_lines, depth + 1);
+    return a || z;
+}
+
+static int drop_by_halves(ctx *c, reduction *r, const clc_probe *base, const int *want, size_t n_lines)
+{
+    int *kept = calloc(n_lines, sizeof *kept);
+    size_t *idx = calloc(n_lines, sizeof *idx), n = 0;
+    int any = 0;
+    if (kept && idx) {
+        for (size_t k = 0; k < n_lines; k++)
+            if (want[k])
+                idx[n++] = k;
+        any = drop_halves_rec(c, r, base, kept, idx, n, n_lines, 0);
+    }
+    free(kept);
+    free(idx);
+    return any;
+}
+
 /* Pass 3: drop lines. Every single-line deletion is tried at once; those
  * that keep the failure are then dropped together, or, if together they
  * do not, one at a time. Repeated while it removes something. */
@@ -531,8 +609,17 @@ static int pass_lines(ctx *c, reduction *r)
                 probe_free(&all);
                 cJSON_Delete(rec);
             }
-            /* Together they broke it: take the first that works alone;
-             * the next round tries the rest again. */
+            /* Together they broke it (a value is still needed by some
+             * line): drop them by halves, each half kept when the device
+             * confirms it, so a few rounds remove what one at a time
+             * would take a round each for. */
+            if (!progress) {
+                clc_probe base;
+                if (probe_clone(&r->p, &base) == 0) {
+                    progress = drop_by_halves(c, r, &base, drop, n_lines);
+                    probe_free(&base);
+                }
+            }
             for (size_t k = 0; !progress && k < n; k++)
                 if (same_failure(recs[k], r->m, r->want)) {
                     accept(r, cands, recs, k);
@@ -826,11 +913,17 @@ static int write_result(ctx *c, const cJSON *report, const clc_probe *orig, size
         cJSON_AddStringToObject(tmp, "why", orig->why);
     group_ledger(tmp, ledger, sizeof ledger);
     cJSON_Delete(tmp);
-    snprintf(why, sizeof why,
-             "Reduced by clconform reduce from probe %s (%s:%d), element %zu, which the device got wrong; the "
-             "rule is the original probe's.%s%s%s",
-             orig->id, orig->file, orig->line, orig_m,
-             *ledger ? " [ledger: " : "", ledger, *ledger ? "]" : "");
+    if (strncmp(r->want, "error ", 6) == 0)
+        snprintf(why, sizeof why,
+                 "Reduced by clconform reduce from probe %s (%s:%d), where an OpenCL call failed (%s); the rule is "
+                 "the original probe's.%s%s%s",
+                 orig->id, orig->file, orig->line, r->want + 6, *ledger ? " [ledger: " : "", ledger,
+                 *ledger ? "]" : "");
+    else
+        snprintf(why, sizeof why,
+                 "Reduced by clconform reduce from probe %s (%s:%d), element %zu, which the device got wrong; the "
+                 "rule is the original probe's.%s%s%s",
+                 orig->id, orig->file, orig->line, orig_m, *ledger ? " [ledger: " : "", ledger, *ledger ? "]" : "");
     free(r->p.id);
     r->p.id = strdup(id);
     free(r->p.why);
@@ -877,6 +970,47 @@ static int write_result(ctx *c, const cJSON *report, const clc_probe *orig, size
     return rc;
 }
 
+/* Reduces a probe whose verdict was `error`: every element unjudged (the
+ * verdict is the failure), each candidate a program of its own, then the
+ * work-item and line passes; no sentinel (no element is judged) and no
+ * one-call step (that one keeps a judged element). c->log is open; the
+ * caller closes it and frees r. */
+static int reduce_error(ctx *c, const cJSON *rec, const clc_probe *orig, reduction *r,
+                        FILE *err)
+{
+    if (reduce_error_signature(rec, r->want, sizeof r->want) != 0) {
+        fprintf(err, "clconform reduce: %s: the error record names no failed call and code to reduce to\n", orig->id);
+        return -1;
+    }
+    c->batch_max = 1;
+    fprintf(c->log, "Reducing %s (%s:%d) on %s.\nThe report: verdict error, %s; reducing to the smallest probe "
+                    "that fails with the same call and code, each candidate built alone.\n\n",
+            orig->id, orig->file, orig->line, c->dev->key, rec_str(rec, "detail"));
+    clc_probe one;
+    cJSON *got = NULL;
+    if (probe_clone(orig, &one) != 0)
+        return -1;
+    for (size_t i = 0; i < one.out_count; i++)
+        unjudge(&one, i);
+    name_candidate(&one, orig->id, 0);
+    int ran = run_batch(c, &one, 1, &got);
+    if (ran == 0 && same_failure(got, 0, r->want)) {
+        accept(r, &one, &got, 0);
+        say(c, "alone: built as a program of its own, it still fails with %s", r->want + 6);
+    } else {
+        say(c, "alone: it does not fail with %s (%s); not reduced", r->want + 6,
+            got ? rec_str(got, "verdict") : "no record");
+        fprintf(err, "clconform reduce: %s: the error does not reproduce on %s built alone (%s)\n", orig->id,
+                c->dev->key, got ? rec_str(got, "verdict") : "no record");
+    }
+    probe_free(&one);
+    cJSON_Delete(got);
+    if (!r->rec || pass_work_item(c, r) != 0 || pass_lines(c, r) != 0)
+        return -1;
+    say(c, "%zu candidate probes ran on the device, in %zu batches", c->candidates, c->batches);
+    return 0;
+}
+
 static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_probe *orig, long element, FILE *err)
 {
     reduction r;
@@ -886,6 +1020,15 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
     size_t log_len = 0;
     c->log = open_memstream(&log_text, &log_len);
     int rc = -1;
+    if (strcmp(rec_str(rec, "verdict"), "error") == 0) {
+        rc = reduce_error(c, rec, orig, &r, err);
+        if (rc == 0) {
+            fclose(c->log);
+            c->log = NULL;
+            rc = write_result(c, report, orig, 0, 0, &r, log_text, err);
+        }
+        goto out_error;
+    }
     int *bad = calloc(orig->out_count ? orig->out_count : 1, sizeof *bad);
     size_t first = 0;
     int has_first = json_num_index(cJSON_GetObjectItemCaseSensitive(rec, "first_mismatch"), "first_mismatch",
@@ -953,11 +1096,12 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
     c->log = NULL;
     rc = write_result(c, report, orig, orig_m, orig_m != first, &r, log_text, err);
 out:
+    free(bad);
+out_error:
     if (c->log)
         fclose(c->log);
     c->log = NULL;
     free(log_text);
-    free(bad);
     probe_free(&r.p);
     cJSON_Delete(r.rec);
     return rc;
@@ -995,7 +1139,8 @@ int reduce_report(const cJSON *report, const char *const *patterns, const long *
     cJSON_ArrayForEach(rec, cJSON_GetObjectItemCaseSensitive(report, "probes")) {
         const char *id = rec_str(rec, "id");
         long element = elements ? elements[pi] : -1;
-        if (strcmp(rec_str(rec, "verdict"), "fail") != 0 || strcmp(rec_str(rec, "kind"), "run") != 0 ||
+        const char *verdict = rec_str(rec, "verdict");
+        if ((strcmp(verdict, "fail") != 0 && strcmp(verdict, "error") != 0) || strcmp(rec_str(rec, "kind"), "run") != 0 ||
             (n && !baseline_matches_any(id, &patterns[pi], 1)))
             continue;
         /* A probe matched by an earlier plain pattern is done already. */
@@ -1041,14 +1186,14 @@ int reduce_report(const cJSON *report, const char *const *patterns, const long *
             failed++;
             continue;
         }
-        ctx c = {dev, o, NULL, id, 0, 0};
+        ctx c = {dev, o, NULL, id, 0, 0, 0};
         if (reduce_one(&c, report, rec, p, element, err) == 0)
             reduced++;
         else
             failed++;
     }
     if (tried == 0)
-        fprintf(err, "clconform reduce: no failing run probe of %s matches\n", key);
+        fprintf(err, "clconform reduce: no failing run probe (verdict fail or error) of %s matches\n", key);
 out:
     probe_set_free(&set);
     enumerate_free(&devs);
@@ -1059,7 +1204,9 @@ static int reduce_usage(FILE *f)
 {
     fputs("usage: clconform reduce REPORT.json --filter ID... [--out DIR] [--probes PATH]... [--timeout S]\n"
           "  Shrinks each failing `run` probe of the report whose id matches to the smallest\n"
-          "  probe that still fails the same way on the report's device (on this machine), and\n"
+          "  probe that still fails the same way on the report's device (on this machine): the\n"
+          "  same wrong value in the same element (verdict fail), or the same OpenCL call failing\n"
+          "  with the same code (verdict error, each candidate built alone); and\n"
           "  writes DIR/<device-key>/<id>.reduced/{reduced.probe,repro.c,kernel.cl,README.txt,REDUCTION.txt}.\n"
           "  --out DIR      where to write (default: reduced)\n"
           "  --filter GLOB  which probes (repeatable; required)\n"

@@ -15,7 +15,12 @@
  * Each pass keeps its result only when the device confirms it. During 2
  * and 3 a sentinel first line writes a value unlike the wrong one to the
  * element, so a candidate that stopped writing it cannot pass for one that
- * still fails; it is removed (and that confirmed) before 4. */
+ * still fails; it is removed (and that confirmed) before 4.
+ * A probe whose verdict was `error` (an OpenCL call failed, e.g.
+ * clCreateKernel refusing a kernel that built) has no wrong element: with
+ * every element unjudged, passes 2 and 3 keep a candidate whose verdict is
+ * `error` from the same call with the same code, each candidate built as a
+ * program of its own (a refused kernel takes its batch down with it). */
 #ifndef CLC_REDUCE_H
 #define CLC_REDUCE_H
 
@@ -51,6 +56,11 @@ char *reduce_replace_all(const char *s, const char *from, const char *to);
 
 /* s without its line number k (0-based). Caller frees. */
 char *reduce_drop_line(const char *s, size_t k);
+
+/* The signature of an error record, `error CALL CODE` (`error clCreateKernel
+ * -46`), written to buf: two records fail the same way when theirs are equal.
+ * Returns 0, or -1 when rec is not an error record naming a call and code. */
+int reduce_error_signature(const cJSON *rec, char *buf, size_t len);
 
 /* Evaluates an index expression of integer literals, the variable `var`
  * (= value), + - * and parentheses. Returns 0 with *out, or -1. */

@@ -1,5 +1,6 @@
 /* harness/reduce.c's text helpers: pinning get_global_id(0), dropping one
- * line, and evaluating the index expressions of the one-call rewrite. */
+ * line, evaluating the index expressions of the one-call rewrite, and the
+ * signature by which two error records fail the same way. */
 #include "check.h"
 #include "reduce.h"
 
@@ -35,6 +36,18 @@ static int evaluates(const char *e, long want)
     return rc == 0 && v == want;
 }
 
+static int signature(const char *json, const char *want)
+{
+    cJSON *rec = cJSON_Parse(json);
+    char buf[128] = "";
+    int rc = reduce_error_signature(rec, buf, sizeof buf);
+    cJSON_Delete(rec);
+    int ok = want ? rc == 0 && strcmp(buf, want) == 0 : rc == -1;
+    if (!ok)
+        printf("#   %s -> rc %d, '%s'\n", json, rc, buf);
+    return ok;
+}
+
 int main(void)
 {
     CHECK(replaced("a = get_global_id(0); b[get_global_id(0)]", "get_global_id(0)", "((size_t)7)",
@@ -58,5 +71,16 @@ int main(void)
     CHECK(reduce_eval_condition("i >= 4", "i", 3, &truth) == 0 && truth == 0, "condition_false");
     CHECK(reduce_eval_condition("i <= 3", "i", 3, &truth) == 0 && truth == 1, "condition_two_char_operator");
     CHECK(reduce_eval_condition("i & 1", "i", 3, &truth) == -1, "condition_unsupported_refused");
+    CHECK(signature("{\"verdict\":\"error\",\"error\":{\"call\":\"clCreateKernel\",\"code\":-46,"
+                    "\"name\":\"CL_INVALID_KERNEL_NAME\"}}",
+                    "error clCreateKernel -46"),
+          "error_signature_names_call_and_code");
+    CHECK(signature("{\"verdict\":\"error\",\"error\":{\"call\":\"clBuildProgram\",\"code\":-11}}",
+                    "error clBuildProgram -11"),
+          "error_signature_of_another_call_differs");
+    CHECK(signature("{\"verdict\":\"fail\",\"error\":{\"call\":\"clCreateKernel\",\"code\":-46}}", NULL),
+          "error_signature_refuses_a_fail_record");
+    CHECK(signature("{\"verdict\":\"error\",\"detail\":\"no call named\"}", NULL),
+          "error_signature_refuses_an_error_without_call");
     return check_done();
 }
