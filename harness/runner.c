@@ -437,6 +437,12 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
         const clc_probe *like;
     } *warmed = calloc(n ? n : 1, sizeof *warmed);
     size_t n_warmed = 0;
+    /* Probes of a dispatch kernel the driver refused to create, when the
+     * program holds others too: built again in halves after this program,
+     * as a build failure is, so that one probe's refused code does not make
+     * its neighbours `error` (Oclgrind refuses a kernel with
+     * (UINT_MAX / x) < y, and took 22 innocent fuzz programs down with it). */
+    size_t *refused = calloc(n ? n : 1, sizeof *refused), n_refused = 0;
     for (size_t s = 0; s < n && !w->poisoned; s++) {
         launch l = {NULL, !slots[s].direct, (cl_uint)slots[s].which, slots[s].direct};
         cl_int err = CL_SUCCESS;
@@ -467,6 +473,10 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
                 n_warmed++;
             }
         }
+        if (!slots[s].direct && n > 1 && refused && (!l.kernel || err != CL_SUCCESS)) {
+            refused[n_refused++] = idx[s];
+            continue;
+        }
         if (!l.kernel || err != CL_SUCCESS) {
             cJSON *rec = worker_new_record(w, &w->job->set->items[idx[s]], b->ms, n, options);
             clerr_record(rec, "clCreateKernel", err);
@@ -485,6 +495,13 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
     free(groups);
     free(members);
     free(warmed);
+    if (n_refused) {
+        size_t half = n_refused / 2;
+        if (half)
+            run_batch(w, refused, half, options);
+        run_batch(w, refused + half, n_refused - half, options);
+    }
+    free(refused);
 }
 
 /* Builds probes idx[0..n) as one program and runs them; on a build failure
