@@ -3,6 +3,7 @@
 #include "batch_plan.h"
 #include "chunk_pool.h"
 #include "json_num.h"
+#include "litmus_plan.h"
 
 #include <limits.h>
 #include <poll.h>
@@ -22,11 +23,13 @@
  * a record). A chunk is a supervisor's serial work, so 350 folded conversion
  * probes (1.1 MB of code, a minute of NVIDIA's compiler) in one chunk were
  * the H100 run's critical path while 350 small probes took 4 s. */
-/* The smallest chunk: a supervisor's start (fork, a worker opening the
- * driver: 0.1-0.5 s on the CPU drivers, 0.7 s and 0.2 s to tear down on
- * NVIDIA) must stay small beside its work. */
+/* The smallest chunk: about one segment of the batch plan (256 KB of work),
+ * where chunks may begin anyway; and the one-chunk threshold: a run this
+ * small is done by one supervisor, with no process between it and the
+ * device. */
 #define CHUNK_MIN_WEIGHT (128 * 1024)
 #define CHUNK_MIN 128 /* probes: below this a run is one chunk */
+#define CHUNKS_PER_SHARD 4
 
 size_t fanout_default(void)
 {
@@ -44,13 +47,15 @@ size_t *fanout_chunk_sizes(const size_t *bytes, const unsigned char *cut_ok, siz
         return NULL;
     for (size_t i = 0; i < n; i++)
         total += bytes[i] + PROBE_WEIGHT;
-    /* Each chunk takes 1/shards of the weight left: early chunks are large
-     * (few starts), the last ones small, so the supervisors end close
-     * together and a core lent late still finds work. (1/(2 x shards) made
-     * 56 chunks of NVIDIA's suite, and the workers' starts dominated its
-     * warm run: 37 s of 55 starts.) */
+    /* Each chunk takes 1/(4 x shards) of the weight left: early chunks are
+     * larger, the last ones small, so the supervisors end close together
+     * and a core lent late still finds work. A chunk no longer costs a
+     * worker's start (chunk_pool.h), so they can be small: with 1/shards,
+     * NVIDIA's warm run with 4 supervisors waited 3.3 s for the one holding
+     * the first quarter of the suite while the others ended at 1.8 s. */
+    size_t parts = max_shards > 1 ? CHUNKS_PER_SHARD * max_shards : 1;
     for (size_t at = 0, left = total; at < n;) {
-        size_t want = max_shards > 1 ? (left + max_shards - 1) / max_shards : left;
+        size_t want = (left + parts - 1) / parts;
         if (want < CHUNK_MIN_WEIGHT)
             want = CHUNK_MIN_WEIGHT;
         size_t k = 0, w = 0;
@@ -135,9 +140,17 @@ static void fanout_main(int fd, void *arg)
     supervise_free(&run, a->o.set->count);
 }
 
+/* A measurement that must have the device to itself, and so runs last and
+ * alone: the inter-work-group and limit measurements, whose timings and
+ * co-residency other work would disturb. The litmus tests are measurements
+ * too, but count outcomes within a fixed time: other work beside them is
+ * more stress, not a wrong answer (a forbidden outcome is forbidden under
+ * any load), so they run in the chunks. Last, they were the whole tail of
+ * NVIDIA's warm run (2.6 of 8.3 s) and never cached (they are samples). */
 static int is_measure(const clc_supervise_opts *o, size_t i)
 {
-    return o->set->items[i].kind == CLC_KIND_MEASURE;
+    const clc_probe *p = &o->set->items[i];
+    return p->kind == CLC_KIND_MEASURE && !(p->measure && litmus_plan_parse(p->measure, NULL) == 0);
 }
 
 typedef struct {
