@@ -5,6 +5,7 @@
  * or another tool version is as good as one from this run. */
 #include "baseline.h"
 #include "json_file.h"
+#include "report_arrays.h"
 #include "register.h"
 
 #include <ctype.h>
@@ -46,7 +47,7 @@ static int load_index_entries(cJSON *reports, const char *path, FILE *err)
             return -1;
         }
         char *sub = path_beside(path, el->valuestring);
-        cJSON *rep = sub ? json_file_load(sub, err) : NULL;
+        cJSON *rep = sub ? report_load_json(sub, err) : NULL;
         if (rep && !is_report(rep))
             fprintf(err, "%s: not a clconform device report (no \"probes\" array)\n", sub);
         free(sub);
@@ -71,12 +72,12 @@ cJSON *baseline_load(const char *path, FILE *err)
     free(text);
     if (is_register)
         return doc;
-    doc = json_file_load(path, err);
+    doc = report_load_json(path, err);
     if (!doc)
         return NULL;
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(doc, "schema_version");
-    if (cJSON_IsNumber(ver) && ver->valueint != 1) {
-        fprintf(err, "%s: schema_version %d, this clconform reads 1\n", path, ver->valueint);
+    if (cJSON_IsNumber(ver) && ver->valueint != 1 && ver->valueint != 2) {
+        fprintf(err, "%s: schema_version %d, this clconform reads 1 and 2\n", path, ver->valueint);
         goto fail;
     }
     if (is_report(doc))

@@ -21,6 +21,7 @@
 
 #include "fuzz_gen.h"
 #include "json_file.h"
+#include "report_arrays.h"
 
 #define FUZZ_BATCH 40
 #define FUZZ_MAX_DEVICES 16
@@ -332,7 +333,7 @@ int fuzz_collect_reports(const char *out, const char *dir, long *deviations)
             continue;
         char path[2 * PATH_MAX];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        cJSON *rep = json_file_load(path, stderr);
+        cJSON *rep = report_load_json(path, stderr);
         const cJSON *dev = rep ? cJSON_GetObjectItemCaseSensitive(rep, "device") : NULL;
         const cJSON *key = dev ? cJSON_GetObjectItemCaseSensitive(dev, "key") : NULL;
         const cJSON *probes = rep ? cJSON_GetObjectItemCaseSensitive(rep, "probes") : NULL;

@@ -43,6 +43,19 @@ static const char *flush_note(const cJSON *u)
     return " (judged as flushing denormals to zero: no CL_FP_DENORM)";
 }
 
+/* One element of "failures" (or "largest"): index, inputs, reference,
+ * expected, actual, error. */
+static void write_element_row(FILE *f, const cJSON *it, const char *note)
+{
+    fprintf(f, "<tr><td class=\"num\">%d%s</td>", int_field(it, "index"), note);
+    cell(f, cJSON_GetObjectItemCaseSensitive(it, "inputs"));
+    cell(f, cJSON_GetObjectItemCaseSensitive(it, "reference"));
+    cell(f, cJSON_GetObjectItemCaseSensitive(it, "expected"));
+    cell(f, cJSON_GetObjectItemCaseSensitive(it, "actual"));
+    cell(f, cJSON_GetObjectItemCaseSensitive(it, "ulp"));
+    fputs("</tr>\n", f);
+}
+
 void html_ulp_write_card_section(FILE *f, const cJSON *rec)
 {
     const cJSON *u = cJSON_GetObjectItemCaseSensitive(rec, "ulp");
@@ -53,20 +66,16 @@ void html_ulp_write_card_section(FILE *f, const cJSON *rec)
             num(u, "bound", 0), num(u, "max_error", 0), int_field(u, "max_at"), int_field(u, "beyond"),
             flush_note(u));
     const cJSON *fails = cJSON_GetObjectItemCaseSensitive(u, "failures");
-    if (cJSON_GetArraySize(fails) == 0)
+    const cJSON *largest = cJSON_GetObjectItemCaseSensitive(u, "largest"); /* infos: the element of max_error */
+    if (cJSON_GetArraySize(fails) == 0 && !cJSON_IsObject(largest))
         return;
     fputs("<table class=\"cmp\"><thead><tr><th class=\"num\">#</th><th>inputs</th><th>reference</th>"
           "<th>expected</th><th>actual</th><th>ulp</th></tr></thead><tbody>\n", f);
+    if (cJSON_IsObject(largest))
+        write_element_row(f, largest, " (largest)");
     const cJSON *it;
-    cJSON_ArrayForEach(it, fails) {
-        fprintf(f, "<tr><td class=\"num\">%d</td>", int_field(it, "index"));
-        cell(f, cJSON_GetObjectItemCaseSensitive(it, "inputs"));
-        cell(f, cJSON_GetObjectItemCaseSensitive(it, "reference"));
-        cell(f, cJSON_GetObjectItemCaseSensitive(it, "expected"));
-        cell(f, cJSON_GetObjectItemCaseSensitive(it, "actual"));
-        cell(f, cJSON_GetObjectItemCaseSensitive(it, "ulp"));
-        fputs("</tr>\n", f);
-    }
+    cJSON_ArrayForEach(it, fails)
+        write_element_row(f, it, "");
     fputs("</tbody></table>\n", f);
 }
 

@@ -23,6 +23,7 @@
 #include "group.h"
 #include "jobserver.h"
 #include "json_file.h"
+#include "report_arrays.h"
 #include "merge.h"
 #include "out_dir.h"
 #include "probe_load.h"
@@ -289,7 +290,7 @@ static void device_main(int fd, void *arg)
     cJSON *doc = report_build(&j->meta, j->dev, j->set, j->todo, j->n_todo, &run);
     profile_add(&run.profile, PROF_REPORT, (proc_now() - t_report) * 1e3);
     report_set_profile(doc, &run, cached ? cache_dir : NULL);
-    int rc = report_write_json(doc, j->json_path, stderr);
+    int rc = report_write_device_json(doc, j->json_path, stderr);
     if (rc == 0 && j->html_path[0])
         rc = report_html_write_device(doc, j->html_path, stderr);
     cJSON_AddBoolToObject(msg, "written", rc == 0);
@@ -573,7 +574,7 @@ static void retry_regressions(const clc_cli *cli, const clc_probe_set *set, devi
     if (!cli->quiet)
         fprintf(stderr, "clconform: %s: retrying %zu regressed probe(s)\n", job->dev->key, retry.n_todo);
     run_jobs(&retry, 1, 1, 1);
-    cJSON *second = json_file_load(retry.json_path, NULL);
+    cJSON *second = report_load_json(retry.json_path, NULL);
     unlink(retry.json_path);
     cJSON *still = cJSON_CreateArray();
     cJSON *flaky = cJSON_GetObjectItemCaseSensitive(cmp, "flaky");
@@ -653,7 +654,7 @@ static int apply_baseline(const clc_cli *cli, const clc_probe_set *set, baseline
         /* The comparison goes into the report, where nightly jobs look. */
         cJSON_DeleteItemFromObjectCaseSensitive(reports[i], "baseline");
         cJSON_AddItemToObject(reports[i], "baseline", cmp);
-        if (report_write_json(reports[i], jobs[i].json_path, stderr) != 0 ||
+        if (report_write_device_json(reports[i], jobs[i].json_path, stderr) != 0 ||
             (jobs[i].html_path[0] && report_html_write_device(reports[i], jobs[i].html_path, stderr) != 0))
             *unwritten = 1;
     }
@@ -828,7 +829,7 @@ static int run_main(int argc, char **argv)
     int unexpected = 0, unwritten = 0;
     for (size_t i = 0; i < n_chosen; i++) {
         /* Any report found is this run's: the stale one was removed before. */
-        reports[i] = json_file_load(jobs[i].json_path, NULL);
+        reports[i] = report_load_json(jobs[i].json_path, NULL);
         if (jobs[i].write_failed) {
             fprintf(stderr, "clconform: %s: the %s could not be written (see above)\n", chosen[i]->key,
                     reports[i] ? "page" : "report");

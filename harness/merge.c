@@ -11,6 +11,7 @@
 
 #include "html_page.h"
 #include "json_file.h"
+#include "report_arrays.h"
 #include "report_html.h"
 #include "report_json.h"
 #include "report_junit.h"
@@ -30,7 +31,7 @@ static const char usage[] =
 
 static cJSON *load_report(const char *path)
 {
-    cJSON *doc = json_file_load(path, stderr);
+    cJSON *doc = report_load_json(path, stderr);
     if (doc && (!cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "device")) ||
                 !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(doc, "probes")))) {
         fprintf(stderr, "clconform merge: %s: not a clconform device report (no device or probes)\n", path);
@@ -38,8 +39,8 @@ static cJSON *load_report(const char *path)
         doc = NULL;
     }
     const cJSON *version = doc ? cJSON_GetObjectItemCaseSensitive(doc, "schema_version") : NULL;
-    if (doc && !(cJSON_IsNumber(version) && version->valuedouble == 1)) {
-        fprintf(stderr, "clconform merge: %s: unsupported report schema_version (this merge reads 1)\n",
+    if (doc && !(cJSON_IsNumber(version) && (version->valuedouble == 1 || version->valuedouble == 2))) {
+        fprintf(stderr, "clconform merge: %s: unsupported report schema_version (this merge reads 1 and 2)\n",
                 path);
         cJSON_Delete(doc);
         doc = NULL;
@@ -182,7 +183,7 @@ static int write_reassembled(const cJSON *doc, const char *out, const char *page
     char path[4096];
     size_t n = strlen(page);
     snprintf(path, sizeof path, "%s/%.*s.json", out, (int)(n > 5 ? n - 5 : n), page);
-    return report_write_json(doc, path, stderr);
+    return report_write_device_json(doc, path, stderr);
 }
 
 int merge_main(int argc, char **argv)

@@ -25,6 +25,7 @@
 #include "group.h"
 #include "json_num.h"
 #include "json_file.h"
+#include "report_arrays.h"
 #include "probe_load.h"
 #include "probe_write.h"
 #include "repro.h"
@@ -1243,7 +1244,7 @@ int reduce_main(int argc, char **argv)
     o.n_probe_paths = n_paths;
     if (!report_path || n_filters == 0 || !(o.timeout_s > 0))
         return reduce_usage(stderr);
-    cJSON *report = json_file_load(report_path, stderr);
+    cJSON *report = report_load_json(report_path, stderr);
     if (!report)
         return 2;
     if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(report, "probes"))) {

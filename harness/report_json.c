@@ -4,17 +4,21 @@
 #include "build_logs.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "report_arrays.h"
 #include "group.h"
 #include "record.h"
 #include "verdict.h"
 
-#define SCHEMA_VERSION 1
+/* 2: repeated large arrays stored once under "arrays" (report_arrays.h),
+ * passing records without "why". Readers take 1 and 2. */
+#define SCHEMA_VERSION 2
 
 void report_now_iso(char *buf, size_t len)
 {
@@ -187,6 +191,114 @@ int report_write_json(const cJSON *doc, const char *path, FILE *err)
     size_t len = strlen(text);
     text[len] = '\n'; /* the NUL becomes the file's last newline */
     int rc = atomic_file_write(path, text, len + 1, err);
+    free(text);
+    return rc;
+}
+
+/* What a device report's file leaves out of the document in memory. A
+ * passing or skipped record's "why" and "spec" (the rule and the heading's
+ * name) are its probe file's text, the same every night: 1.7 MB of a
+ * device's 7 MB. The page written beside the report still shows them, and
+ * the record keeps its clause, file and line. Failures, infos and every
+ * other verdict keep both. An info judged in ulp keeps its error, not its
+ * arrays (below). Times keep the microsecond: the 17 digits of a
+ * double's nanoseconds were noise. */
+static void slim_records(cJSON *doc)
+{
+    cJSON *rec;
+    cJSON_ArrayForEach(rec, cJSON_GetObjectItemCaseSensitive(doc, "probes")) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
+        if (cJSON_IsString(v) && (strcmp(v->valuestring, "pass") == 0 || strcmp(v->valuestring, "skip") == 0)) {
+            cJSON_DeleteItemFromObjectCaseSensitive(rec, "why");
+            cJSON_DeleteItemFromObjectCaseSensitive(rec, "spec");
+        }
+        cJSON *ulp = cJSON_GetObjectItemCaseSensitive(rec, "ulp");
+        if (cJSON_IsString(v) && strcmp(v->valuestring, "info") == 0 && cJSON_IsObject(ulp)) {
+            /* A function whose accuracy the spec leaves undefined records its
+             * error: "ulp" keeps it (the largest, where, how many beyond the
+             * count's bound, and each of those elements whole). The 1,008
+             * inputs, references and values behind it were 0.9 MB a device. */
+            static const char *const arrays[] = {"inputs", "expected", "actual"};
+            for (size_t i = 0; i < 3; i++)
+                cJSON_DeleteItemFromObjectCaseSensitive(rec, arrays[i]);
+            cJSON_DeleteItemFromObjectCaseSensitive(ulp, "references");
+        }
+        static const char *const times[] = {"time_ms", "build_ms"};
+        for (size_t i = 0; i < 2; i++) {
+            cJSON *t = cJSON_GetObjectItemCaseSensitive(rec, times[i]);
+            if (cJSON_IsNumber(t) && t->valuedouble > -1e12 && t->valuedouble < 1e12)
+                cJSON_SetNumberValue(t, (double)llround(t->valuedouble * 1000.0) / 1000.0);
+        }
+    }
+}
+
+/* Appends text (freed here; NULL is out of memory) to f. */
+static int put_printed(FILE *f, char *text)
+{
+    if (!text)
+        return -1;
+    int rc = fputs(text, f) < 0 ? -1 : 0;
+    free(text);
+    return rc;
+}
+
+/* The report's text: compact, with one record (and one pooled array, one
+ * build log) a line, so that grep finds a whole record and a diff of two
+ * nights' reports reads record by record. */
+static int print_by_line(const cJSON *doc, FILE *f)
+{
+    static const char *const by_line[] = {"probes", "arrays", "build_logs"};
+    int rc = fputs("{", f) < 0 ? -1 : 0;
+    for (const cJSON *top = doc->child; top && rc == 0; top = top->next) {
+        cJSON *key = cJSON_CreateString(top->string ? top->string : "");
+        rc |= fputs(top == doc->child ? "\n" : ",\n", f) < 0 ? -1 : 0;
+        rc |= put_printed(f, key ? cJSON_PrintUnformatted(key) : NULL);
+        cJSON_Delete(key);
+        rc |= fputs(":", f) < 0 ? -1 : 0;
+        int lines = 0;
+        for (size_t i = 0; i < sizeof by_line / sizeof by_line[0]; i++)
+            lines |= top->string && strcmp(top->string, by_line[i]) == 0 && top->child;
+        if (!lines) {
+            rc |= put_printed(f, cJSON_PrintUnformatted(top));
+            continue;
+        }
+        int is_array = cJSON_IsArray(top);
+        rc |= fputs(is_array ? "[" : "{", f) < 0 ? -1 : 0;
+        for (const cJSON *el = top->child; el && rc == 0; el = el->next) {
+            rc |= fputs(el == top->child ? "\n" : ",\n", f) < 0 ? -1 : 0;
+            if (!is_array) {
+                cJSON *k = cJSON_CreateString(el->string ? el->string : "");
+                rc |= put_printed(f, k ? cJSON_PrintUnformatted(k) : NULL);
+                cJSON_Delete(k);
+                rc |= fputs(":", f) < 0 ? -1 : 0;
+            }
+            rc |= put_printed(f, cJSON_PrintUnformatted(el));
+        }
+        rc |= fputs(is_array ? "\n]" : "\n}", f) < 0 ? -1 : 0;
+    }
+    rc |= fputs("\n}\n", f) < 0 ? -1 : 0;
+    return rc;
+}
+
+int report_write_device_json(const cJSON *doc, const char *path, FILE *err)
+{
+    cJSON *file_doc = cJSON_Duplicate(doc, 1);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = file_doc ? open_memstream(&text, &len) : NULL;
+    int ok = f != NULL;
+    if (ok) {
+        slim_records(file_doc);
+        ok = report_arrays_pool(file_doc) == 0 && print_by_line(file_doc, f) == 0;
+        ok &= fclose(f) == 0;
+    }
+    cJSON_Delete(file_doc);
+    if (!ok) {
+        free(text);
+        fprintf(err, "%s: out of memory while formatting the report\n", path);
+        return -1;
+    }
+    int rc = atomic_file_write(path, text, len, err);
     free(text);
     return rc;
 }

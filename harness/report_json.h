@@ -36,6 +36,13 @@ void report_summarize(cJSON *report);
  * sees half a report. Returns 0, or -1 after printing "path: reason". */
 int report_write_json(const cJSON *doc, const char *path, FILE *err);
 
+/* Writes a device report as report_write_json does, in the file's form
+ * (schema_version 2, docs/report-schema.md): repeated large arrays pooled
+ * (report_arrays.h), passing and skipped records without "why" and
+ * "spec", times to the
+ * microsecond, one record a line. doc itself is left as it is. */
+int report_write_device_json(const cJSON *doc, const char *path, FILE *err);
+
 /* Current UTC time as "YYYY-MM-DDTHH:MM:SSZ" into buf. */
 void report_now_iso(char *buf, size_t len);
 

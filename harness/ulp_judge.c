@@ -116,6 +116,11 @@ const char *ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, in
     if (flush_because)
         cJSON_AddStringToObject(u, "flush_because", flush_because);
     cJSON_AddItemToObject(u, "failures", fails);
+    /* An info (accuracy left undefined) is read for its largest error; its
+     * report file keeps that element whole, not the arrays (report_json.c). */
+    if (p->kind != CLC_KIND_RUN && max_at >= 0)
+        cJSON_AddItemToObject(u, "largest", failure_item(p, (size_t)max_at, value_load(p->out_type, out, (size_t)max_at),
+                                                         max_err));
     cJSON_DeleteItemFromObjectCaseSensitive(rec, "ulp");
     cJSON_AddItemToObject(rec, "ulp", u);
 

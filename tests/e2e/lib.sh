@@ -25,7 +25,7 @@ check() {
 
 # jq-free JSON query through python3: json_get FILE EXPR (EXPR in python, `r` is the report).
 json_get() {
-    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
+    python3 "$SRCDIR/tests/e2e/report_get.py" "$1" "$2"
 }
 
 done_checks() { exit "$CHECK_FAILED"; }

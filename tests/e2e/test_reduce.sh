@@ -28,10 +28,12 @@ check reduce_writes_probe_bundle_and_log test -s "$DIR/reduced.probe" -a -s "$DI
 "$CLCONFORM" --device oclgrind --probes "$DIR/reduced.probe" --out "$TMP/again" --quiet
 check reduced_probe_still_fails_on_the_device test $? -eq 1
 AGAIN=$(ls "$TMP"/again/oclgrind*.json)
-check reduced_probe_is_one_input_one_output_one_statement python3 - "$AGAIN" "$REPORT" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))["probes"][0]
-o = json.load(open(sys.argv[2]))["probes"][0]
+check reduced_probe_is_one_input_one_output_one_statement python3 - "$AGAIN" "$REPORT" "$SRCDIR/tests/e2e" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[3])
+from report_get import load  # pooled arrays back in their records
+r = load(sys.argv[1])["probes"][0]
+o = load(sys.argv[2])["probes"][0]
 m = o["first_mismatch"]
 assert r["verdict"] == "fail", r["verdict"]
 assert r["global"] == 1 and r["out_count"] == 1, (r["global"], r["out_count"])
