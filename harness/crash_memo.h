@@ -23,6 +23,18 @@
  * -1 when there is no cache folder or the identity is unknown. */
 int crash_memo_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len);
 
+/* The memo of probes that hung this driver version (a build alone or a
+ * run, twice, that outlived its watchdog): "lost/" beside "crashes/", the
+ * same line format. fanout.c runs them first, each in a chunk of its own,
+ * so a device's hangs wait out their watchdogs side by side at the start
+ * rather than one after another in whichever chunk holds their family (PoCL
+ * 5's float-atomic hangs held one chunk for 27 s of a 28 s warm run). A
+ * crash is not remembered here: it costs a worker start, not a watchdog,
+ * and moving a probe changes its batch-mates' programs (compiler crashes
+ * have their own memo, above). It decides the schedule only, never a
+ * verdict. */
+int crash_memo_lost_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len);
+
 /* The same naming for another memo of the device: cache_dir/folder/NAME ext. */
 int crash_memo_device_file(const char *cache_dir, const char *folder, const char *ext, const char *dev_key,
                            const cJSON *device, char *buf, size_t len);

@@ -1,5 +1,7 @@
 /* Chunks of one device's run, handed to supervisors as cores allow: see fanout.h. */
 #include "fanout.h"
+
+#include "crash_memo.h"
 #include "batch_plan.h"
 #include "chunk_pool.h"
 #include "json_num.h"
@@ -147,10 +149,50 @@ static void fanout_main(int fd, void *arg)
  * more stress, not a wrong answer (a forbidden outcome is forbidden under
  * any load), so they run in the chunks. Last, they were the whole tail of
  * NVIDIA's warm run (2.6 of 8.3 s) and never cached (they are samples). */
-static int is_measure(const clc_supervise_opts *o, size_t i)
+static int is_litmus(const clc_supervise_opts *o, size_t i)
 {
     const clc_probe *p = &o->set->items[i];
-    return p->kind == CLC_KIND_MEASURE && !(p->measure && litmus_plan_parse(p->measure, NULL) == 0);
+    return p->kind == CLC_KIND_MEASURE && p->measure && litmus_plan_parse(p->measure, NULL) == 0;
+}
+
+static int is_measure(const clc_supervise_opts *o, size_t i)
+{
+    return o->set->items[i].kind == CLC_KIND_MEASURE && !is_litmus(o, i);
+}
+
+/* Which probes of the set cost this driver version a worker last time
+ * (crash_memo_lost_path): a flag per probe of o->set, or NULL when there is
+ * no cache or no memo. Caller frees. */
+static unsigned char *lost_probes(const clc_supervise_opts *o)
+{
+    char path[4096];
+    if (!o->cache_dir || crash_memo_lost_path(o->cache_dir, o->dev->key, o->dev->info, path, sizeof path) != 0)
+        return NULL;
+    size_t *cap = calloc(o->set->count ? o->set->count : 1, sizeof *cap);
+    unsigned char *lost = calloc(o->set->count ? o->set->count : 1, 1);
+    if (cap && lost && crash_memo_apply(path, o->set, o->todo, o->n_todo, cap) > 0)
+        for (size_t i = 0; i < o->set->count; i++)
+            lost[i] = cap[i] != 0;
+    free(cap);
+    return lost;
+}
+
+/* The chunk sizes with n_lost chunks of one probe in front (sizes may be
+ * NULL when there are no other probes). NULL when out of memory. */
+static size_t *lost_first(size_t *sizes, size_t n_lost, size_t *n_chunks)
+{
+    if (n_lost == 0 || (!sizes && *n_chunks))
+        return sizes;
+    size_t *all = malloc((n_lost + *n_chunks) * sizeof *all);
+    if (all) {
+        for (size_t k = 0; k < n_lost; k++)
+            all[k] = 1;
+        for (size_t k = 0; k < *n_chunks; k++)
+            all[n_lost + k] = sizes[k];
+        *n_chunks += n_lost;
+    }
+    free(sizes);
+    return all;
 }
 
 typedef struct {
@@ -237,14 +279,27 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     double t0 = proc_now();
     memset(out, 0, sizeof *out);
     out->recs = calloc(o->set->count ? o->set->count : 1, sizeof *out->recs);
-    /* order: every probe but the measurements, in suite order, then the
-     * measurements (one last chunk). */
-    size_t *order = calloc(o->n_todo ? o->n_todo : 1, sizeof *order), n_rest = 0;
+    /* order: the probes that hung this driver version last time, then the
+     * litmus tests, each a chunk of its own (side by side at the start, not
+     * one after another in the chunk that holds their family: PoCL 5's
+     * hangs, 2-4 s each, and its 15 litmus tests, 0.55 s each, were 8 s of
+     * one supervisor's warm run); every other probe but the measurements,
+     * in suite order, chunked by cost; the measurements (one last chunk). */
+    size_t *order = calloc(o->n_todo ? o->n_todo : 1, sizeof *order), n_rest = 0, n_lost = 0;
     shard *sh = calloc(max_shards, sizeof *sh);
     size_t n_chunks = 0, *sizes = NULL;
+    unsigned char *lost = order ? lost_probes(o) : NULL;
+    for (size_t k = 0; order && lost && k < o->n_todo; k++)
+        if (lost[o->todo[k]] && !is_measure(o, o->todo[k]) && !is_litmus(o, o->todo[k]))
+            order[n_lost++] = o->todo[k];
     for (size_t k = 0; order && k < o->n_todo; k++)
-        if (!is_measure(o, o->todo[k]))
+        if (is_litmus(o, o->todo[k]))
+            order[n_lost++] = o->todo[k];
+    n_rest = n_lost;
+    for (size_t k = 0; order && k < o->n_todo; k++)
+        if (!is_measure(o, o->todo[k]) && !is_litmus(o, o->todo[k]) && !(lost && lost[o->todo[k]]))
             order[n_rest++] = o->todo[k];
+    free(lost);
     for (size_t k = 0, m = n_rest; order && k < o->n_todo; k++)
         if (is_measure(o, o->todo[k]))
             order[m++] = o->todo[k];
@@ -252,15 +307,17 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
      * one: chunks begin only where a segment begins. */
     size_t *own_plan = o->segment || !order ? NULL : batch_plan_segments(o->set, o->todo, o->n_todo, o->batch_max);
     const size_t *seg = o->segment ? o->segment : own_plan;
-    size_t *bytes = order ? calloc(n_rest ? n_rest : 1, sizeof *bytes) : NULL;
-    unsigned char *cut_ok = order ? calloc(n_rest ? n_rest : 1, 1) : NULL;
-    for (size_t k = 0; bytes && cut_ok && k < n_rest; k++) {
-        const char *b = o->set->items[order[k]].body;
+    size_t n_plain = n_rest - n_lost; /* the probes chunked by cost; n_lost: the singletons before them */
+    const size_t *plain = order ? order + n_lost : NULL;
+    size_t *bytes = order ? calloc(n_plain ? n_plain : 1, sizeof *bytes) : NULL;
+    unsigned char *cut_ok = order ? calloc(n_plain ? n_plain : 1, 1) : NULL;
+    for (size_t k = 0; bytes && cut_ok && k < n_plain; k++) {
+        const char *b = o->set->items[plain[k]].body;
         bytes[k] = b ? strlen(b) : 0;
-        cut_ok[k] = !seg || k == 0 || seg[order[k]] != seg[order[k - 1]];
+        cut_ok[k] = !seg || k == 0 || seg[plain[k]] != seg[plain[k - 1]];
     }
     if (bytes && cut_ok)
-        sizes = fanout_chunk_sizes(bytes, cut_ok, n_rest, max_shards, &n_chunks);
+        sizes = lost_first(fanout_chunk_sizes(bytes, cut_ok, n_plain, max_shards, &n_chunks), n_lost, &n_chunks);
     free(bytes);
     free(cut_ok);
     if (!out->recs || !order || !sh || (n_rest && !sizes)) {

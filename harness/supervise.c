@@ -26,6 +26,9 @@
 
 typedef enum { PHASE_SETUP, PHASE_BUILD, PHASE_RUN, PHASE_BETWEEN, PHASE_CACHE } phase;
 
+/* sv_state.retried: why a probe's next hang is its verdict. */
+enum { RETRY_NONE, RETRY_DONE, RETRY_REMEMBERED };
+
 typedef struct {
     const clc_supervise_opts *o;
     clc_device_run *out;
@@ -43,12 +46,13 @@ typedef struct {
     int running_first;      /* ...at its kernel's first launch: code generation included */
     int building_program;   /* PHASE_BUILD is a program's build, not a kernel's code generation */
     double last_build_s;    /* how long the latest program build took */
-    unsigned char *retried; /* per probe: timed out once already, being run again alone */
+    unsigned char *retried; /* per probe: timed out once already, being run again alone (RETRY_*) */
     char icd_only[4096];    /* the platform's own .icd file, from the first worker ("" unknown) */
     int icd_pidx;
     int icd_using, icd_failed; /* this worker loads icd_only; a worker that did could not open the device */
     int no_binaries;        /* reading a binary back killed or hung a worker: no more of that */
     char crash_memo[4096];  /* probes that crashed this driver (crash_memo.h); "" none */
+    char lost_memo[4096];   /* probes that hung: scheduled first next time (fanout.c) */
     size_t *mine;           /* room for answer_for() */
     char measure_memo[4096]; /* measurements of this driver (measure_memo.h); "" none */
     cJSON *measures;        /* its contents, NULL when none */
@@ -300,7 +304,7 @@ static void blame(sv_state *s, int hung, int status)
          * be slow because of its neighbours, and the verdict must be the
          * probe's, not the schedule's. Measurements time out on purpose. */
         if (hung && p->kind != CLC_KIND_MEASURE && s->retried && !s->retried[s->running]) {
-            s->retried[s->running] = 1;
+            s->retried[s->running] = RETRY_DONE;
             s->batch_cap[s->running] = 1;
             s->out->timeouts_retried++;
             return;
@@ -311,7 +315,10 @@ static void blame(sv_state *s, int hung, int status)
          * only make that program new to the caches next time. */
         if (hung) {
             snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
-                     p->kind != CLC_KIND_MEASURE ? ", twice (the second time alone)" : "");
+                     p->kind == CLC_KIND_MEASURE ? ""
+                     : s->retried && s->retried[s->running] == RETRY_REMEMBERED
+                         ? " (it hung in the last run of this driver version too, twice: not run again)"
+                         : ", twice (the second time alone)");
             record_set_verdict(rec, "timeout", detail);
             record_set_number(rec, "time_ms", current_limit(s) * 1e3);
             if (p->kind == CLC_KIND_MEASURE) {
@@ -325,6 +332,8 @@ static void blame(sv_state *s, int hung, int status)
         }
         if (p->kind != CLC_KIND_MEASURE)
             record_add_repro(rec, p, NULL);
+        if (hung && p->kind != CLC_KIND_MEASURE && s->lost_memo[0])
+            crash_memo_add(s->lost_memo, p->id);
         attach_stderr_tail(s, rec);
         set_record(s, s->running, rec);
         return;
@@ -369,6 +378,8 @@ static void blame(sv_state *s, int hung, int status)
         snprintf(detail, sizeof detail, "the build %s: %s", hung ? "hung" : "killed the worker", how);
         if (!hung && s->crash_memo[0])
             crash_memo_add(s->crash_memo, p->id);
+        if (hung && s->lost_memo[0])
+            crash_memo_add(s->lost_memo, p->id);
         record_set_verdict(rec, hung ? "timeout" : "crash", detail);
         if (!hung)
             record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
@@ -404,6 +415,21 @@ static void blame(sv_state *s, int hung, int status)
             return;
         }
     }
+}
+
+/* A probe that hung the last run of this driver version, twice (the hang
+ * memo, crash_memo_lost_path), gets no second chance when it hangs again:
+ * the retry is for a kernel slowed by its neighbours, and three hangs in
+ * two runs are the probe's. It cost PoCL 5 a 2-4 s watchdog per hang, one
+ * after another in the supervisor that met them. */
+static void mark_remembered_hangs(sv_state *s)
+{
+    size_t n = answer_for(s, s->mine, 1), *cap = calloc(s->o->set->count ? s->o->set->count : 1, sizeof *cap);
+    if (cap && crash_memo_apply(s->lost_memo, s->o->set, s->mine, n, cap) > 0)
+        for (size_t i = 0; i < s->o->set->count; i++)
+            if (cap[i])
+                s->retried[i] = RETRY_REMEMBERED;
+    free(cap);
 }
 
 static size_t remaining(const sv_state *s, size_t *todo)
@@ -513,6 +539,9 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     if (o->cache_dir && o->isolate &&
         crash_memo_path(o->cache_dir, o->dev->key, o->dev->info, s.crash_memo, sizeof s.crash_memo) == 0)
         crash_memo_apply(s.crash_memo, o->set, s.mine, answer_for(&s, s.mine, 1), s.batch_cap);
+    if (o->cache_dir && o->isolate)
+        if (crash_memo_lost_path(o->cache_dir, o->dev->key, o->dev->info, s.lost_memo, sizeof s.lost_memo) == 0)
+            mark_remembered_hangs(&s);
     /* Measurements this driver version already had: taken, not run again. */
     for (size_t k = 0; o->cache_dir && o->isolate && k < o->n_todo; k++) {
         const clc_probe *p = &o->set->items[o->todo[k]];
