@@ -12,7 +12,16 @@ fetches return depend on the order and are not judged; the final values do
 not: the add/sub inputs are exact in any order (collref.check_exact_any_order),
 the min/max inputs have no zeros or NaNs (whose min/max the extension leaves
 open: "min(-0, +0) = +0 or -0"). Each probe needs the device's capability bit
-(CL_DEVICE_SINGLE/DOUBLE_FP_ATOMIC_CAPABILITIES_EXT, tokens fp32_atomic_B)."""
+(CL_DEVICE_SINGLE/DOUBLE_FP_ATOMIC_CAPABILITIES_EXT, tokens fp32_atomic_B).
+
+The load/store/exchange probes (the capability's LOAD_STORE bits: "atomic
+load, store, and exchange") need no order argument: work-item 0 alone moves
+the object through four values with barriers between, and every work-item
+then loads the last. Loads and exchanges return what was stored, exactly:
+-0 stays -0 (an atomic object holds a value, C11 7.17.2), and inf and
+values near the type's limits pass unchanged. No subnormals (a device
+without CL_FP_DENORM may flush them in arithmetic, and the probe asks
+nothing of that) and no NaNs (a payload is not a value)."""
 import random
 
 import collref
@@ -110,3 +119,64 @@ def gen_float_atomics(w):
                         local=str(LOCAL), prelude=prelude, timeout=KERNEL_TIMEOUT,
                         inputs=[("s", t, [collref.fmt(t, start)]), ("x", t, [collref.fmt(t, v) for v in xs]),
                                 ("y", t, [collref.fmt(t, v) for v in ys])])
+
+
+# The values a load/store probe moves through, per type: -0, the largest
+# finite, -inf, and an ordinary value.
+LOAD_STORE_VALUES = {
+    "float": ["-0", "3.4028234663852886e+38", "-inf", "1.5"],
+    "double": ["-0", "1.7976931348623157e+308", "-inf", "1.5"],
+}
+
+
+def load_store_body(t, space):
+    a = "atomic_" + t
+    if space == "global":
+        obj = ["/* The output's last element serves as the atomic object; it is not judged. */",
+               "volatile global %s *obj = (volatile global %s *)(out + 4 + %d);" % (a, a, LOCAL)]
+        fence = "CLK_GLOBAL_MEM_FENCE"
+    else:
+        obj = ["local %s o;" % a, "volatile local %s *obj = &o;" % a]
+        fence = "CLK_LOCAL_MEM_FENCE"
+    rl = "memory_order_relaxed, memory_scope_work_group"
+    return "\n".join(obj + [
+        "size_t i = get_local_id(0);",
+        "if (i == 0) {",
+        "    atomic_init(obj, s[0]);",
+        "    out[0] = atomic_load_explicit(obj, %s);" % rl,
+        "    out[1] = atomic_exchange_explicit(obj, s[1], %s);" % rl,
+        "    out[2] = atomic_load_explicit(obj, %s);" % rl,
+        "    atomic_store_explicit(obj, s[2], %s);" % rl,
+        "    out[3] = atomic_exchange_explicit(obj, s[3], %s);" % rl,
+        "}",
+        "barrier(%s);" % fence,
+        "out[4 + i] = atomic_load_explicit(obj, %s);" % rl,
+    ])
+
+
+def gen_float_atomic_load_store(w):
+    for t, fp in TYPES.items():
+        vals = LOAD_STORE_VALUES[t]
+        for space in ("global", "local"):
+            # init s0, load s0; exchange to s1 returns s0; load s1; store s2;
+            # exchange to s3 returns s2; after the barrier every work-item
+            # loads s3.
+            exp = [vals[0], vals[0], vals[1], vals[2]] + [vals[3]] * LOCAL
+            if space == "global":
+                exp.append("*")
+            req = "cl_std_3.0 cl_ext_float_atomics %s_atomic_%s_load_store wg_%d" % (fp, space, LOCAL)
+            prelude = None
+            if t == "double":
+                req += " __opencl_c_fp64 cl_khr_int64_base_atomics cl_khr_int64_extended_atomics"
+                prelude = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
+            w.probe(ATO + "float-atomics.probe", "atomic-float.load-store.%s.%s" % (fp, space), CLAUSE, "run",
+                    "cl_ext_float_atomics' load/store capability on atomic_%s in %s memory: work-item 0 initialises "
+                    "the object to -0 and loads it, exchanges in the largest finite value (getting -0 back), loads "
+                    "that, stores -inf, exchanges in 1.5 (getting -inf back); after a barrier each of the %d "
+                    "work-items loads 1.5. An atomic object holds the value stored, exactly: -0 and inf included "
+                    "(relaxed, work-group scope; -cl-std=CL3.0, where the device's capability query has the bit)."
+                    % (t, space, LOCAL),
+                    body=load_store_body(t, space), out="%s[%d]" % (t, len(exp)),
+                    expect=" ".join(exp), requires=req, options="-cl-std=CL3.0", global_=str(LOCAL),
+                    local=str(LOCAL), prelude=prelude, timeout=KERNEL_TIMEOUT,
+                    inputs=[("s", t, vals)])
