@@ -235,6 +235,57 @@ def shuffle_body(t, local):
     ])
 
 
+# Work-groups of two and three dimensions (OpenCL C 3.0 with the feature): the
+# same kernels over get_local_linear_id() and get_global_linear_id(); the
+# groups are stacked along the last dimension, so each work-group's global
+# linear ids are contiguous and the 1-D input checks cover them. The spec
+# fixes no mapping from work-items to sub-groups in any dimension: the
+# kernels judge only the rules that hold on every layout.
+MULTI_DIM = [((7, 3), "7x3"), ((3, 2, 2), "3x2x2")]
+
+
+def linearized(body):
+    return body.replace("(uint)get_local_id(0)", "(uint)get_local_linear_id()").replace(
+        "get_global_id(0)", "get_global_linear_id()")
+
+
+def gen_sub_groups_multi_dim(w):
+    suffix, std, req, _, why_std = VARIANTS[0]
+    opts = "-cl-std=CL" + std
+    for local_dims, name in MULTI_DIM:
+        local = 1
+        for d in local_dims:
+            local *= d
+        global_dims = list(local_dims[:-1]) + [local_dims[-1] * GROUPS]
+        n = local * GROUPS
+        wg = fam_wgcoll.wg_requires(local)
+        where = ("work-groups of %s (%d work-items), %d groups along the last dimension, indexed by "
+                 "get_local_linear_id(), %s" % (name, local, GROUPS, why_std))
+        dims = dict(global_=" ".join(map(str, global_dims)), local=" ".join(map(str, local_dims)))
+        w.probe(SGF + "layout.probe", "sub-group.layout.wg%s.%s" % (name, suffix), CLAUSE_WI, "run",
+                "What the spec fixes about the (implementation-defined) sub-group layout in a work-group of %d "
+                "dimensions, the rules of the 1-D layout probes, a bit per rule: size between 1 and the max size, "
+                "ids below num, local ids unique and exactly 0 .. size-1 per sub-group, num and max size constant, "
+                "every id below num used, sub_group_reduce_add(1) = the size (%s)." % (len(local_dims), where),
+                body=linearized(layout_body(local)), out="int[%d]" % n, expect=zeros(n), requires=req + wg,
+                options=opts, timeout=KERNEL_TIMEOUT, prelude=prelude_for("int", std), **dims)
+        t = "int"
+        a = fam_wgcoll.add_inputs(t, n, fam_wgcoll.rng("sg-md", t, name, "add"))
+        mm = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("sg-md", t, name, "minmax"))
+        p, q = fam_wgcoll.vote_inputs(local, fam_wgcoll.rng("sg-md-vote", name))
+        inputs = [("a", t, fam_wgcoll.tokens(t, a)), ("m", t, fam_wgcoll.tokens(t, mm)),
+                  ("p", "int", [str(v) for v in p]), ("q", "int", [str(v) for v in q])]
+        w.probe(SGF + "collectives-%s.probe" % t, "sub-group.collectives.%s.wg%s.%s" % (t, name, suffix), CLAUSE,
+                "run",
+                "sub_group_reduce/scan_inclusive/scan_exclusive of add, min, max, sub_group_broadcast and "
+                "sub_group_all/any on int in a work-group of %d dimensions, each compared in the kernel with a "
+                "plain loop over the work-item's own sub-group, as in the 1-D probes: out is a bit mask of "
+                "mismatches, 0 on any layout (%s)." % (len(local_dims), where),
+                body=linearized(collectives_body(t, local, True)), out="int[%d]" % n, expect=zeros(n),
+                requires=req + type_requires(t, std) + wg, options=opts, timeout=KERNEL_TIMEOUT,
+                prelude=prelude_for(t, std), inputs=inputs, **dims)
+
+
 def zeros(n):
     return " ".join(["0"] * n)
 
