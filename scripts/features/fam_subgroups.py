@@ -349,3 +349,87 @@ def gen_sub_groups(w):
                         requires=req + " cl_khr_subgroup_shuffle" + type_requires(t, std) + wg, options=opts, timeout=KERNEL_TIMEOUT,
                         global_=str(n), local=str(local), prelude=prelude_for(t, std),
                         inputs=[("m", t, fam_wgcoll.tokens(t, mm))])
+
+
+# cl_intel_subgroups (OpenCL-Docs extensions/cl_intel_subgroups.asciidoc,
+# "Sub-group Shuffle Functions"). Its shuffle_down/up index past the
+# *maximum* sub-group size into `next`/`previous`, and an index naming no
+# work-item of the sub-group is undefined ("no defined behavior for
+# out-of-range indices"; a partial sub-group has fewer work-items than the
+# maximum). So each work-item picks its own delta (it "need not be the same
+# value for all work items") to land on a work-item that exists: in the
+# current source (delta 1 where a neighbour exists, else 0), and in the
+# next/previous source (index max + k or k - max, k an existing local id).
+# The extension is written for OpenCL 1.2: built with -cl-std=CL1.2 on any
+# device that lists it.
+INTEL_TYPES = ("int", "float", "double")
+
+
+# Per function group: (id part, [(result, call, reference source, reference
+# index, bit)], what it checks). The relative shuffles (down/up) and the
+# indexed ones (shuffle/xor) are separate probes, so a driver that lacks one
+# group still has the other judged.
+INTEL_SHUFFLES = {
+    "indexed": ([("s0", "intel_sub_group_shuffle(c, ix)", "lc", "ix", 1),
+                 ("s5", "intel_sub_group_shuffle_xor(c, xv)", "lc", "(slid ^ xv)", 2)],
+                "intel_sub_group_shuffle from local id (id+3) mod size, and intel_sub_group_shuffle_xor with 1 "
+                "where the partner exists (0 elsewhere)"),
+    "relative": ([("s1", "intel_sub_group_shuffle_down(c, d, dn)", "lc", "slid + dn", 1),
+                  ("s2", "intel_sub_group_shuffle_down(c, d, msz - slid + k)", "ld", "k", 2),
+                  ("s3", "intel_sub_group_shuffle_up(d, c, up)", "lc", "slid - up", 4),
+                  ("s4", "intel_sub_group_shuffle_up(d, c, slid + msz - k)", "ld", "k", 8)],
+                 "intel_sub_group_shuffle_down with an index below the size (from current, delta 1 where a "
+                 "neighbour exists) and with index max size + k (from next of work-item k), and "
+                 "intel_sub_group_shuffle_up with an index at or above 0 (from current) and with index k - max "
+                 "size (from previous of work-item k), k = (id+2) mod size"),
+}
+
+
+def intel_shuffle_body(t, local, group):
+    calls = INTEL_SHUFFLES[group][0]
+    lines = [
+        RECORD,
+        "uint msz = get_max_sub_group_size();",
+        "size_t g = get_global_id(0);",
+        "%s c = a[g], d = b[g];" % t,
+        "uint k = (slid + 2u) % ssz;      /* an existing local id of this sub-group */",
+        "uint ix = (slid + 3u) % ssz;",
+        "uint dn = slid + 1u < ssz ? 1u : 0u;",
+        "uint up = slid >= 1u ? 1u : 0u;",
+        "uint xv = (slid ^ 1u) < ssz ? 1u : 0u;",
+    ]
+    lines += ["%s %s = %s;" % (t, r, call) for r, call, _, _, _ in calls]
+    lines += [
+        "local %s lc[%d], ld[%d];" % (t, local, local),
+        "local uint lsid[%d], lslid[%d];" % (local, local),
+        "lc[l] = c; ld[l] = d; lsid[l] = sid; lslid[l] = slid;",
+        "barrier(CLK_LOCAL_MEM_FENCE);",
+        "%s %s;" % (t, ", ".join("e%s = 0" % r[1:] for r, _, _, _, _ in calls)),
+        "for (uint j = 0; j < %du; j++) {" % local,
+        "    if (lsid[j] != sid) continue;",
+    ]
+    lines += ["    if (lslid[j] == %s) e%s = %s[j];" % (ix, r[1:], src) for r, _, src, ix, _ in calls]
+    lines += ["}", "out[g] = %s;" % " | ".join("(%s != e%s ? %d : 0)" % (r, r[1:], bit) for r, _, _, _, bit in calls)]
+    return "\n".join(lines)
+
+
+def gen_intel_subgroups(w):
+    for local in (7, 64):
+        n = local * GROUPS
+        wg = fam_wgcoll.wg_requires(local)
+        for group, (_, what) in INTEL_SHUFFLES.items():
+            for t in INTEL_TYPES:
+                a = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("intel-sg", t, local, "a"))
+                b = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("intel-sg", t, local, "b"))
+                req = "cl_intel_subgroups" + (" cl_khr_fp64" if t == "double" else "") + wg
+                w.probe(SGF + "intel-shuffle.probe", "sub-group.intel-shuffle.%s.%s.wg%d" % (group, t, local), CLAUSE,
+                        "run",
+                        "cl_intel_subgroups' shuffles on %s (the extension's \"Sub-group Shuffle Functions\"): %s. "
+                        "Each work-item's index lands on a work-item that exists (out-of-range indices are "
+                        "undefined), each result against a loop over the sub-group: a bit mask of mismatches, 0 on "
+                        "any layout (work-group size %d, %d groups, -cl-std=CL1.2, the version the extension is "
+                        "written for)." % (t, what, local, GROUPS),
+                        body=intel_shuffle_body(t, local, group), out="int[%d]" % n, expect=zeros(n), requires=req,
+                        options="-cl-std=CL1.2", timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
+                        prelude="#pragma OPENCL EXTENSION cl_khr_fp64 : enable" if t == "double" else None,
+                        inputs=[("a", t, fam_wgcoll.tokens(t, a)), ("b", t, fam_wgcoll.tokens(t, b))])

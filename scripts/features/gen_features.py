@@ -386,6 +386,7 @@ def main():
     fam_wgcoll.gen_work_group_collectives(w)
     fam_subgroups.gen_sub_groups(w)
     fam_subgroups.gen_sub_groups_multi_dim(w)
+    fam_subgroups.gen_intel_subgroups(w)
     fam_fpatomics.gen_float_atomics(w)
     fam_fpatomics.gen_float_atomic_load_store(w)
     fam_pipes_enqueue.gen_pipes_enqueue(w)
