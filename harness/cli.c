@@ -61,6 +61,11 @@ void cli_usage(FILE *out)
         "  --device-jobs N        supervisors per device at once, each with its own worker\n"
         "                         (default: one per device, plus the cores the run lends it as\n"
         "                         other devices finish, at most the CPUs or 16)\n"
+        "  --measurements WHEN    when the measurements that need the device to themselves run:\n"
+        "                         'last' (default: after every other probe, alone) or 'alongside'\n"
+        "                         (from the start, each keeping other kernels off the device while\n"
+        "                         the other supervisors build: faster, but builds beside them\n"
+        "                         disturb co-residency counts on NVIDIA's driver)\n"
         "  --build-options STR    appended to every build\n"
         "  --no-isolation         run probes in-process: faster to debug, no watchdog\n"
         "  --help, --version\n"
@@ -105,6 +110,18 @@ static int to_seconds(const char *flag, const char *v, double *out, FILE *err)
     }
     *out = d;
     return 0;
+}
+
+static int to_when(const char *flag, const char *v, int *out, FILE *err)
+{
+    static const char *const names[] = {[CLC_MEASURE_LAST] = "last", [CLC_MEASURE_ALONGSIDE] = "alongside"};
+    for (int k = 0; k < 2; k++)
+        if (!strcmp(v, names[k])) {
+            *out = k;
+            return 0;
+        }
+    fprintf(err, "clconform: %s '%s': expected last or alongside\n", flag, v);
+    return -1;
 }
 
 static int to_count(const char *flag, const char *v, size_t *out, FILE *err)
@@ -157,6 +174,7 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         else if (!strcmp(a, "--batch")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->batch, err);
         else if (!strcmp(a, "--group")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->group, err);
         else if (!strcmp(a, "--device-jobs")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->device_jobs, err);
+        else if (!strcmp(a, "--measurements")) rc = take(argc, argv, &i, &v, err) || to_when(a, v, &c->measurements, err);
         else if (!strcmp(a, "--exhaustive")) rc = take(argc, argv, &i, &c->exhaustive, err);
         else if (!strcmp(a, "--exhaustive-stride")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->exhaustive_stride, err);
         else {

@@ -37,7 +37,11 @@ typedef struct {
     double timeout_s, build_timeout_s;
     size_t jobs, batch, group;
     size_t device_jobs;         /* --device-jobs N: supervisors per device at once (0: CPUs per device) */
+    int measurements;           /* --measurements WHEN: CLC_MEASURE_LAST (default) or _ALONGSIDE */
 } clc_cli;
+
+/* When the measurements that want a device to themselves run (fanout.c). */
+enum { CLC_MEASURE_LAST, CLC_MEASURE_ALONGSIDE };
 
 /* Parses argv into cli (defaults filled). Returns 0, or -1 after printing
  * the problem to err. */

@@ -4,8 +4,9 @@
 #include "crash_memo.h"
 #include "batch_plan.h"
 #include "chunk_pool.h"
+#include "device_gate.h"
 #include "json_num.h"
-#include "litmus_plan.h"
+#include "measure.h"
 
 #include <limits.h>
 #include <poll.h>
@@ -142,17 +143,18 @@ static void fanout_main(int fd, void *arg)
     supervise_free(&run, a->o.set->count);
 }
 
-/* A measurement that must have the device to itself, and so runs last and
- * alone: the inter-work-group and limit measurements, whose timings and
- * co-residency other work would disturb. The litmus tests are measurements
+/* A measurement that must have the device to itself: the inter-work-group
+ * and limit measurements, whose timings and co-residency other work would
+ * disturb. They run last and alone; with --measurements alongside, from
+ * the start, in a chunk of their own, each holding the device gate
+ * (device_gate.h) while the other supervisors build. The litmus tests are measurements
  * too, but count outcomes within a fixed time: other work beside them is
  * more stress, not a wrong answer (a forbidden outcome is forbidden under
  * any load), so they run in the chunks. Last, they were the whole tail of
  * NVIDIA's warm run (2.6 of 8.3 s) and never cached (they are samples). */
 static int is_litmus(const clc_supervise_opts *o, size_t i)
 {
-    const clc_probe *p = &o->set->items[i];
-    return p->kind == CLC_KIND_MEASURE && p->measure && litmus_plan_parse(p->measure, NULL) == 0;
+    return measure_is_litmus(&o->set->items[i]);
 }
 
 static int is_measure(const clc_supervise_opts *o, size_t i)
@@ -335,6 +337,11 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     }
     out->chunks = n_chunks + (n_rest < o->n_todo);
     int measured = n_rest == o->n_todo; /* no measurement chunk to run */
+    /* Measurements beside the builds (a GPU's: see device_gate.h) need the
+     * gate; without one they run last and alone, as on a CPU device. */
+    char gate[4096] = "";
+    int alongside = o->measure_alongside && !measured && n_chunks > 0 &&
+                    device_gate_create(gate, sizeof gate) == 0;
     size_t running = 0;
     int stopping = 0, own_busy = 0, next_id = 0;
     struct pollfd *pfd = calloc(max_shards, sizeof *pfd);
@@ -352,10 +359,13 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
          * token, each further one with a token from the pool, each with a
          * chunk claimed for it here (a supervisor never starts a worker for
          * nothing). Its worker then claims more while any is free. The
-         * measurements wait until nothing else of this device runs. */
+         * measurements wait until nothing else of this device runs, or,
+         * alongside, start first and take the device gate per probe. */
         while (!stopping) {
-            int last = !chunk_pool_any_free(cp);
-            if (last && (measured || running > 0))
+            /* The measurement chunk: first when it goes alongside, else once
+             * every other chunk has ended. */
+            int last = !measured && (alongside || (!chunk_pool_any_free(cp) && running == 0));
+            if (!last && !chunk_pool_any_free(cp))
                 break;
             size_t s = 0;
             while (s < max_shards && sh[s].alive)
@@ -374,6 +384,7 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
             c->arg.o.on_record = NULL; /* progress is told from here, as records arrive */
             c->arg.o.icd_hint = st.icd[0] ? st.icd : NULL;
             c->arg.o.icd_hint_pidx = st.icd_pidx;
+            c->arg.o.gate = alongside ? gate : NULL;
             c->arg.id = ++next_id;
             size_t first;
             if (last) {
@@ -465,5 +476,7 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     out->icd_pidx = st.icd_pidx;
     free(order), free(sh), free(sizes), free(pfd), free(own_plan);
     chunk_pool_free(cp);
+    if (alongside)
+        unlink(gate);
     return 0;
 }

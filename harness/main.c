@@ -257,7 +257,13 @@ static void device_main(int fd, void *arg)
     clc_supervise_opts o = {j->set, j->dev, j->todo, j->n_todo, j->cli->timeout_s,
                             j->cli->build_timeout_s, j->cli->batch, j->cli->group,
                             j->cli->build_options, cached ? cache_dir : NULL,
-                            !j->cli->no_isolation, &device_stop, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, NULL};
+                            !j->cli->no_isolation, &device_stop, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, NULL, 0, NULL};
+    /* Last and alone unless asked: beside the builds (behind the device
+     * gate) NVIDIA's co-residency counts went from 1,056 to 1,072 groups of
+     * 256 and its unbounded spin-flag run completed where alone it
+     * deadlocks (H100, 2026-11-24); a CPU device's measurements would lose
+     * their cores to the compilers. */
+    o.measure_alongside = j->cli->measurements == CLC_MEASURE_ALONGSIDE;
     /* One plan of batches for the whole device, however it is divided. */
     size_t *plan = batch_plan_segments(j->set, j->todo, j->n_todo, j->cli->batch);
     o.segment = plan;

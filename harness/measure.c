@@ -20,6 +20,11 @@ int measure_known(const char *name)
            limits_plan_parse(name, NULL) == 0 || litmus_plan_parse(name, NULL) == 0;
 }
 
+int measure_is_litmus(const clc_probe *p)
+{
+    return p->kind == CLC_KIND_MEASURE && p->measure && litmus_plan_parse(p->measure, NULL) == 0;
+}
+
 static void set_detail(cJSON *rec, const char *detail)
 {
     cJSON_DeleteItemFromObject(rec, "detail");

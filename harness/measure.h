@@ -13,6 +13,11 @@
  * a misspelt `measure =` is a parse error with file and line.) */
 int measure_known(const char *name);
 
+/* Is p a litmus test (measure_litmus.h)? Those count outcomes under any
+ * load and run beside other probes; every other measurement wants the
+ * device to itself. */
+int measure_is_litmus(const clc_probe *p);
+
 /* Runs probe p (kind measure) on env. Adds the "measure" object to rec, and
  * "detail"; on an OpenCL failure calls clerr_record(rec, ...). Returns the
  * verdict to record ("info" or "error"). A measurement that hangs by design

@@ -9,6 +9,7 @@ static const struct {
 } rule_names[] = {
     {"at_limit", MEASURE_COUNT_AT_LIMIT},
     {"above_limit", MEASURE_COUNT_ABOVE_LIMIT},
+    {"above_limit_unbounded", MEASURE_COUNT_ABOVE_LIMIT_UNBOUNDED},
     {"cu_x1_5", MEASURE_COUNT_CU_X1_5},
     {"cu_x2", MEASURE_COUNT_CU_X2},
 };
@@ -87,7 +88,8 @@ size_t measure_plan_groups(measure_count_rule rule, size_t limit, unsigned compu
     size_t n;
     switch (rule) {
     case MEASURE_COUNT_AT_LIMIT: n = limit; break;
-    case MEASURE_COUNT_ABOVE_LIMIT: n = limit + 1; break;
+    case MEASURE_COUNT_ABOVE_LIMIT:
+    case MEASURE_COUNT_ABOVE_LIMIT_UNBOUNDED: n = limit + 1; break;
     case MEASURE_COUNT_CU_X1_5: n = ((size_t)compute_units * 3 + 1) / 2; break;
     case MEASURE_COUNT_CU_X2: n = (size_t)compute_units * 2; break;
     default: n = 1; break;

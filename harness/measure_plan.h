@@ -9,7 +9,7 @@
 
 typedef enum {
     MEASURE_IWG_RESIDENT,   /* largest count of co-resident work-groups, found safely */
-    MEASURE_IWG_SPIN_FLAG   /* the unbounded "spin until a later group sets a flag" pattern */
+    MEASURE_IWG_SPIN_FLAG   /* "spin until a later group sets a flag", bounded waits or not */
 } measure_family;
 
 /* How many groups a spin-flag measurement launches. */
@@ -17,6 +17,8 @@ typedef enum {
     MEASURE_COUNT_NONE,         /* resident measurements */
     MEASURE_COUNT_AT_LIMIT,     /* the measured resident limit */
     MEASURE_COUNT_ABOVE_LIMIT,  /* the limit + 1 */
+    MEASURE_COUNT_ABOVE_LIMIT_UNBOUNDED, /* the limit + 1, the classic unbounded pattern: the
+                                          * one real deadlock a device is asked for */
     MEASURE_COUNT_CU_X1_5,      /* ceil(1.5 x compute units) */
     MEASURE_COUNT_CU_X2         /* 2 x compute units */
 } measure_count_rule;

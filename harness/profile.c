@@ -23,6 +23,7 @@ static const char *const names[PROF_COUNT] = {
     [PROF_WORKER_START] = "worker_start",
     [PROF_WORKER_EXIT] = "worker_exit",
     [PROF_REPORT] = "report",
+    [PROF_GATE_WAIT] = "gate_wait",
 };
 
 const char *profile_phase_name(clc_prof_phase ph)

@@ -28,6 +28,9 @@ typedef enum {
     PROF_WORKER_START, /* a worker process: fork to device opened (platform, context) */
     PROF_WORKER_EXIT,  /* a finished worker: its last message to its exit (driver teardown) */
     PROF_REPORT,       /* the report document assembled (serialising it is not counted) */
+    PROF_GATE_WAIT,    /* a kernel waiting at the device gate while a measurement had the
+                        * device to itself, or a measurement waiting for the kernels inside
+                        * (device_gate.h) */
     PROF_COUNT
 } clc_prof_phase;
 

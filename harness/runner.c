@@ -11,6 +11,7 @@
 #include "runner.h"
 #include "runner_internal.h"
 #include "text_cap.h"
+#include "trace.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -20,11 +21,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "batch_plan.h"
 #include "build_options.h"
 #include "clenv.h"
 #include "clerr.h"
+#include "device_gate.h"
 #include "devinfo.h"
 #include "icd_file.h"
 #include "group_weight.h"
@@ -259,6 +262,33 @@ static int same_geometry(const clc_probe *p, const clc_probe *q)
     return 1;
 }
 
+/* Into the device gate (device_gate.h), when the run has one: shared to
+ * run a kernel, exclusive for a measurement. Called between phases, so that
+ * the wait is watched by the build watchdog, not charged to a probe's own
+ * timeout. Returns whether the gate is held (0: no gate, or it failed, and
+ * the worker goes on without it). */
+static int gate_in(worker *w, int exclusive)
+{
+    if (!w->job->gate)
+        return 0;
+    if (w->gate_fd < 0)
+        w->gate_fd = device_gate_open(w->job->gate);
+    double t0 = proc_now();
+    if (device_gate_enter(w->gate_fd, exclusive) != 0)
+        return 0;
+    double ms = (proc_now() - t0) * 1e3;
+    /* Passing an open gate takes microseconds: only real waits count. */
+    if (ms >= 1.0)
+        profile_add(&w->prof, PROF_GATE_WAIT, ms);
+    return 1;
+}
+
+static void gate_out(worker *w, int held)
+{
+    if (held)
+        device_gate_leave(w->gate_fd);
+}
+
 /* No probe has this number: a dispatch kernel launched with it does nothing. */
 #define WHICH_NONE 0xffffffffu
 
@@ -271,6 +301,7 @@ static int same_geometry(const clc_probe *p, const clc_probe *q)
  * which report them. */
 static void warm_up(worker *w, cl_kernel k, const size_t *idx, size_t n, const clc_probe *like)
 {
+    int gated = gate_in(w, 0);
     worker_emit_phase(w, "codegen", idx, n);
     double t0 = proc_now();
     cl_uint arg = 0, none = WHICH_NONE;
@@ -286,7 +317,9 @@ static void warm_up(worker *w, cl_kernel k, const size_t *idx, size_t n, const c
     char what[300];
     snprintf(what, sizeof what, "%s%s (%zu probes)", n ? w->job->set->items[idx[0]].id : "",
              n > 1 ? " ..." : "", n);
+    /* Timed before the gate opens: the span ends inside the gate. */
     profile_add_detail(&w->prof, PROF_CODEGEN, (proc_now() - t0) * 1e3, what);
+    gate_out(w, gated);
     worker_flush_profile(w);
 }
 
@@ -387,6 +420,7 @@ static void finish_built(worker *w, size_t idx, const launch *l, const build_res
     const clc_probe *p = &w->job->set->items[idx];
     double t0 = proc_now(), t_run = 0;
     cJSON *rec = worker_new_record(w, p, b->ms, batch, options);
+    int gated = p->kind != CLC_KIND_BUILD_OK && gate_in(w, 0);
     cJSON *m = worker_msg("begin");
     cJSON_AddNumberToObject(m, "i", (double)idx);
     if (l->first && p->kind != CLC_KIND_BUILD_OK)
@@ -399,6 +433,7 @@ static void finish_built(worker *w, size_t idx, const launch *l, const build_res
         run_probe(w, p, l, rec);
         t_run = proc_now() - t1;
     }
+    gate_out(w, gated);
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
     if (strcmp(v->valuestring, "pass") != 0 && b->log && *b->log)
         record_set_string(rec, "build_log", b->log);
@@ -576,6 +611,11 @@ static void worker_run_alone(worker *w, size_t idx)
         /* Building the measurement's kernels and their first launches are a
          * build (build watchdog) until the measurement says its timed part
          * begins (measure_started below sends "begin"). */
+        /* A litmus test runs beside other kernels (more stress); every
+         * other measurement has the device to itself (fanout.c). */
+        int alone = !measure_is_litmus(p);
+        int gated = gate_in(w, alone);
+        double t_alone = proc_now();
         worker_emit_phase(w, "build", &idx, 1);
         measure_ctx ctx = {w, idx};
         w->env.measure_started = measure_begin;
@@ -583,9 +623,20 @@ static void worker_run_alone(worker *w, size_t idx)
         cJSON *rec = record_new(p);
         record_set_string(rec, "options", options);
         double t0 = proc_now();
-        set_worker_priority(19);
+        /* Low priority where a measurement spins a CPU device's every core
+         * while other devices run; beside this device's own builds
+         * (--measurements alongside) it keeps its own, or its launches and
+         * its watchdog's "begin" would wait behind the compilers. */
+        int lowered = !w->job->measure_alongside;
+        if (lowered)
+            set_worker_priority(19);
         const char *v = measure_run(p, &w->env, rec);
-        set_worker_priority(0);
+        if (lowered)
+            set_worker_priority(0);
+        double t_end = proc_now();
+        gate_out(w, gated);
+        if (gated && alone)
+            trace_span("device alone", "gate", t_alone, t_end, p->id);
         w->env.measure_started = NULL;
         w->env.measure_ctx = NULL;
         record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
@@ -745,6 +796,8 @@ fatal:
 
 static void close_device(worker *w)
 {
+    if (w->gate_fd >= 0)
+        close(w->gate_fd);
     if (w->dummy)
         clReleaseMemObject(w->dummy);
     if (w->env.queue)
@@ -852,6 +905,7 @@ void runner_run(const clc_worker_job *job)
     worker w;
     memset(&w, 0, sizeof w);
     w.job = job;
+    w.gate_fd = -1;
     w.run_alone = worker_run_alone;
     if (open_device(&w) != 0) {
         close_device(&w);

@@ -35,6 +35,10 @@ typedef struct {
                                   * where the segment changes (NULL: no plan) */
     const clc_chunk_pool *pool;  /* after todo, claim chunks from here as pool_owner (NULL: none) */
     int pool_owner;
+    const char *gate;            /* the device gate's file (device_gate.h; NULL: none): a kernel
+                                  * runs with it shared, a measurement holds it exclusive */
+    int measure_alongside;       /* measurements run while other workers build: their worker keeps
+                                  * its normal priority (a GPU's host threads spin no core) */
 } clc_worker_job;
 
 /* Messages, one JSON object each, field "t":

@@ -34,6 +34,7 @@ typedef struct worker {
     clc_profile prof;   /* phases since the last "prof" message */
     int binaries_off;   /* reading binaries back costs more than it saves (runner_build.c) */
     double bin_read_ms, bin_build_ms; /* binaries kept so far: reading them, building them */
+    int gate_fd;        /* the device gate (device_gate.h), opened at first use; -1: none */
     /* Builds (and runs) one probe in a program of its own: runner.c's, handed
      * down so that reject_batch.c can fall back on it without calling up. */
     void (*run_alone)(struct worker *w, size_t idx);

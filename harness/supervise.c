@@ -448,12 +448,14 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
     memset(&a, 0, sizeof a);
     a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->batch_cap, s->o->batch_max, s->o->group,
                              s->o->extra_options, s->o->cache_dir,
-                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL, NULL, NULL, 0};
+                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL, NULL, NULL, 0, NULL, 0};
     s->icd_using = a.job.icd_only != NULL;
     a.job.no_binaries = s->no_binaries;
     a.job.segment = s->o->segment;
     a.job.pool = s->o->pool;
     a.job.pool_owner = s->o->pool_owner;
+    a.job.gate = s->o->gate;
+    a.job.measure_alongside = s->o->measure_alongside;
     s->ph = PHASE_SETUP;
     s->done = s->retired = 0;
     s->phase_start = s->spawned_at = proc_now();

@@ -55,6 +55,13 @@ typedef struct {
      * long-lived supervisor can hand records on as they come. */
     void (*on_rec)(void *ctx, size_t i, const cJSON *rec);
     void *on_rec_ctx;
+    /* 1: the measurements run beside the other chunks from the start, each
+     * holding the device gate (device_gate.h) alone; 0: last and alone
+     * (fanout.c). --measurements alongside sets it. */
+    int measure_alongside;
+    /* The device gate's file (NULL: none): workers pass it to run a kernel,
+     * measurements hold it alone. Set by fanout_device for its chunks. */
+    const char *gate;
 } clc_supervise_opts;
 
 typedef struct {

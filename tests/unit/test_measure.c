@@ -86,11 +86,18 @@ static void test_plan_names(void)
               p.wg_request == 1 && p.rule == MEASURE_COUNT_AT_LIMIT, "iwg_spin_flag_wg1_at_limit");
     CHECK(measure_plan_parse("iwg_spin_flag_wg256_cu_x1_5", &p) == 0 && p.wg_request == 256 &&
               p.rule == MEASURE_COUNT_CU_X1_5, "iwg_spin_flag_wg256_cu_x1_5");
+    CHECK(measure_plan_parse("iwg_spin_flag_wg256_above_limit_unbounded", &p) == 0 && p.wg_request == 256 &&
+              p.rule == MEASURE_COUNT_ABOVE_LIMIT_UNBOUNDED &&
+              strcmp(measure_plan_rule_name(p.rule), "above_limit_unbounded") == 0,
+          "the one unbounded rule has a name of its own");
+    CHECK(measure_plan_parse("iwg_spin_flag_wg1_above_limit", &p) == 0 && p.rule == MEASURE_COUNT_ABOVE_LIMIT,
+          "above_limit is not taken for its unbounded sibling");
 
     static const char *const bad[] = {
         "", "iwg_resident", "iwg_resident_", "iwg_resident_wg63", "iwg_resident_wg64_at_limit",
         "iwg_resident_wg6", "iwg_spin_flag_wg64", "iwg_spin_flag_wg64_", "iwg_spin_flag_wg64_cu_x3",
         "iwg_spin_flag_wgmax_at_limitx", "IWG_RESIDENT_WG64", "iwg_resident_wg640",
+        "iwg_spin_flag_wg64_above_limit_", "iwg_spin_flag_wg64_above_limit_unboundedx", "iwg_spin_flag_wg64_unbounded",
     };
     int rejected = 1;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
@@ -105,6 +112,7 @@ static void test_plan_groups(void)
 {
     CHECK(measure_plan_groups(MEASURE_COUNT_AT_LIMIT, 2, 8) == 2, "at_limit");
     CHECK(measure_plan_groups(MEASURE_COUNT_ABOVE_LIMIT, 2, 8) == 3, "above_limit");
+    CHECK(measure_plan_groups(MEASURE_COUNT_ABOVE_LIMIT_UNBOUNDED, 1056, 132) == 1057, "above_limit_unbounded");
     CHECK(measure_plan_groups(MEASURE_COUNT_CU_X1_5, 2, 3) == 5, "cu_x1_5 rounds up");
     CHECK(measure_plan_groups(MEASURE_COUNT_CU_X1_5, 2, 1) == 2, "cu_x1_5 of one CU is 2");
     CHECK(measure_plan_groups(MEASURE_COUNT_CU_X2, 2, 8) == 16, "cu_x2");

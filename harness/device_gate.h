@@ -1,0 +1,39 @@
+/* One device between the processes of a run: a gate that probe executions
+ * pass side by side (shared) and that a measurement holds alone
+ * (exclusive), for --measurements alongside: the measurements run while
+ * the device's other supervisors are still building, instead of last and
+ * alone (on the H100 they were 15 of NVIDIA's 35 cold seconds, after the
+ * builds had ended). The gate keeps every other kernel of the run off the
+ * device while a measurement runs; it cannot keep off what a driver does
+ * on the device for a build: on NVIDIA's driver the builds beside the
+ * measurements still made 1,072 groups of 256 look co-resident where
+ * 1,056 are (cold 41.6 -> 30.7 s), which is why the default is last.
+ *
+ * The gate is a file with two POSIX record locks: byte 0 a turnstile, byte
+ * 1 the device. A user of the device passes the turnstile and then takes
+ * the device shared; a measurement takes the turnstile exclusive and then
+ * the device, so no new user gets in while it waits for those inside to
+ * leave (no starvation). The kernel drops a dead process's locks: a worker
+ * killed by its watchdog (a deliberate deadlock, a hung probe) leaves the
+ * gate open. Every process opens the file itself (record locks belong to
+ * the process, and are not inherited by fork). */
+#ifndef CLC_DEVICE_GATE_H
+#define CLC_DEVICE_GATE_H
+
+#include <stddef.h>
+
+/* Creates a gate file under $TMPDIR (or /tmp); its path goes to path.
+ * Returns 0, or -1 (then there is no gate: run measurements last). */
+int device_gate_create(char *path, size_t size);
+
+/* Opens the gate at path for this process: a descriptor, or -1. */
+int device_gate_open(const char *path);
+
+/* Waits until the device is this process's, shared or exclusive. Returns
+ * 0, or -1 when the locks failed (the caller goes on without the gate). */
+int device_gate_enter(int fd, int exclusive);
+
+/* Leaves the gate (both locks). */
+void device_gate_leave(int fd);
+
+#endif
