@@ -433,3 +433,102 @@ def gen_intel_subgroups(w):
                         options="-cl-std=CL1.2", timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
                         prelude="#pragma OPENCL EXTENSION cl_khr_fp64 : enable" if t == "double" else None,
                         inputs=[("a", t, fam_wgcoll.tokens(t, a)), ("b", t, fam_wgcoll.tokens(t, b))])
+
+
+# cl_intel_subgroups' buffer block reads and writes (the extension's
+# "Sub-group Read and Write Functions" and its "Restrictions"): the value k
+# of work-item i is p[i + k * max_sub_group_size]; every work-item of the
+# sub-group must reach the call with the same p; a partial sub-group is
+# undefined ("if the sub-group size is smaller than the maximum sub-group
+# size"), so only full sub-groups call them (the test is uniform within a
+# sub-group, so a full one reaches the call whole); reads need p 4-byte
+# aligned, writes 16-byte aligned: each sub-group's block starts at a
+# multiple of 4 uints of a buffer whose base the driver aligns
+# (CL_DEVICE_MEM_BASE_ADDR_ALIGN). A work-group's blocks take at most
+# BLOCK_ROOM * local uints for every sub-group size from 1 to local
+# (ceil(local / msz) blocks of msz * 8 uints, each rounded up to 4).
+BLOCK_WIDTHS = (1, 2, 4, 8)
+BLOCK_ROOM = 16
+BLOCK_LOCAL = 64
+
+BLOCK_START = """uint msz = get_max_sub_group_size();
+uint span = (msz * %du + 3u) & ~3u;   /* one sub-group's block, in uints, a multiple of 4 */
+uint base = (uint)get_group_id(0) * %du + sid * span;
+int full = ssz == msz;                /* the same for every work-item of a sub-group */"""
+
+
+def intel_block_read_body(local):
+    lines = [RECORD, BLOCK_START % (max(BLOCK_WIDTHS), BLOCK_ROOM * local), "int bad = 0;", "if (full) {",
+             "    const __global uint *p = a + base;"]
+    for bit, w in enumerate(BLOCK_WIDTHS):
+        fn = "intel_sub_group_block_read" + ("" if w == 1 else str(w))
+        vt = "uint" if w == 1 else "uint%d" % w
+        lines.append("    %s r%d = %s(p);" % (vt, w, fn))
+        if w == 1:
+            lines.append("    bad |= r1 != p[slid] ? 1 : 0;")
+        else:
+            comps = "0123456789abcdef"
+            lines += ["    bad |= r%d.s%s != p[slid + %du * msz] ? %d : 0;" % (w, comps[k], k, 1 << bit)
+                      for k in range(w)]
+    lines += ["}", "out[get_global_id(0)] = bad;"]
+    return "\n".join(lines)
+
+
+def intel_block_write_body(local):
+    """Each full sub-group writes its data with one block write per width
+    into a zeroed region of out (after the masks), each work-item reads its
+    own values back where the extension puts them, then zeroes them: a
+    value written anywhere else stays and fails the all-zero region."""
+    n = local * GROUPS
+    room = BLOCK_ROOM * local * GROUPS
+    lines = [RECORD, BLOCK_START % (max(BLOCK_WIDTHS), BLOCK_ROOM * local), "size_t g = get_global_id(0);",
+             "int bad = 0;"]
+    for bit, w in enumerate(BLOCK_WIDTHS):
+        vt = "uint" if w == 1 else "uint%d" % w
+        fn = "intel_sub_group_block_write" + ("" if w == 1 else str(w))
+        region = n + bit * room
+        data = "a[g]" if w == 1 else "(%s)(%s)" % (vt, ", ".join("a[g] + %du" % (k * 0x01000193) for k in range(w)))
+        lines += ["{",
+                  "    __global uint *p = out + %du + base;" % region,
+                  "    %s v = %s;" % (vt, data),
+                  "    if (full)",
+                  "        %s(p, v);" % fn,
+                  "    barrier(CLK_GLOBAL_MEM_FENCE);",
+                  "    if (full) {"]
+        for k in range(w):
+            comp = "v" if w == 1 else "v.s%s" % "01234567"[k]
+            lines.append("        bad |= p[slid + %du * msz] != %s ? %d : 0;" % (k, comp, 1 << bit))
+            lines.append("        p[slid + %du * msz] = 0u;" % k)
+        lines += ["    }", "    barrier(CLK_GLOBAL_MEM_FENCE);", "}"]
+    lines.append("out[g] = (uint)bad;")
+    return "\n".join(lines)
+
+
+def gen_intel_block(w):
+    local = BLOCK_LOCAL
+    n = local * GROUPS
+    room = BLOCK_ROOM * local * GROUPS
+    r = fam_wgcoll.rng("intel-sg-block", local)
+    src = [r.randint(1, 0xFFFFFFFF) for _ in range(room)]
+    common = ("Only full sub-groups call them (a partial one is undefined), each at a block start 16-byte "
+              "aligned; a bit mask of mismatches per work-item, 0 on any layout (work-group size %d, %d groups, "
+              "-cl-std=CL1.2, the version the extension is written for)." % (local, GROUPS))
+    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.read.uint.wg%d" % local, CLAUSE, "run",
+            "cl_intel_subgroups' buffer block reads (\"Sub-group Read and Write Functions\"): "
+            "intel_sub_group_block_read, read2, read4 and read8 give work-item i the values p[i + k * "
+            "max_sub_group_size], k = 0..width-1, checked against plain loads. " + common,
+            body=intel_block_read_body(local), out="int[%d]" % n, expect=zeros(n),
+            requires="cl_intel_subgroups" + fam_wgcoll.wg_requires(local), options="-cl-std=CL1.2",
+            timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
+            inputs=[("a", "uint", [str(v) for v in src])])
+    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.write.uint.wg%d" % local, CLAUSE, "run",
+            "cl_intel_subgroups' buffer block writes (\"Sub-group Read and Write Functions\"): "
+            "intel_sub_group_block_write, write2, write4 and write8 put work-item i's value k at p[i + k * "
+            "max_sub_group_size]; each work-item reads its values back there (after a barrier) and zeroes "
+            "them, so the four regions written must end all zero (out[%d..]) and the masks 0 (out[0..%d)). "
+            % (n, n) + common,
+            body=intel_block_write_body(local), out="uint[%d]" % (n + len(BLOCK_WIDTHS) * room),
+            expect=zeros(n + len(BLOCK_WIDTHS) * room),
+            requires="cl_intel_subgroups" + fam_wgcoll.wg_requires(local), options="-cl-std=CL1.2",
+            timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
+            inputs=[("a", "uint", [str(v) for v in src[:n]])])

@@ -387,6 +387,7 @@ def main():
     fam_subgroups.gen_sub_groups(w)
     fam_subgroups.gen_sub_groups_multi_dim(w)
     fam_subgroups.gen_intel_subgroups(w)
+    fam_subgroups.gen_intel_block(w)
     fam_fpatomics.gen_float_atomics(w)
     fam_fpatomics.gen_float_atomic_load_store(w)
     fam_pipes_enqueue.gen_pipes_enqueue(w)

@@ -8,7 +8,8 @@
 # work-item): they pass with correct answers and fail with a wrong identity;
 # the work-group probes (their OpenCL C 2.0 twins) and the fp32 float-atomic
 # probes pass with mocks built from program-scope scratch memory and from a
-# compare-exchange loop.
+# compare-exchange loop; cl_intel_subgroups' block reads and writes pass with
+# a strided mock of four-item sub-groups and fail with a side-by-side one.
 source "$SRCDIR/tests/e2e/lib.sh"
 FAMS="$SRCDIR/probes/6.15.16-work-group-collective-functions $SRCDIR/probes/6.15.20-sub-group-functions
       $SRCDIR/probes/6.15.18-pipe-functions $SRCDIR/probes/6.15.19-enqueuing-kernels"
@@ -59,5 +60,16 @@ if grep -q portable-computing-language <<<"$devices"; then
     j=$(ls "$TMP"/out-fa/portable*.json | head -1)
     check "the fp32 float-atomic kernels and values hold with a compare-exchange mock (4 pass)" \
         test "$(jq '[.probes[]|select(.verdict=="pass")]|length' "$j")" = 4
+    for mode in right wrong; do
+        python3 "$SRCDIR/tests/e2e/feature_mocks/mock_probes.py" "$SRCDIR" "$TMP/mock-ib-$mode" intelblock $mode
+        "$CLCONFORM" --probes "$TMP/mock-ib-$mode" --device portable-computing-language \
+            --out "$TMP/out-ib-$mode" >/dev/null 2>&1
+    done
+    j=$(ls "$TMP"/out-ib-right/portable*.json | head -1)
+    check "cl_intel_subgroups' block reads and writes hold with a strided four-item mock (2 pass)" \
+        test "$(jq '[.probes[]|select(.verdict=="pass")]|length' "$j")" = 2
+    j=$(ls "$TMP"/out-ib-wrong/portable*.json | head -1)
+    check "a mock that lays each work-item's values side by side fails both (read2/4/8 bits 14)" \
+        test "$(jq '[.probes[]|select(.verdict=="fail" and (.detail|test("got 14")))]|length' "$j")" = 2
 fi
 done_checks

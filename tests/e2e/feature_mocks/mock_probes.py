@@ -12,10 +12,14 @@ driver runs their kernels and expected values (tests/e2e/test_features_optional.
              work_group_scratch.cl
   fpatomics  the fp32 probes of probes/6.15.12-atomic-functions-c11/
              float-atomics.probe with float_atomics_cas.cl, still -cl-std=CL3.0
+  intelblock the cl_intel_subgroups block read/write probes
+             (6.15.20-sub-group-functions/intel-block.probe) with
+             four_item_blocks.cl; `wrong` adds -DCONTIGUOUS_BLOCKS (each
+             work-item's values side by side, not strided)
 
 Each copy requires nothing but fp64 where it uses double.
 
-Usage: mock_probes.py SRCDIR OUTDIR subgroups|workgroup|fpatomics [wrong]"""
+Usage: mock_probes.py SRCDIR OUTDIR subgroups|workgroup|fpatomics|intelblock [wrong]"""
 import os
 import re
 import sys
@@ -62,8 +66,16 @@ def main(src, out, family, wrong):
         kept = [with_mock(c, mock, True) for c in chunks(open(path).read()) if ".fp32." in c.split("\n")[0]]
         with open(os.path.join(out, "float-atomics.probe"), "w") as f:
             f.write("\n".join(kept))
+    elif family == "intelblock":
+        mock = open(os.path.join(here, "four_item_blocks.cl")).read()
+        if wrong:
+            mock = "#define CONTIGUOUS_BLOCKS\n" + mock
+        path = os.path.join(src, "probes", "6.15.20-sub-group-functions", "intel-block.probe")
+        kept = [with_mock(c, mock, False) for c in chunks(open(path).read())]
+        with open(os.path.join(out, "intel-block.probe"), "w") as f:
+            f.write("\n".join(kept))
     else:
-        sys.exit("mock_probes.py: unknown family %r (subgroups, workgroup or fpatomics)" % family)
+        sys.exit("mock_probes.py: unknown family %r (subgroups, workgroup, fpatomics or intelblock)" % family)
 
 
 if __name__ == "__main__":
