@@ -402,13 +402,42 @@ static cl_int clamp_rounds(double want)
  * target, because one noisy timing (a busy 2-core host) must not leave us
  * with waits far too short to see the other groups start, or far too long
  * for the probe's timeout. */
+/* Records the calibrated wait (iwg_calibrate) in obj. */
+static void iwg_record_wait(const iwg_session *s, cJSON *obj, double t, const char *source)
+{
+    cJSON_AddNumberToObject(obj, "wait_rounds", s->rounds);
+    cJSON_AddNumberToObject(obj, "wait_target_ms", IWG_SPIN_TARGET_S * 1e3);
+    cJSON_AddNumberToObject(obj, "wait_ms", t * 1e3);
+    cJSON_AddNumberToObject(obj, "wait_scaled_above_groups", IWG_WAIT_SCALE_FROM);
+    cJSON_AddBoolToObject(obj, "wait_cut_short", t < IWG_SPIN_TARGET_S * IWG_SHORT_WAIT_SHARE);
+    if (source)
+        cJSON_AddStringToObject(obj, "wait_source", source);
+}
+
 static int iwg_calibrate(iwg_session *s, cJSON *obj)
 {
     int saw;
     double t = 0;
+    /* A wait this worker calibrated for this size already is reused: the
+     * same source and options give the same kernel, and each calibration
+     * costs 0.1-0.4 s (it times waits of the target's length), which was
+     * most of a spin-flag probe's 0.2 s on the H100. */
+    char key_r[64], key_t[64];
+    snprintf(key_r, sizeof key_r, "iwg_wait_rounds_wg%zu", s->wg);
+    snprintf(key_t, sizeof key_t, "iwg_wait_ms_wg%zu", s->wg);
+    const cJSON *mr = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, key_r) : NULL;
+    const cJSON *mt = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, key_t) : NULL;
+    size_t memo_rounds;
+    /* The first launch generates the kernel's code on some drivers: done
+     * here, outside every timed wait, memo or not. */
     s->rounds = 1;
     if (iwg_resident_launch(s, 1, 1, &saw, &t) != 0)
         return -1;
+    if (json_num_size(mr, key_r, 1, IWG_ROUNDS_MAX, &memo_rounds, NULL, 0) == 0 && cJSON_IsNumber(mt)) {
+        s->rounds = (cl_int)memo_rounds;
+        iwg_record_wait(s, obj, mt->valuedouble / 1e3, "calibrated by an earlier probe in this worker");
+        return 0;
+    }
     cl_int rounds = IWG_ROUNDS_MIN;
     for (;;) {
         if (iwg_time_wait(s, rounds, &t) != 0)
@@ -427,11 +456,13 @@ static int iwg_calibrate(iwg_session *s, cJSON *obj)
         if (t >= IWG_SPIN_TARGET_S / 2 && t <= IWG_SPIN_TARGET_S * 2)
             break;
     }
-    cJSON_AddNumberToObject(obj, "wait_rounds", s->rounds);
-    cJSON_AddNumberToObject(obj, "wait_target_ms", IWG_SPIN_TARGET_S * 1e3);
-    cJSON_AddNumberToObject(obj, "wait_ms", t * 1e3);
-    cJSON_AddNumberToObject(obj, "wait_scaled_above_groups", IWG_WAIT_SCALE_FROM);
-    cJSON_AddBoolToObject(obj, "wait_cut_short", t < IWG_SPIN_TARGET_S * IWG_SHORT_WAIT_SHARE);
+    iwg_record_wait(s, obj, t, NULL);
+    if (s->env->memo) {
+        cJSON_DeleteItemFromObjectCaseSensitive(s->env->memo, key_r);
+        cJSON_DeleteItemFromObjectCaseSensitive(s->env->memo, key_t);
+        cJSON_AddNumberToObject(s->env->memo, key_r, (double)s->rounds);
+        cJSON_AddNumberToObject(s->env->memo, key_t, t * 1e3);
+    }
     return 0;
 }
 
