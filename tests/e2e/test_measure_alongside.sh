@@ -76,7 +76,7 @@ a, b = verdicts(sys.argv[1]), verdicts(sys.argv[2])
 assert a == b, [x for x in zip(a, b) if x[0] != x[1]]
 assert len(a) > 50 and sum(v == 'info' for _, v in a) == 7, (len(a), [x for x in a if x[1] != 'pass'])
 PY
-check "every spin-flag rule bounds its waits but the one unbounded run" python3 - "$TMP/last" <<'PY'
+check "every spin-flag rule bounds its waits but the one unbounded run; the calibrated wait is reused" python3 - "$TMP/last" <<'PY'
 import glob, json, sys
 r = json.load(open(glob.glob(sys.argv[1] + '/portable*.json')[0]))
 m = {p['id']: p.get('measure', {}) for p in r['probes'] if p['id'].startswith('iwg.spin_flag.')}
@@ -87,5 +87,11 @@ for pid, obj in m.items():
         assert unbounded, (pid, obj)
     else:
         assert obj.get('bounded') is (not unbounded), (pid, obj)
+# The wg1 spin-flag probes run after iwg.resident.wg1 in the same worker:
+# they reuse its calibrated wait and say so.
+for pid, obj in m.items():
+    if pid.startswith('iwg.spin_flag.wg1.'):
+        assert obj.get('wait_source', '').startswith('calibrated by an earlier probe'), (pid, obj)
+        assert obj.get('wait_rounds', 0) >= 1, (pid, obj)
 PY
 done_checks
