@@ -62,17 +62,21 @@ def expected(t, op, start, xs, ys):
     return [start, first, max([first] + ys)]
 
 
-def body(t, space, op):
+def atomic_object(t, space, offset, comment):
+    """The kernel lines that declare `obj`, the atomic object of type t in
+    global memory (the output's element at `offset`, after `comment`) or in
+    local memory, and the fence that orders it."""
     a = "atomic_" + t
-    o1, o2 = ("add", "sub") if op == "add" else ("min", "max")
     if space == "global":
-        obj = ["/* The output's last element serves as the atomic object (atomic types have",
-               "   \"the same size as their corresponding regular types\"); it is not judged. */",
-               "volatile global %s *obj = (volatile global %s *)(out + 3);" % (a, a)]
-        fence = "CLK_GLOBAL_MEM_FENCE"
-    else:
-        obj = ["local %s o;" % a, "volatile local %s *obj = &o;" % a]
-        fence = "CLK_LOCAL_MEM_FENCE"
+        return (comment + ["volatile global %s *obj = (volatile global %s *)(out + %s);" % (a, a, offset)],
+                "CLK_GLOBAL_MEM_FENCE")
+    return ["local %s o;" % a, "volatile local %s *obj = &o;" % a], "CLK_LOCAL_MEM_FENCE"
+
+
+def body(t, space, op):
+    o1, o2 = ("add", "sub") if op == "add" else ("min", "max")
+    obj, fence = atomic_object(t, space, "3", ["/* The output's last element serves as the atomic object (atomic types have",
+                                               "   \"the same size as their corresponding regular types\"); it is not judged. */"])
     rl = "memory_order_relaxed, memory_scope_work_group"
     return "\n".join(obj + [
         "size_t i = get_local_id(0);",
@@ -130,14 +134,8 @@ LOAD_STORE_VALUES = {
 
 
 def load_store_body(t, space):
-    a = "atomic_" + t
-    if space == "global":
-        obj = ["/* The output's last element serves as the atomic object; it is not judged. */",
-               "volatile global %s *obj = (volatile global %s *)(out + 4 + %d);" % (a, a, LOCAL)]
-        fence = "CLK_GLOBAL_MEM_FENCE"
-    else:
-        obj = ["local %s o;" % a, "volatile local %s *obj = &o;" % a]
-        fence = "CLK_LOCAL_MEM_FENCE"
+    obj, fence = atomic_object(t, space, "4 + %d" % LOCAL,
+                               ["/* The output's last element serves as the atomic object; it is not judged. */"])
     rl = "memory_order_relaxed, memory_scope_work_group"
     return "\n".join(obj + [
         "size_t i = get_local_id(0);",

@@ -37,10 +37,9 @@ check "the warm run does not wait out a remembered hang twice" json_get "$(ls "$
 # When the watchdog's wait began, from the start of each run's timeline.
 lost_at() {
     python3 - "$1" <<'PY'
-import json, sys
-ev = json.load(open(sys.argv[1]))
-ev = ev['traceEvents'] if isinstance(ev, dict) else ev
-xs = [e for e in ev if e.get('ph') == 'X']
+import sys
+from trace_spans import spans
+xs = spans(sys.argv[1])
 t0 = min(e['ts'] for e in xs)
 print(min(e['ts'] for e in xs if e['name'] == 'lost') - t0)
 PY
@@ -51,10 +50,9 @@ echo "# the hang's worker was lost at ${cold_at} us (cold), ${warm_at} us (warm)
 check "the warm run meets the hang first" python3 -c 'import sys; sys.exit(0 if float(sys.argv[2]) < float(sys.argv[1]) / 2 else 1)' \
     "${cold_at:-0}" "${warm_at:-1e99}"
 check "one of the warm run's first two chunks holds the hang alone" python3 - "$TMP/warm.trace.json" <<'PY'
-import json, sys
-ev = json.load(open(sys.argv[1]))
-ev = ev['traceEvents'] if isinstance(ev, dict) else ev
-chunks = sorted((e for e in ev if e.get('ph') == 'X' and e['name'] == 'chunks'), key=lambda e: e['ts'])
+import sys
+from trace_spans import spans
+chunks = sorted(spans(sys.argv[1], 'chunks'), key=lambda e: e['ts'])
 assert any(c.get('args', {}).get('detail') == '1 probes' for c in chunks[:2]), [c.get('args') for c in chunks[:3]]
 PY
 done_checks

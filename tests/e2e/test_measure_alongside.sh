@@ -28,10 +28,9 @@ bad_value() {
 }
 check "an unknown --measurements value is a usage error (exit 2) naming the flag" bad_value
 check "the measurements held the device alone, and no other worker's kernel ran meanwhile" python3 - "$TMP/alongside.trace.json" <<'PY'
-import json, sys
-ev = json.load(open(sys.argv[1]))
-ev = ev['traceEvents'] if isinstance(ev, dict) else ev
-xs = [e for e in ev if e.get('ph') == 'X']
+import sys
+from trace_spans import spans
+xs = spans(sys.argv[1])
 alone = [e for e in xs if e['name'] == 'device alone']
 ids = sorted(e['args']['detail'] for e in alone)
 # The unbounded run leaves no span when it deadlocks (its worker is killed).
@@ -45,22 +44,19 @@ clash = [(k['name'], a['args']['detail']) for a in alone for k in kernels
 assert not clash, clash
 PY
 check "the measurement chunk started before the other chunks ended" python3 - "$TMP/alongside.trace.json" <<'PY'
-import json, sys
-ev = json.load(open(sys.argv[1]))
-ev = ev['traceEvents'] if isinstance(ev, dict) else ev
-xs = [e for e in ev if e.get('ph') == 'X']
-meas = [e for e in xs if e['name'] == 'measurements']
-chunks = [e for e in xs if e['name'] == 'chunks']
+import sys
+from trace_spans import spans
+meas = spans(sys.argv[1], 'measurements')
+chunks = spans(sys.argv[1], 'chunks')
 assert len(meas) == 1 and chunks, (len(meas), len(chunks))
 assert meas[0]['ts'] < min(c['ts'] + c['dur'] for c in chunks), 'measurements began after every chunk had ended'
 PY
 check "with --measurements last, the measurements begin after the chunks end" python3 - "$TMP/last.trace.json" <<'PY'
-import json, sys
-ev = json.load(open(sys.argv[1]))
-ev = ev['traceEvents'] if isinstance(ev, dict) else ev
-xs = [e for e in ev if e.get('ph') == 'X']
-meas = [e for e in xs if e['name'] == 'measurements']
-chunks = [e for e in xs if e['name'] == 'chunks']
+import sys
+from trace_spans import spans
+xs = spans(sys.argv[1])
+meas = spans(sys.argv[1], 'measurements')
+chunks = spans(sys.argv[1], 'chunks')
 assert len(meas) == 1 and chunks
 assert meas[0]['ts'] >= max(c['ts'] + c['dur'] for c in chunks) - 1000, 'measurements overlapped a chunk'
 assert not [e for e in xs if e['name'] == 'device alone'], 'a gate without alongside'
