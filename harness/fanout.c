@@ -337,8 +337,8 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     }
     out->chunks = n_chunks + (n_rest < o->n_todo);
     int measured = n_rest == o->n_todo; /* no measurement chunk to run */
-    /* Measurements beside the builds (a GPU's: see device_gate.h) need the
-     * gate; without one they run last and alone, as on a CPU device. */
+    /* Measurements beside the builds (--measurements alongside, see
+     * device_gate.h) need the gate; without one they run last and alone. */
     char gate[4096] = "";
     int alongside = o->measure_alongside && !measured && n_chunks > 0 &&
                     device_gate_create(gate, sizeof gate) == 0;
