@@ -3,7 +3,7 @@
  * An entry file is
  *   "clconform-bincache 1\n"
  *   "key <32 hex>\n"
- *   "built <0|1> err <code> log <bytes> bin <bytes> sum <16 hex>\n"
+ *   "built <0|1|-1> err <code> log <bytes> bin <bytes> sum <16 hex>\n"
  *   <log bytes><bin bytes>
  * and nothing after. The sum (FNV-1a over log and bin) catches a file that
  * was damaged after it was renamed into place; the key line catches a file
@@ -126,11 +126,11 @@ static int parse_entry(const char *key, const unsigned char *data, size_t size, 
     if (sscanf(head, "key %63s\nbuilt %d err %d log %llu bin %llu sum %31s\n", file_key, &built, &err, &log_len,
                &bin_len, sum_hex) != 6)
         return -1;
-    if (strcmp(file_key, key) != 0 || (built != 0 && built != 1))
+    if (strcmp(file_key, key) != 0 || built < BINCACHE_CRASHED || built > 1)
         return -1;
     const unsigned char *body = (const unsigned char *)p + hl;
     size_t body_len = (size_t)(end - (const char *)body);
-    if (log_len > body_len || bin_len != body_len - log_len || (built && bin_len == 0))
+    if (log_len > body_len || bin_len != body_len - log_len || (built == 1 && bin_len == 0) || (built != 1 && bin_len != 0))
         return -1;
     memset(e, 0, sizeof *e);
     e->built = built;
@@ -239,7 +239,7 @@ int bincache_store(const char *dir, const char *key, const bincache_entry *e)
     view.log = (char *)log;
     char head[256];
     int hn = snprintf(head, sizeof head, MAGIC "key %s\nbuilt %d err %d log %zu bin %zu sum %016llx\n", key,
-                      e->built ? 1 : 0, e->err, strlen(log), e->bin_len, (unsigned long long)entry_sum(&view));
+                      e->built == BINCACHE_CRASHED ? BINCACHE_CRASHED : e->built ? 1 : 0, e->err, strlen(log), e->bin_len, (unsigned long long)entry_sum(&view));
     int rc = hn > 0 && (size_t)hn < sizeof head && write_all(fd, head, (size_t)hn) == 0 &&
                      write_all(fd, log, strlen(log)) == 0 && write_all(fd, e->bin ? (const void *)e->bin : "", e->bin_len) == 0
                  ? 0

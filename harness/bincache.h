@@ -25,10 +25,19 @@ int bincache_default_dir(char *buf, size_t len);
  * identity, options and source, as hex (key must hold BINCACHE_KEY_LEN + 1). */
 void bincache_key(const char *identity, const char *options, const char *source, char *key);
 
+/* An entry's "built" for a build that killed the process: a driver's
+ * compiler that crashes on a program (rusticl's on 21 folded char probes)
+ * crashes on it every time for the same driver, options and source, and
+ * each crash costs a worker start (0.6-0.9 s of driver set-up). The
+ * supervisor writes such an entry when a lone program's build killed its
+ * worker with a signal the worker raised itself; err is the signal number
+ * and log what the worker wrote to stderr as it died. */
+#define BINCACHE_CRASHED (-1)
+
 typedef struct {
-    int built;             /* 1: a binary; 0: the build failed with err */
-    int err;               /* the clBuildProgram code of a failed build */
-    char *log;             /* build log ("" when none) */
+    int built;             /* 1: a binary; 0: the build failed with err; BINCACHE_CRASHED */
+    int err;               /* the clBuildProgram code of a failed build; the signal of a crash */
+    char *log;             /* build log ("" when none); a crash's stderr tail */
     unsigned char *bin;    /* the binary (built == 1) */
     size_t bin_len;
 } bincache_entry;

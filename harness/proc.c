@@ -160,11 +160,9 @@ void proc_reap(clc_child *c, int *status)
         *status = st;
 }
 
-const char *proc_signal_name(int status)
+const char *proc_signal_name_of(int sig)
 {
-    if (!WIFSIGNALED(status))
-        return NULL;
-    switch (WTERMSIG(status)) {
+    switch (sig) {
     case SIGSEGV: return "SIGSEGV";
     case SIGABRT: return "SIGABRT";
     case SIGBUS: return "SIGBUS";
@@ -175,6 +173,21 @@ const char *proc_signal_name(int status)
     case SIGTRAP: return "SIGTRAP";
     default: return NULL;
     }
+}
+
+const char *proc_signal_name(int status)
+{
+    return WIFSIGNALED(status) ? proc_signal_name_of(WTERMSIG(status)) : NULL;
+}
+
+int proc_fault_signal(int status)
+{
+    if (!WIFSIGNALED(status))
+        return 0;
+    int sig = WTERMSIG(status);
+    return sig == SIGSEGV || sig == SIGABRT || sig == SIGBUS || sig == SIGFPE || sig == SIGILL || sig == SIGTRAP
+               ? sig
+               : 0;
 }
 
 void proc_describe_status(int status, char *buf, size_t len)

@@ -33,6 +33,12 @@ void proc_reap(clc_child *c, int *status);
 
 /* "SIGSEGV" when status says the process died of that signal, else NULL. */
 const char *proc_signal_name(int status);
+/* The name of signal sig ("SIGSEGV"), NULL for one not listed. */
+const char *proc_signal_name_of(int sig);
+/* The signal when status says the process died of a fault it raised itself
+ * (SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTRAP), else 0: not a kill
+ * from outside (a watchdog, the OOM killer, an operator). */
+int proc_fault_signal(int status);
 
 /* Describes a waitpid status: "exit status 3", "signal SIGSEGV". */
 void proc_describe_status(int status, char *buf, size_t len);

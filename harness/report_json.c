@@ -195,31 +195,58 @@ int report_write_json(const cJSON *doc, const char *path, FILE *err)
     return rc;
 }
 
-/* What a device report's file leaves out of the document in memory. A
- * passing or skipped record's "why" and "spec" (the rule and the heading's
- * name) are its probe file's text, the same every night: 1.7 MB of a
- * device's 7 MB. The page written beside the report still shows them, and
- * the record keeps its clause, file and line. Failures, infos and every
- * other verdict keep both. An info judged in ulp keeps its error, not its
- * arrays (below). Times keep the microsecond: the 17 digits of a
- * double's nanoseconds were noise. */
+/* What a device report's file leaves out of the document in memory, so
+ * that the default suite's file stays under 5 MB a device (issue 16):
+ * - A passing or skipped record's "why" and "spec" (the rule and the
+ *   heading's name): its probe file's text, the same every night (1.7 MB of
+ *   a device's 7 MB). The record keeps its clause, file and line.
+ * - An info's "why", "spec", "source" and "inputs": the probe file's text
+ *   too (its kernel is the probe's body in the generated wrapper, its inputs
+ *   the file's literals; 0.6 MB a device, mostly the folded out-of-range
+ *   conversions' sources). An info keeps what it recorded ("actual",
+ *   "measure", "ulp", "detail") and where its probe is.
+ * - A passing or skipped record's "build_ms" and "batch_size": its
+ *   program's build, which the run's profile sums; they changed every night
+ *   and made every passing line of two nights' files differ (0.19 MB).
+ * - A pass's empty "ulp.failures".
+ * Failures and every other verdict keep everything: a vendor's reproducer
+ * is written from them. The page written beside the report shows every
+ * field. An info judged in ulp keeps its error, not its arrays (below).
+ * Times keep the microsecond: the 17 digits of a double's nanoseconds were
+ * noise. */
 static void slim_records(cJSON *doc)
 {
     cJSON *rec;
     cJSON_ArrayForEach(rec, cJSON_GetObjectItemCaseSensitive(doc, "probes")) {
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
-        if (cJSON_IsString(v) && (strcmp(v->valuestring, "pass") == 0 || strcmp(v->valuestring, "skip") == 0)) {
+        const char *verdict = cJSON_IsString(v) ? v->valuestring : "";
+        int passed = strcmp(verdict, "pass") == 0, skipped = strcmp(verdict, "skip") == 0;
+        int info = strcmp(verdict, "info") == 0;
+        if (passed || skipped || info) {
             cJSON_DeleteItemFromObjectCaseSensitive(rec, "why");
             cJSON_DeleteItemFromObjectCaseSensitive(rec, "spec");
         }
+        if (info) {
+            cJSON_DeleteItemFromObjectCaseSensitive(rec, "source");
+            cJSON_DeleteItemFromObjectCaseSensitive(rec, "inputs");
+        }
+        if (passed || skipped) {
+            cJSON_DeleteItemFromObjectCaseSensitive(rec, "build_ms");
+            cJSON_DeleteItemFromObjectCaseSensitive(rec, "batch_size");
+        }
         cJSON *ulp = cJSON_GetObjectItemCaseSensitive(rec, "ulp");
-        if (cJSON_IsString(v) && strcmp(v->valuestring, "info") == 0 && cJSON_IsObject(ulp)) {
+        if (passed && cJSON_IsObject(ulp)) {
+            const cJSON *fails = cJSON_GetObjectItemCaseSensitive(ulp, "failures");
+            if (cJSON_IsArray(fails) && !fails->child)
+                cJSON_DeleteItemFromObjectCaseSensitive(ulp, "failures");
+        }
+        if (info && cJSON_IsObject(ulp)) {
             /* A function whose accuracy the spec leaves undefined records its
              * error: "ulp" keeps it (the largest, where, how many beyond the
              * count's bound, and each of those elements whole). The 1,008
              * inputs, references and values behind it were 0.9 MB a device. */
-            static const char *const arrays[] = {"inputs", "expected", "actual"};
-            for (size_t i = 0; i < 3; i++)
+            static const char *const arrays[] = {"expected", "actual"};
+            for (size_t i = 0; i < 2; i++)
                 cJSON_DeleteItemFromObjectCaseSensitive(rec, arrays[i]);
             cJSON_DeleteItemFromObjectCaseSensitive(ulp, "references");
         }

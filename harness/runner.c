@@ -444,9 +444,36 @@ static void finish_built(worker *w, size_t idx, const launch *l, const build_res
 }
 
 /* A probe whose program did not build. */
+/* The record of a lone build that the cache remembers killing a worker
+ * (supervise.c wrote the entry): the same verdict and detail as the run
+ * that met it, said to be remembered, without a worker lost again. */
+static void finish_remembered_crash(worker *w, size_t idx, const build_result *b, const char *options)
+{
+    const clc_probe *p = &w->job->set->items[idx];
+    cJSON *rec = worker_new_record(w, p, b->ms, 1, options);
+    const char *sig = proc_signal_name_of(b->crash_signal);
+    char name[32], detail[400];
+    if (sig)
+        snprintf(name, sizeof name, "%s", sig);
+    else
+        snprintf(name, sizeof name, "%d", b->crash_signal);
+    snprintf(detail, sizeof detail, "the build killed the worker: signal %s (remembered: this driver crashed "
+             "building this very program, with these options, in an earlier run; --no-cache builds it again)",
+             name);
+    record_set_verdict(rec, "crash", detail);
+    record_set_string(rec, "signal", name);
+    if (b->log && *b->log)
+        record_set_string(rec, "driver_stderr", b->log);
+    worker_emit_result(w, idx, rec);
+}
+
 static void finish_unbuilt(worker *w, size_t idx, const build_result *b, const char *options)
 {
     const clc_probe *p = &w->job->set->items[idx];
+    if (b->crash_signal) {
+        finish_remembered_crash(w, idx, b, options);
+        return;
+    }
     cJSON *rec = worker_new_record(w, p, b->ms, 1, options);
     if (b->call && strcmp(b->call, "clBuildProgram") == 0 && b->err == CL_BUILD_PROGRAM_FAILURE) {
         record_set_verdict(rec, "build-fail", "the program did not build (see build_log)");
@@ -655,7 +682,9 @@ static void worker_run_alone(worker *w, size_t idx)
     build_result b;
     worker_build(w, src ? src : "", options, &b);
     free(src);
-    if (p->kind == CLC_KIND_BUILD_FAIL) {
+    if (b.crash_signal) {
+        finish_remembered_crash(w, idx, &b, options);
+    } else if (p->kind == CLC_KIND_BUILD_FAIL) {
         cJSON *rec = worker_new_record(w, p, b.ms, 1, options);
         if (b.prog)
             record_set_verdict(rec, "unexpected-build-ok", "the spec says this must not build, and it built");

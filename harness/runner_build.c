@@ -114,6 +114,22 @@ static int build_from_cache(worker *w, const char *key, const char *options, bui
         profile_add(&w->prof, PROF_CACHE_REJECTED, (proc_now() - t0) * 1e3);
         return 0;
     }
+    if (e.built == BINCACHE_CRASHED) {
+        /* Only a program of one probe is remembered as a crash (supervise.c);
+         * a batch that meets such an entry builds from source, and its
+         * crash is bisected as any other. */
+        if (w->building_n != 1) {
+            bincache_entry_free(&e);
+            return 0;
+        }
+        r->crash_signal = e.err > 0 ? e.err : SIGSEGV;
+        r->call = "clBuildProgram";
+        r->log = e.log;
+        e.log = NULL;
+        r->cached = 1;
+        bincache_entry_free(&e);
+        return 1;
+    }
     if (!e.built) {
         r->err = e.err;
         r->call = "clBuildProgram";
@@ -189,6 +205,12 @@ void worker_build(worker *w, const char *src, const char *options, build_result 
             return;
         }
         t0 = proc_now();
+        if (w->building_n == 1) {
+            /* The supervisor remembers this key if the build kills us. */
+            cJSON *m = worker_msg("build-key");
+            cJSON_AddStringToObject(m, "key", key);
+            worker_emit(w, m);
+        }
     }
     cl_int err;
     cl_program prog = clCreateProgramWithSource(w->env.context, 1, &src, NULL, &err);

@@ -35,6 +35,7 @@ typedef struct worker {
     int binaries_off;   /* reading binaries back costs more than it saves (runner_build.c) */
     double bin_read_ms, bin_build_ms; /* binaries kept so far: reading them, building them */
     int gate_fd;        /* the device gate (device_gate.h), opened at first use; -1: none */
+    size_t building_n;  /* probes in the program being built (worker_emit_build_start) */
     /* Builds (and runs) one probe in a program of its own: runner.c's, handed
      * down so that reject_batch.c can fall back on it without calling up. */
     void (*run_alone)(struct worker *w, size_t idx);
@@ -57,6 +58,7 @@ typedef struct {
     char *log;
     double ms;
     int cached;        /* from the program-binary cache */
+    int crash_signal;  /* the cache remembers this lone program's build killing a worker: the signal */
     char store_key[40]; /* built from source, binary not yet kept: its cache key ("" none) */
 } build_result;
 

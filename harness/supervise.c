@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bincache.h"
 #include "crash_memo.h"
 #include "measure.h"
 #include "measure_memo.h"
@@ -45,6 +46,7 @@ typedef struct {
     size_t running;         /* probe being run (PHASE_RUN) */
     int running_first;      /* ...at its kernel's first launch: code generation included */
     int building_program;   /* PHASE_BUILD is a program's build, not a kernel's code generation */
+    char build_key[40];     /* the cache key of the lone program being built from source ("" none) */
     double last_build_s;    /* how long the latest program build took */
     unsigned char *retried; /* per probe: timed out once already, being run again alone (RETRY_*) */
     char icd_only[4096];    /* the platform's own .icd file, from the first worker ("" unknown) */
@@ -77,6 +79,26 @@ static void attach_stderr_tail(sv_state *s, cJSON *rec)
         return;
     buf[n] = '\0';
     record_set_string(rec, "driver_stderr", buf);
+}
+
+/* A lone program's build killed the worker with a fault of its own: the
+ * binary cache keeps that as the build's outcome (bincache.h,
+ * BINCACHE_CRASHED), keyed like any build by driver, options and source, so
+ * that the next run records the crash without losing a worker to it again.
+ * rusticl's compiler crashes on 21 folded char probes every run: 21 worker
+ * starts, 16 CPU-seconds of a warm run. A kill from outside is not a
+ * crash of the build's. */
+static void remember_build_crash(sv_state *s, int status, const cJSON *rec)
+{
+    int sig = proc_fault_signal(status);
+    if (!sig || !s->build_key[0] || !s->o->cache_dir)
+        return;
+    const cJSON *tail = cJSON_GetObjectItemCaseSensitive(rec, "driver_stderr");
+    bincache_entry e = {BINCACHE_CRASHED, sig, NULL, NULL, 0};
+    char *log = cJSON_IsString(tail) ? strdup(tail->valuestring) : NULL;
+    e.log = log ? log : "";
+    bincache_store(s->o->cache_dir, s->build_key, &e);
+    free(log);
 }
 
 static int rec_unexpected(const cJSON *rec)
@@ -170,8 +192,13 @@ static void handle_msg(sv_state *s, cJSON *m)
                 s->n_building++;
         s->ph = PHASE_BUILD;
         s->building_program = type[0] == 'b';
+        s->build_key[0] = '\0';
         if (type[0] == 'b')
             s->out->builds++;
+    } else if (strcmp(type, "build-key") == 0) {
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(m, "key");
+        if (s->ph == PHASE_BUILD && s->building_program && cJSON_IsString(k) && strlen(k->valuestring) == BINCACHE_KEY_LEN)
+            snprintf(s->build_key, sizeof s->build_key, "%s", k->valuestring);
     } else if (strcmp(type, "cache-store") == 0) {
         s->ph = PHASE_CACHE;
     } else if (strcmp(type, "prof") == 0) {
@@ -385,6 +412,8 @@ static void blame(sv_state *s, int hung, int status)
             record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
         record_add_repro(rec, p, NULL);
         attach_stderr_tail(s, rec);
+        if (!hung && s->building_program)
+            remember_build_crash(s, status, rec);
         set_record(s, s->building[0], rec);
         return;
     }

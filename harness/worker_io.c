@@ -68,6 +68,7 @@ void sb_add(strbuf *b, const char *fmt, ...)
 
 void worker_emit_build_start(worker *w, const size_t *idx, size_t n)
 {
+    w->building_n = n;
     worker_emit_phase(w, "build", idx, n);
 }
 

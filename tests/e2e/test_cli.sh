@@ -110,9 +110,10 @@ check list_keys_are_unique test "$(sort -u "$TMP/list-keys" | wc -l)" -eq "$(wc 
 (cd "$TMP/l" && ls *.json 2>/dev/null | grep -v '^index\.json$' | sed 's/\.json$//' | sort) >"$TMP/report-keys"
 check list_keys_equal_report_file_names bash -c 'test -s "$1" && diff "$1" "$2"' _ "$TMP/report-keys" "$TMP/list-keys"
 
-# A short run of the built-in suite on PoCL: the report's shape.
+# A short run of the built-in suite on PoCL: the report's shape (the int
+# probes pass; bool.int2.literal-operands is an info).
 if grep -q 'pthread' "$TMP/list"; then
-    check builtin_bool_int_on_pocl_runs bash -c 'cd "$1" && "$2" --device pthread --filter "bool.int.*" --out "$3" --quiet; test $? -le 1' \
+    check builtin_bool_int_on_pocl_runs bash -c 'cd "$1" && "$2" --device pthread --filter "bool.int.*" --filter bool.int2.literal-operands --out "$3" --quiet; test $? -le 1' \
         _ "$SRCDIR" "$CLCONFORM" "$TMP/x"
     report=$(ls "$TMP"/x/*.json 2>/dev/null | grep -v '/index\.json$' | head -n 1)
     check builtin_run_wrote_one_report test -n "$report" -a "$(ls "$TMP"/x/*.json | grep -vc '/index\.json$')" -eq 1
@@ -144,18 +145,29 @@ for k in ("name", "vendor", "version", "driver_version", "opencl_c_version"):
 need(isinstance(dev.get("extensions"), list), "device.extensions")
 need("pthread" in dev["name"], "device is PoCL's pthread")
 probes = r["probes"]
-need(len(probes) >= 2 and all(p["id"].startswith("bool.int.") for p in probes), "only bool.int.* probes")
+need(len(probes) >= 2 and all(p["id"].startswith("bool.int.") or p["id"] == "bool.int2.literal-operands" for p in probes),
+     "only bool.int.* probes and bool.int2.literal-operands")
+need(sum(p["verdict"] == "info" for p in probes) == 1, "one info (bool.int2.literal-operands)")
 verdicts = ("pass", "fail", "build-fail", "unexpected-build-ok", "info", "skip", "timeout", "crash", "error")
 for p in probes:
     for k, t in (("id", str), ("clause", str), ("kind", str), ("verdict", str), ("file", str),
-                 ("line", int), ("time_ms", (int, float)), ("build_ms", (int, float)), ("batch_size", int)):
+                 ("line", int), ("time_ms", (int, float))):
         need(isinstance(p.get(k), t), "%s: %s" % (p.get("id"), k))
-    # The file leaves a pass's or skip's rule and heading to its probe file
-    # (docs/report-schema.md); every other verdict carries them.
-    if p.get("verdict") in ("pass", "skip"):
-        need("spec" not in p and "why" not in p, "%s: no spec/why on a pass in the file" % p.get("id"))
+    # The file leaves a pass's, skip's or info's rule and heading to its probe
+    # file, an info's source and inputs too, and a pass's or skip's program
+    # build time (docs/report-schema.md); every other verdict carries them.
+    if p.get("verdict") in ("pass", "skip", "info"):
+        need("spec" not in p and "why" not in p, "%s: no spec/why on a %s in the file" % (p.get("id"), p["verdict"]))
     else:
         need(isinstance(p.get("spec"), str) and p["spec"], "%s: spec" % p.get("id"))
+    if p.get("verdict") == "info":
+        need("source" not in p and "inputs" not in p, "%s: no source/inputs on an info in the file" % p.get("id"))
+        need("actual" in p or "measure" in p or "ulp" in p, "%s: an info keeps what it recorded" % p.get("id"))
+    if p.get("verdict") in ("pass", "skip"):
+        need("build_ms" not in p and "batch_size" not in p, "%s: no build_ms/batch_size on a %s" % (p.get("id"), p["verdict"]))
+    else:
+        need(isinstance(p.get("build_ms"), (int, float)) and isinstance(p.get("batch_size"), int),
+             "%s: build_ms and batch_size" % p.get("id"))
     need(p.get("clause"), "%s: clause non-empty" % p.get("id"))
     need(p.get("verdict") in verdicts, "%s: known verdict" % p.get("id"))
     need(p.get("verdict") == "pass" or p.get("detail"), "%s: detail on non-pass" % p.get("id"))

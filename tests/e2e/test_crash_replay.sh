@@ -5,6 +5,9 @@
 # again (they crash again: their verdict is still what the driver does). Before,
 # only the culprit was remembered; its batch-mates were batched anew and
 # missed every cache (rusticl's first warm run generated their code again).
+# The crash itself is kept in the binary cache as the lone program's build
+# outcome (bincache.h, BINCACHE_CRASHED): the warm run records the same
+# crash, says it is remembered, and loses no worker to it.
 # Needs rusticl, whose compiler dies on folded char operators (Mesa 22.3;
 # skipped where it does not).
 . "$(dirname "$0")/lib.sh"
@@ -26,8 +29,11 @@ import glob, json, sys
 r = json.load(open(glob.glob(sys.argv[1] + '/rusticl*.json')[0]))
 v = sorted((p['id'], p['verdict']) for p in r['probes'])
 c = r['run']['cache']
-print(json.dumps({'crashes': sum(1 for _, x in v if x == 'crash'), 'verdicts': v,
-                  'hits': c['hits'], 'stored': c['stored']}))
+crash = [p for p in r['probes'] if p['verdict'] == 'crash']
+print(json.dumps({'crashes': len(crash), 'verdicts': v, 'hits': c['hits'], 'stored': c['stored'],
+                  'workers': r['run']['workers'],
+                  'remembered': sum('(remembered:' in p['detail'] for p in crash),
+                  'signals': sorted(set(p.get('signal', '') for p in crash))}))
 PY
 }
 facts "$TMP/cold" >"$TMP/cold.json"
@@ -43,10 +49,33 @@ import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
 sys.exit(0 if a['verdicts'] == b['verdicts'] else (print(a['verdicts'], b['verdicts']) or 1))
 PY
-check "every program the cold run kept is a hit, nothing new is stored" python3 - "$TMP/cold.json" "$TMP/warm.json" <<'PY'
+check "every program the cold run kept is a hit, each crash too, nothing new is stored" python3 - "$TMP/cold.json" "$TMP/warm.json" <<'PY'
 import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
-print('cold stored', a['stored'], 'warm hits', b['hits'], 'warm stored', b['stored'])
-sys.exit(0 if b['hits'] == a['stored'] and b['stored'] == 0 else 1)
+print('cold stored', a['stored'], 'crashes', a['crashes'], 'warm hits', b['hits'], 'warm stored', b['stored'])
+sys.exit(0 if b['hits'] == a['stored'] + a['crashes'] and b['stored'] == 0 else 1)
+PY
+check "the cold run met each crash (none remembered); the warm run remembers every one, same signal" python3 - "$TMP/cold.json" "$TMP/warm.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+print('remembered', a['remembered'], b['remembered'], 'signals', a['signals'], b['signals'])
+sys.exit(0 if a['remembered'] == 0 and b['remembered'] == b['crashes'] == a['crashes'] and a['signals'] == b['signals'] else 1)
+PY
+check "the warm run loses no worker to a crash (one worker; the cold run more)" python3 - "$TMP/cold.json" "$TMP/warm.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+print('workers cold', a['workers'], 'warm', b['workers'])
+sys.exit(0 if b['workers'] == 1 and a['workers'] > a['crashes'] else 1)
+PY
+# --no-cache meets the crash again: the memory is the cache's, not a verdict kept elsewhere.
+"$CLCONFORM" --device rusticl --filter 'op.*.char.folded' --no-cache --quiet --out "$TMP/nocache" >/dev/null 2>&1
+check "with --no-cache the crashes are met again, not remembered" python3 - "$TMP/nocache" "$TMP/cold.json" <<'PY'
+import glob, json, sys
+r = json.load(open(glob.glob(sys.argv[1] + '/rusticl*.json')[0]))
+a = json.load(open(sys.argv[2]))
+crash = [p for p in r['probes'] if p['verdict'] == 'crash']
+print('crashes', len(crash), 'workers', r['run']['workers'])
+sys.exit(0 if len(crash) == a['crashes'] and not any('(remembered:' in p['detail'] for p in crash)
+         and r['run']['workers'] > len(crash) else 1)
 PY
 done_checks

@@ -79,6 +79,16 @@ static void test_roundtrip(void)
           "failed build reads back with its code and log");
     bincache_entry_free(&got);
 
+    /* A build that killed its worker: the signal and the stderr tail. */
+    char key3[BINCACHE_KEY_LEN + 1];
+    bincache_key("id", "opts", "crashing src", key3);
+    bincache_entry c = {BINCACHE_CRASHED, 11, "Stack dump:\n0. Program arguments", NULL, 0};
+    CHECK(bincache_store(dir, key3, &c) == 0, "store a crashed build");
+    CHECK(bincache_load(dir, key3, &got) == 1 && got.built == BINCACHE_CRASHED && got.err == 11 &&
+              strcmp(got.log, c.log) == 0 && got.bin_len == 0,
+          "crashed build reads back with its signal and stderr");
+    bincache_entry_free(&got);
+
     /* A second store of the same key replaces the first. */
     bin[0] ^= 0xff;
     CHECK(bincache_store(dir, key, &e) == 0 && bincache_load(dir, key, &got) == 1 && got.bin[0] == bin[0],
