@@ -26,6 +26,10 @@ typedef struct {
      * NULL (then the probe's timeout covers it all). */
     void (*measure_started)(void *ctx);
     void *measure_ctx;
+    /* What earlier runs measured on this device and driver version
+     * (measure_memo.h), as the worker found it at start; NULL: none (no
+     * cache). The litmus family adds to its totals. */
+    const cJSON *measure_history;
 } clc_clenv;
 
 #endif

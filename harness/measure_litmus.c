@@ -18,6 +18,8 @@
 
 #include "build_options.h"
 #include "clerr.h"
+#include "measure_memo.h"
+#include "report_json.h"
 
 /* Layout, passed to the kernels as -D options: x and y of instance i on
  * lines of their own, 128-byte lines apart and apart from the next. */
@@ -47,6 +49,11 @@
 /* Time budget per probe (launches stop after it), capped at this share of
  * the probe's timeout; and a cap on runs for fast devices. */
 #define LITMUS_BUDGET_S 0.5 /* 15 probes at 1.2 s were 19 s of every PoCL 5 run, warm or cold (issue 16) */
+/* ...and where earlier runs of this clconform, driver and probe left their
+ * totals (measure_memo.h): each later run adds this much to them. The
+ * verdict is the totals': evidence of a rare outcome grows with every
+ * nightly run, and a night costs 15 x 0.1 s instead of 15 x 0.5 s. */
+#define LITMUS_BUDGET_AGAIN_S 0.1
 #define LITMUS_BUDGET_SHARE 0.4
 #define LITMUS_MAX_RUNS 2000000L
 
@@ -312,6 +319,61 @@ static void record_counts(cJSON *obj, const litmus_plan *plan, const litmus_sess
     cJSON_AddStringToObject(obj, "seed", seedtxt);
 }
 
+/* The earlier runs' totals (measure_memo_litmus_totals). Returns 0 with
+ * them in *t, or -1 when there are none or they do not read as totals. */
+typedef struct {
+    litmus_tally t;
+    long launches, clconform_runs;
+    char since[32];
+} litmus_history;
+
+static int read_history(const cJSON *totals, const litmus_plan *plan, litmus_history *h)
+{
+    memset(h, 0, sizeof *h);
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(totals, "outcomes");
+    const char *names[] = {"runs", "concurrent", "other", "launches", "clconform_runs"};
+    long *dst[] = {&h->t.runs, &h->t.concurrent, &h->t.other, &h->launches, &h->clconform_runs};
+    for (size_t i = 0; i < 5; i++) {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(totals, names[i]);
+        if (!cJSON_IsNumber(n) || n->valuedouble < 0 || n->valuedouble > 9e15)
+            return -1;
+        *dst[i] = (long)n->valuedouble;
+    }
+    long sum = h->t.other;
+    char label[32];
+    for (int i = 0; i < LITMUS_OUTCOMES; i++) {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(o, litmus_outcome_label(plan->test, i, label, sizeof label));
+        if (!cJSON_IsNumber(n) || n->valuedouble < 0 || n->valuedouble > 9e15)
+            return -1;
+        h->t.outcomes[i] = (long)n->valuedouble;
+        sum += h->t.outcomes[i];
+    }
+    const cJSON *since = cJSON_GetObjectItemCaseSensitive(totals, "since");
+    snprintf(h->since, sizeof h->since, "%s", cJSON_IsString(since) ? since->valuestring : "?");
+    /* Outcomes add up to the runs, and no more ran at once than ran. */
+    return sum == h->t.runs && h->t.concurrent <= h->t.runs && h->clconform_runs >= 1 ? 0 : -1;
+}
+
+/* "all_runs": the totals with this run's counts added. */
+static void record_totals(cJSON *obj, const litmus_plan *plan, const litmus_tally *t, long launches,
+                          long clconform_runs, const char *since)
+{
+    char label[32];
+    cJSON *a = cJSON_AddObjectToObject(obj, "all_runs");
+    if (!a)
+        return;
+    cJSON_AddNumberToObject(a, "clconform_runs", (double)clconform_runs);
+    cJSON_AddStringToObject(a, "since", since);
+    cJSON_AddNumberToObject(a, "weak", (double)t->outcomes[litmus_weak_outcome(plan->test)]);
+    cJSON_AddNumberToObject(a, "runs", (double)t->runs);
+    cJSON_AddNumberToObject(a, "concurrent", (double)t->concurrent);
+    cJSON *o = cJSON_AddObjectToObject(a, "outcomes");
+    for (int i = 0; o && i < LITMUS_OUTCOMES; i++)
+        cJSON_AddNumberToObject(o, litmus_outcome_label(plan->test, i, label, sizeof label), (double)t->outcomes[i]);
+    cJSON_AddNumberToObject(a, "other", (double)t->other);
+    cJSON_AddNumberToObject(a, "launches", (double)launches);
+}
+
 const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
                                cJSON *rec)
 {
@@ -319,8 +381,15 @@ const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, cons
     litmus_counts c = {.spin = LITMUS_SPIN_START};
     char kname[64];
     const char *verdict = "error";
-    uint64_t seed = seed_of(p->measure ? p->measure : ""), rng = seed;
-    double budget = LITMUS_BUDGET_S;
+    litmus_history h;
+    const cJSON *totals = env->measure_history ? measure_memo_litmus_totals(env->measure_history, p) : NULL;
+    int have_history = totals && read_history(totals, plan, &h) == 0;
+    /* Each run of a series places its threads anew (and says its seed). */
+    uint64_t seed = seed_of(p->measure ? p->measure : "");
+    if (have_history)
+        seed = (seed ^ (uint64_t)h.clconform_runs * 0x9e3779b97f4a7c15ULL) | 1;
+    uint64_t rng = seed;
+    double budget = have_history ? LITMUS_BUDGET_AGAIN_S : LITMUS_BUDGET_S;
     if (p->timeout_s > 0 && p->timeout_s * LITMUS_BUDGET_SHARE < budget)
         budget = p->timeout_s * LITMUS_BUDGET_SHARE;
 
@@ -348,8 +417,26 @@ const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, cons
         tries++;
     }
     record_counts(obj, plan, &s, &c, seed, budget);
-    char detail[400];
-    verdict = litmus_verdict(plan, &c.t, c.spin, detail, sizeof detail);
+    char detail[640];
+    if (!have_history) {
+        char now[32];
+        report_now_iso(now, sizeof now);
+        record_totals(obj, plan, &c.t, c.launches, 1, now);
+        verdict = litmus_verdict(plan, &c.t, c.spin, detail, sizeof detail);
+    } else {
+        litmus_tally all = h.t;
+        for (int i = 0; i < LITMUS_OUTCOMES; i++)
+            all.outcomes[i] += c.t.outcomes[i];
+        all.other += c.t.other;
+        all.runs += c.t.runs;
+        all.concurrent += c.t.concurrent;
+        record_totals(obj, plan, &all, h.launches + c.launches, h.clconform_runs + 1, h.since);
+        char why[320];
+        verdict = litmus_verdict(plan, &all, c.spin, why, sizeof why);
+        snprintf(detail, sizeof detail, "%s (over %ld runs of clconform with this driver since %s; this run: "
+                 "%ld runs, %ld concurrent, weak outcome %ld times)", why, h.clconform_runs + 1, h.since, c.t.runs,
+                 c.t.concurrent, c.t.outcomes[litmus_weak_outcome(plan->test)]);
+    }
     set_detail(rec, detail);
 out:
     release(&s);

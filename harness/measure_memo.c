@@ -1,9 +1,11 @@
 /* Measurements remembered per device and driver: see measure_memo.h. */
 #include "measure_memo.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,10 +35,33 @@ static void probe_hash(const clc_probe *p, char key[BINCACHE_KEY_LEN + 1])
 
 /* The litmus family's counts are samples, not properties of the driver: each
  * run adds evidence (a rare weak outcome may show only in some runs), so
- * they are measured every time, never remembered. */
+ * they are measured every time, never taken from here as a record. What is
+ * remembered of them is their sum over the runs (measure_memo_litmus_totals). */
 static int rememberable(const clc_probe *p)
 {
     return litmus_plan_parse(p->measure, NULL) != 0;
+}
+
+/* A litmus probe's totals are kept apart from records, and restart with a
+ * new clconform as well as with a new driver or probe: a harness fix must
+ * not inherit outcomes its bug produced. */
+static void litmus_hash(const clc_probe *p, char key[BINCACHE_KEY_LEN + 1])
+{
+    char opts[256];
+    snprintf(opts, sizeof opts, "%s timeout=%g clconform %s", p->measure ? p->measure : "", p->timeout_s, CLC_VERSION);
+    bincache_key(p->id, opts, p->source ? p->source : "", key);
+}
+
+const cJSON *measure_memo_litmus_totals(const cJSON *memo, const clc_probe *p)
+{
+    if (rememberable(p))
+        return NULL;
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(memo, p->id);
+    const cJSON *h = cJSON_GetObjectItemCaseSensitive(e, "hash");
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(e, "totals");
+    char key[BINCACHE_KEY_LEN + 1];
+    litmus_hash(p, key);
+    return cJSON_IsString(h) && strcmp(h->valuestring, key) == 0 && cJSON_IsObject(t) ? t : NULL;
 }
 
 cJSON *measure_memo_take(const cJSON *memo, const clc_probe *p)
@@ -70,23 +95,17 @@ cJSON *measure_memo_take(const cJSON *memo, const clc_probe *p)
     return out;
 }
 
-void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const cJSON *rec)
+/* Puts entry (taken) under id in memo and in the file at path. Several
+ * supervisors of one device store at once (litmus probes are spread over
+ * them), each with the memo it loaded: the file is read again under a lock
+ * and only this id replaced, so no supervisor's entries overwrite
+ * another's. */
+static void store_entry(cJSON *memo, const char *path, const char *id, cJSON *entry)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
-    if (!memo || !rememberable(p) || !cJSON_IsString(v) || strcmp(v->valuestring, "info") != 0 ||
-        cJSON_GetObjectItemCaseSensitive(rec, "cached"))
-        return;
-    cJSON *e = cJSON_CreateObject();
-    char key[BINCACHE_KEY_LEN + 1], now[32];
-    probe_hash(p, key);
-    report_now_iso(now, sizeof now);
-    cJSON_AddStringToObject(e, "hash", key);
-    cJSON_AddStringToObject(e, "measured_at", now);
-    cJSON_AddItemToObject(e, "record", cJSON_Duplicate(rec, 1));
-    cJSON_DeleteItemFromObjectCaseSensitive(memo, p->id);
-    cJSON_AddItemToObject(memo, p->id, e);
+    cJSON_DeleteItemFromObjectCaseSensitive(memo, id);
+    cJSON_AddItemToObject(memo, id, cJSON_Duplicate(entry, 1));
     /* The folder: path's parent, made as needed (the cache folder may be new). */
-    char dir[4096];
+    char dir[4096], lock[4200], tmp[4200];
     snprintf(dir, sizeof dir, "%s", path);
     for (char *q = dir + 1; *q; q++)
         if (*q == '/') {
@@ -94,9 +113,17 @@ void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const
             mkdir(dir, 0755);
             *q = '/';
         }
+    snprintf(lock, sizeof lock, "%s.lock", path);
+    int lfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (lfd >= 0)
+        flock(lfd, LOCK_EX);
+    cJSON *now = measure_memo_load(path);
+    cJSON_DeleteItemFromObjectCaseSensitive(now, id);
+    cJSON_AddItemToObject(now, id, entry);
     /* Written aside and renamed: a reader never sees half a file. A memo that
      * cannot be written costs only the next run's time, so nothing is said. */
-    char *text = cJSON_Print(memo), tmp[4200];
+    char *text = cJSON_Print(now);
+    cJSON_Delete(now);
     snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
     FILE *f = text ? fopen(tmp, "w") : NULL;
     if (f) {
@@ -106,4 +133,49 @@ void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const
             unlink(tmp);
     }
     free(text);
+    if (lfd >= 0)
+        close(lfd); /* and with it the lock */
+}
+
+/* A litmus record's sums over the runs of this clconform, driver and probe
+ * ("all_runs" of its measure object, measure_litmus.c) become its totals. */
+static void store_litmus(cJSON *memo, const char *path, const clc_probe *p, const cJSON *rec)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
+    const cJSON *all = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "measure"), "all_runs");
+    static const char *const kept[] = {"pass", "fail", "info", "skip"};
+    int ok = 0;
+    for (size_t i = 0; cJSON_IsString(v) && i < sizeof kept / sizeof kept[0]; i++)
+        ok |= strcmp(v->valuestring, kept[i]) == 0;
+    if (!ok || !cJSON_IsObject(all))
+        return;
+    cJSON *e = cJSON_CreateObject();
+    char key[BINCACHE_KEY_LEN + 1], now[32];
+    litmus_hash(p, key);
+    report_now_iso(now, sizeof now);
+    cJSON_AddStringToObject(e, "hash", key);
+    cJSON_AddStringToObject(e, "updated_at", now);
+    cJSON_AddItemToObject(e, "totals", cJSON_Duplicate(all, 1));
+    store_entry(memo, path, p->id, e);
+}
+
+void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const cJSON *rec)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
+    if (!memo || cJSON_GetObjectItemCaseSensitive(rec, "cached"))
+        return;
+    if (!rememberable(p)) {
+        store_litmus(memo, path, p, rec);
+        return;
+    }
+    if (!cJSON_IsString(v) || strcmp(v->valuestring, "info") != 0)
+        return;
+    cJSON *e = cJSON_CreateObject();
+    char key[BINCACHE_KEY_LEN + 1], now[32];
+    probe_hash(p, key);
+    report_now_iso(now, sizeof now);
+    cJSON_AddStringToObject(e, "hash", key);
+    cJSON_AddStringToObject(e, "measured_at", now);
+    cJSON_AddItemToObject(e, "record", cJSON_Duplicate(rec, 1));
+    store_entry(memo, path, p->id, e);
 }

@@ -20,8 +20,18 @@ cJSON *measure_memo_load(const char *path);
  * there is none for this very probe (its id, measurement and source). */
 cJSON *measure_memo_take(const cJSON *memo, const clc_probe *p);
 
-/* Remembers rec (a live measurement of p, verdict info) in memo and writes
- * memo to path (atomically). */
+/* Remembers rec (a live measurement of p, verdict info; or a litmus
+ * probe's record, whose "measure.all_runs" become its totals) in memo and
+ * in the file at path (atomically, replacing only p's entry of what the
+ * file holds now). */
 void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const cJSON *rec);
+
+/* A litmus probe's outcome counts summed over the earlier runs of this
+ * clconform, driver version and probe (an object: runs, concurrent,
+ * outcomes, other, launches, clconform_runs, since), or NULL when there are
+ * none. Each run adds a short sample to them (measure_litmus.c): a rare
+ * outcome's evidence grows night after night instead of costing every
+ * night the whole budget. */
+const cJSON *measure_memo_litmus_totals(const cJSON *memo, const clc_probe *p);
 
 #endif

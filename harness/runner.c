@@ -27,12 +27,14 @@
 #include "build_options.h"
 #include "clenv.h"
 #include "clerr.h"
+#include "crash_memo.h"
 #include "device_gate.h"
 #include "devinfo.h"
 #include "icd_file.h"
 #include "group_weight.h"
 #include "json_num.h"
 #include "measure.h"
+#include "measure_memo.h"
 #include "proc.h"
 #include "record.h"
 #include "ulp_judge.h"
@@ -811,6 +813,10 @@ static int open_device(worker *w)
     w->binaries_off = w->job->no_binaries || strstr(d->platform_name, "Portable Computing Language") != NULL;
     w->prof.ms[PROF_WORKER_START] += (proc_now() - t_ctx) * 1e3;
     w->env.memo = cJSON_CreateObject();
+    char history[4096];
+    if (w->job->cache_dir && crash_memo_device_file(w->job->cache_dir, "measures", ".json", d->key, d->info, history,
+                                                    sizeof history) == 0)
+        w->env.measure_history = w->history = measure_memo_load(history);
     w->group = w->job->group ? w->job->group : runner_default_group(d->platform_name);
     /* --group N asks for exactly N: no byte budget then. */
     w->group_bytes = w->job->group ? 0 : runner_group_bytes(d->platform_name);
@@ -835,6 +841,7 @@ static void close_device(worker *w)
         clReleaseContext(w->env.context);
     cJSON_Delete(w->device);
     cJSON_Delete(w->env.memo);
+    cJSON_Delete(w->history);
 }
 
 /* Probes waiting to be built together: same build options, at most

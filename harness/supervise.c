@@ -107,10 +107,21 @@ static int rec_unexpected(const cJSON *rec)
     return cJSON_IsString(v) && verdict_is_unexpected(v->valuestring);
 }
 
+/* The device's measurement memo, loaded at first need; NULL without a
+ * cache (or isolation: measurements in-process are a debugging aid). */
+static cJSON *measures(sv_state *s)
+{
+    if (!s->measures && s->o->cache_dir && s->o->isolate &&
+        crash_memo_device_file(s->o->cache_dir, "measures", ".json", s->o->dev->key, s->o->dev->info, s->measure_memo,
+                               sizeof s->measure_memo) == 0)
+        s->measures = measure_memo_load(s->measure_memo);
+    return s->measures;
+}
+
 static void set_record(sv_state *s, size_t i, cJSON *rec)
 {
     record_settle_undefined(&s->o->set->items[i], rec);
-    if (s->measures && s->o->set->items[i].kind == CLC_KIND_MEASURE)
+    if (s->o->set->items[i].kind == CLC_KIND_MEASURE && measures(s))
         measure_memo_store(s->measures, s->measure_memo, &s->o->set->items[i], rec);
     if (s->out->recs[i]) {
         s->n_unexpected -= (size_t)rec_unexpected(s->out->recs[i]);
@@ -578,12 +589,8 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
         const clc_probe *p = &o->set->items[o->todo[k]];
         if (p->kind != CLC_KIND_MEASURE)
             continue;
-        if (!s.measures) {
-            if (crash_memo_device_file(o->cache_dir, "measures", ".json", o->dev->key, o->dev->info, s.measure_memo,
-                                       sizeof s.measure_memo) != 0)
-                break;
-            s.measures = measure_memo_load(s.measure_memo);
-        }
+        if (!measures(&s))
+            break;
         cJSON *rec = measure_memo_take(s.measures, p);
         if (rec)
             set_record(&s, o->todo[k], rec);

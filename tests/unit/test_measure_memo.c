@@ -63,8 +63,57 @@ int main(void)
     cJSON *no_err = measure_memo_take(memo, &other);
     CHECK(no_err == NULL, "only_info_results_are_remembered");
 
+    /* Two supervisors of one device, each with the memo it loaded before the
+     * other stored: both entries end in the file. */
+    cJSON *mine = measure_memo_load(path), *theirs = measure_memo_load(path);
+    clc_probe a = p, b = p;
+    a.id = "iwg.resident.wg256";
+    b.id = "iwg.resident.wgmax";
+    measure_memo_store(mine, path, &a, rec);
+    measure_memo_store(theirs, path, &b, rec);
+    cJSON *both = measure_memo_load(path);
+    cJSON *ta = measure_memo_take(both, &a), *tb = measure_memo_take(both, &b), *tp = measure_memo_take(both, &p);
+    CHECK(ta && tb && tp, "stores_of_two_supervisors_both_reach_the_file");
+    cJSON_Delete(ta), cJSON_Delete(tb), cJSON_Delete(tp), cJSON_Delete(both), cJSON_Delete(mine), cJSON_Delete(theirs);
+
+    /* A litmus probe: never taken back as a record; its "all_runs" are kept
+     * as its totals, for this very probe only. */
+    clc_probe lit;
+    memset(&lit, 0, sizeof lit);
+    lit.id = "litmus.mp.acq_rel";
+    lit.measure = "litmus_mp_acq_rel";
+    lit.source = "__kernel void litmus_mp_acq_rel(void) {}";
+    lit.timeout_s = 10;
+    CHECK(measure_memo_litmus_totals(memo, &lit) == NULL, "no_litmus_totals_before_a_run");
+    cJSON *lrec = cJSON_CreateObject();
+    cJSON_AddStringToObject(lrec, "verdict", "pass");
+    cJSON *m = cJSON_AddObjectToObject(lrec, "measure");
+    cJSON *all = cJSON_AddObjectToObject(m, "all_runs");
+    cJSON_AddNumberToObject(all, "runs", 4000);
+    cJSON_AddNumberToObject(all, "clconform_runs", 1);
+    measure_memo_store(memo, path, &lit, lrec);
+    cJSON *reread = measure_memo_load(path);
+    const cJSON *tot = measure_memo_litmus_totals(reread, &lit);
+    CHECK(tot && cJSON_GetObjectItemCaseSensitive(tot, "runs")->valuedouble == 4000, "litmus_totals_are_kept");
+    cJSON *as_rec = measure_memo_take(reread, &lit);
+    CHECK(as_rec == NULL, "a_litmus_probe_is_never_taken_as_a_remembered_record");
+    clc_probe lit2 = lit;
+    lit2.source = "__kernel void litmus_mp_acq_rel(void) { /* changed */ }";
+    CHECK(measure_memo_litmus_totals(reread, &lit2) == NULL, "a_changed_litmus_probe_starts_its_totals_anew");
+    cJSON_ReplaceItemInObjectCaseSensitive(lrec, "verdict", cJSON_CreateString("timeout"));
+    cJSON_ReplaceItemInObjectCaseSensitive(all, "runs", cJSON_CreateNumber(1));
+    measure_memo_store(reread, path, &lit, lrec);
+    cJSON *after = measure_memo_load(path);
+    tot = measure_memo_litmus_totals(after, &lit);
+    CHECK(tot && cJSON_GetObjectItemCaseSensitive(tot, "runs")->valuedouble == 4000,
+          "a_litmus_run_that_did_not_finish_leaves_the_totals");
+    cJSON_Delete(lrec), cJSON_Delete(reread), cJSON_Delete(after);
+
     cJSON_Delete(back), cJSON_Delete(again), cJSON_Delete(rec), cJSON_Delete(err), cJSON_Delete(memo);
     unlink(path);
+    char lockf[4300];
+    snprintf(lockf, sizeof lockf, "%s.lock", path);
+    unlink(lockf);
     char sub[4300];
     snprintf(sub, sizeof sub, "%s/measures", dir);
     rmdir(sub);
