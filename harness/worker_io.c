@@ -28,11 +28,12 @@ void worker_emit_result(worker *w, size_t i, cJSON *rec)
      * written into the records that need it, once their verdict is known:
      * formatting every input and expected value of a passing probe, only to
      * drop them, was most of a warm run's judging time (math probes, 3.5 ms
-     * a record). Measurements carry their own fields. */
+     * a record). Measurements carry their own fields; a skip reproduces
+     * nothing. */
     const clc_probe *p = i < w->job->set->count ? &w->job->set->items[i] : NULL;
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
     if (p && p->kind != CLC_KIND_MEASURE && cJSON_IsString(v) && strcmp(v->valuestring, "pass") != 0 &&
-        !cJSON_GetObjectItemCaseSensitive(rec, "source")) {
+        strcmp(v->valuestring, "skip") != 0 && !cJSON_GetObjectItemCaseSensitive(rec, "source")) {
         const cJSON *o = cJSON_GetObjectItemCaseSensitive(rec, "options");
         char *options = cJSON_IsString(o) ? strdup(o->valuestring) : NULL;
         record_add_repro(rec, p, options);

@@ -180,6 +180,16 @@ if bad:
     sys.exit("report %s lacks: %s" % (path, "; ".join(bad)))
 EOF
     check builtin_run_html_written test -s "${report%.json}.html"
+    # A skip reproduces nothing: no source, inputs or expected values.
+    "$CLCONFORM" --device pthread --filter 'sub-group.ballot.wg7.cl2.0' --filter 'pp.opencl-version.1.0' \
+        --out "$TMP/skips" --quiet >/dev/null 2>&1
+    check skips_carry_no_reproducer python3 - "$(ls "$TMP"/skips/*.json | grep -v '/index\.json$' | head -n 1)" <<'EOF'
+import json, sys
+probes = json.load(open(sys.argv[1]))["probes"]
+skips = [p for p in probes if p["verdict"] == "skip"]
+print(len(skips), "skips", [sorted(p) for p in skips][:1])
+sys.exit(0 if skips and not any(k in p for p in skips for k in ("source", "inputs", "expected", "actual")) else 1)
+EOF
 else
     echo "ok - builtin_bool_int_on_pocl # SKIP no PoCL pthread device"
 fi
