@@ -208,7 +208,9 @@ int report_write_json(const cJSON *doc, const char *path, FILE *err)
  * - A passing or skipped record's "build_ms" and "batch_size": its
  *   program's build, which the run's profile sums; they changed every night
  *   and made every passing line of two nights' files differ (0.19 MB).
- * - A pass's empty "ulp.failures".
+ * - A pass's "file" and "line" (0.28 MB): where a probe lives is looked up
+ *   by its id (grep '[probe ID]' probes/); every record that is not a pass
+ *   keeps them. A pass's empty "ulp.failures" too.
  * Failures and every other verdict keep everything: a vendor's reproducer
  * is written from them. The page written beside the report shows every
  * field. An info judged in ulp keeps its error, not its arrays (below).
@@ -233,6 +235,10 @@ static void slim_records(cJSON *doc)
         if (passed || skipped) {
             cJSON_DeleteItemFromObjectCaseSensitive(rec, "build_ms");
             cJSON_DeleteItemFromObjectCaseSensitive(rec, "batch_size");
+        }
+        if (passed) {
+            cJSON_DeleteItemFromObjectCaseSensitive(rec, "file");
+            cJSON_DeleteItemFromObjectCaseSensitive(rec, "line");
         }
         cJSON *ulp = cJSON_GetObjectItemCaseSensitive(rec, "ulp");
         if (passed && cJSON_IsObject(ulp)) {

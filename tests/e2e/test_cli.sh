@@ -150,9 +150,13 @@ need(len(probes) >= 2 and all(p["id"].startswith("bool.int.") or p["id"] == "boo
 need(sum(p["verdict"] == "info" for p in probes) == 1, "one info (bool.int2.literal-operands)")
 verdicts = ("pass", "fail", "build-fail", "unexpected-build-ok", "info", "skip", "timeout", "crash", "error")
 for p in probes:
-    for k, t in (("id", str), ("clause", str), ("kind", str), ("verdict", str), ("file", str),
-                 ("line", int), ("time_ms", (int, float))):
+    for k, t in (("id", str), ("clause", str), ("kind", str), ("verdict", str), ("time_ms", (int, float))):
         need(isinstance(p.get(k), t), "%s: %s" % (p.get("id"), k))
+    # A pass leaves where its probe lives to its id; every other verdict says.
+    if p.get("verdict") == "pass":
+        need("file" not in p and "line" not in p, "%s: no file/line on a pass in the file" % p.get("id"))
+    else:
+        need(isinstance(p.get("file"), str) and isinstance(p.get("line"), int), "%s: file and line" % p.get("id"))
     # The file leaves a pass's, skip's or info's rule and heading to its probe
     # file, an info's source and inputs too, and a pass's or skip's program
     # build time (docs/report-schema.md); every other verdict carries them.
