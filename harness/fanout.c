@@ -7,6 +7,7 @@
 #include "device_gate.h"
 #include "json_num.h"
 #include "measure.h"
+#include "measure_memo.h"
 
 #include <limits.h>
 #include <poll.h>
@@ -152,14 +153,51 @@ static void fanout_main(int fd, void *arg)
  * more stress, not a wrong answer (a forbidden outcome is forbidden under
  * any load), so they run in the chunks. Last, they were the whole tail of
  * NVIDIA's warm run (2.6 of 8.3 s) and never cached (they are samples). */
-static int is_litmus(const clc_supervise_opts *o, size_t i)
+static int is_litmus(const clc_supervise_opts *o, const unsigned char *early, size_t i)
 {
-    return measure_is_litmus(&o->set->items[i]);
+    return measure_is_litmus(&o->set->items[i]) || (early && early[i]);
 }
 
-static int is_measure(const clc_supervise_opts *o, size_t i)
+static int is_measure(const clc_supervise_opts *o, const unsigned char *early, size_t i)
 {
-    return o->set->items[i].kind == CLC_KIND_MEASURE && !is_litmus(o, i);
+    return o->set->items[i].kind == CLC_KIND_MEASURE && !is_litmus(o, early, i);
+}
+
+/* On a CPU device the limit and code-shape measurements (limits.*, shape.*:
+ * a buffer of the largest size, the most arguments, 300 kernels in a
+ * program) answer the same beside other work: the device's memory is the
+ * host's, and nothing of theirs counts co-residency or time. Run last and
+ * alone they were the tail of a warm run (rusticl: 11.8 s to create a
+ * 2 GiB buffer, the host zeroing its pages, while the other core idled).
+ * They go to chunks of their own at the start, as the litmus tests do;
+ * those this driver version already answered (the measurement memo) stay
+ * in the last chunk, which takes them from the memo. A GPU keeps them last
+ * and alone: a buffer of CL_DEVICE_MAX_MEM_ALLOC_SIZE beside the other
+ * workers' buffers could make theirs fail. A flag per probe of o->set, or
+ * NULL when none moves. Caller frees. */
+static unsigned char *early_measures(const clc_supervise_opts *o)
+{
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(o->dev->info, "type");
+    if (!cJSON_IsString(type) || !strstr(type->valuestring, "CPU"))
+        return NULL;
+    unsigned char *early = calloc(o->set->count ? o->set->count : 1, 1);
+    char path[4096];
+    cJSON *memo = o->cache_dir && o->isolate &&
+                          crash_memo_device_file(o->cache_dir, "measures", ".json", o->dev->key, o->dev->info, path,
+                                                 sizeof path) == 0
+                      ? measure_memo_load(path)
+                      : NULL;
+    for (size_t k = 0; early && k < o->n_todo; k++) {
+        const clc_probe *p = &o->set->items[o->todo[k]];
+        if (p->kind != CLC_KIND_MEASURE || !p->measure ||
+            (strncmp(p->measure, "limits_", 7) != 0 && strncmp(p->measure, "shape_", 6) != 0))
+            continue;
+        cJSON *known = memo ? measure_memo_take(memo, p) : NULL;
+        early[o->todo[k]] = known == NULL;
+        cJSON_Delete(known);
+    }
+    cJSON_Delete(memo);
+    return early;
 }
 
 /* Which probes of the set cost this driver version a worker last time
@@ -275,14 +313,14 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
      * with no process between the device and its worker. */
     size_t n_meas = 0;
     for (size_t k = 0; k < o->n_todo; k++)
-        n_meas += is_measure(o, o->todo[k]);
+        n_meas += is_measure(o, NULL, o->todo[k]);
     if (n_meas == 0 && o->n_todo <= CHUNK_MIN + CHUNK_MIN / 2)
         return supervise_device(o, out);
     double t0 = proc_now();
     memset(out, 0, sizeof *out);
     out->recs = calloc(o->set->count ? o->set->count : 1, sizeof *out->recs);
     /* order: the probes that hung this driver version last time, then the
-     * litmus tests, each a chunk of its own (side by side at the start, not
+     * litmus tests (and a CPU device's limit measurements), each a chunk of its own (side by side at the start, not
      * one after another in the chunk that holds their family: PoCL 5's
      * hangs, 2-4 s each, and its 15 litmus tests, 0.55 s each, were 8 s of
      * one supervisor's warm run); every other probe but the measurements,
@@ -290,21 +328,22 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     size_t *order = calloc(o->n_todo ? o->n_todo : 1, sizeof *order), n_rest = 0, n_lost = 0;
     shard *sh = calloc(max_shards, sizeof *sh);
     size_t n_chunks = 0, *sizes = NULL;
-    unsigned char *lost = order ? lost_probes(o) : NULL;
+    unsigned char *lost = order ? lost_probes(o) : NULL, *early = order ? early_measures(o) : NULL;
     for (size_t k = 0; order && lost && k < o->n_todo; k++)
-        if (lost[o->todo[k]] && !is_measure(o, o->todo[k]) && !is_litmus(o, o->todo[k]))
+        if (lost[o->todo[k]] && !is_measure(o, early, o->todo[k]) && !is_litmus(o, early, o->todo[k]))
             order[n_lost++] = o->todo[k];
     for (size_t k = 0; order && k < o->n_todo; k++)
-        if (is_litmus(o, o->todo[k]))
+        if (is_litmus(o, early, o->todo[k]))
             order[n_lost++] = o->todo[k];
     n_rest = n_lost;
     for (size_t k = 0; order && k < o->n_todo; k++)
-        if (!is_measure(o, o->todo[k]) && !is_litmus(o, o->todo[k]) && !(lost && lost[o->todo[k]]))
+        if (!is_measure(o, early, o->todo[k]) && !is_litmus(o, early, o->todo[k]) && !(lost && lost[o->todo[k]]))
             order[n_rest++] = o->todo[k];
     free(lost);
     for (size_t k = 0, m = n_rest; order && k < o->n_todo; k++)
-        if (is_measure(o, o->todo[k]))
+        if (is_measure(o, early, o->todo[k]))
             order[m++] = o->todo[k];
+    free(early);
     /* The plan of batches (batch_plan.h), made here unless the caller has
      * one: chunks begin only where a segment begins. */
     size_t *own_plan = o->segment || !order ? NULL : batch_plan_segments(o->set, o->todo, o->n_todo, o->batch_max);

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# On a CPU device the limit and code-shape measurements run in chunks of
+# their own at the start (fanout.c, early_measures), not in the last chunk
+# that runs alone: the device's memory is the host's, and nothing of theirs
+# counts co-residency or time. The inter-work-group measurement stays last.
+# A second run on the same cache keeps the measurements this driver already
+# answered (the memo) in the last chunk, which takes them without running.
+# Checked on PoCL's CPU device, whose reports give the same verdicts either way.
+. "$(dirname "$0")/lib.sh"
+if ! "$CLCONFORM" --list 2>/dev/null | grep -q pthread; then
+    echo "ok - measure-early skipped: no PoCL pthread device (# SKIP)"
+    done_checks
+fi
+unset CLCONFORM_NO_CACHE
+export XDG_CACHE_HOME="$TMP/xdg"
+run() {
+    (cd "$SRCDIR" && "$CLCONFORM" --device pthread --device-jobs 2 \
+        --filter 'limits.*' --filter 'shape.kernels*' --filter 'iwg.resident.wg64' --filter 'bool.*' \
+        --quiet --out "$TMP/$1" --trace "$TMP/$1.trace.json" >"$TMP/$1.out" 2>&1)
+}
+run first
+run second
+# facts NAME: the last chunk's probe count (the "measurements" span) and the
+# measurement records, as JSON.
+facts() {
+    python3 - "$TMP/$1" "$TMP/$1.trace.json" <<'PY'
+import glob, json, sys
+from trace_spans import spans
+r = json.load(open([f for f in glob.glob(sys.argv[1] + "/*.json") if not f.endswith("index.json")][0]))
+last = spans(sys.argv[2], "measurements")
+meas = {p["id"]: [p["verdict"], bool(p.get("cached"))] for p in r["probes"] if p["kind"] == "measure"}
+print(json.dumps({"last": [s.get("args", {}).get("detail") for s in last], "meas": meas}))
+PY
+}
+facts first >"$TMP/first.json"
+facts second >"$TMP/second.json"
+check "first run: only the inter-work-group measurement waits for the last chunk" python3 - "$TMP/first.json" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+print(f["last"], len(f["meas"]))
+sys.exit(0 if f["last"] == ["1 probes"] and len([k for k in f["meas"] if k.startswith("limits.")]) >= 10 else 1)
+PY
+check "second run: the remembered measurements are taken in the last chunk, the judged ones run again early, same verdicts" python3 - "$TMP/first.json" "$TMP/second.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+cached = sorted(k for k, (v, c) in b["meas"].items() if c)
+n = len(cached)
+print(b["last"], cached)
+same = {k: v[0] for k, v in a["meas"].items()} == {k: v[0] for k, v in b["meas"].items()}
+# The remembered ones are the infos of the first run (iwg and the over-limit
+# records); they, and nothing else, make up the last chunk.
+infos = sorted(k for k, (v, c) in a["meas"].items() if v == "info")
+sys.exit(0 if same and cached == infos and b["last"] == ["%d probes" % n] and n >= 2 else 1)
+PY
+done_checks
