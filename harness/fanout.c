@@ -84,6 +84,7 @@ typedef struct {
     clc_supervise_opts o;
     int id;   /* the supervisor's number in this device's run (its pool owner id) */
     int fd;   /* in its process: where its messages go */
+    int start_wfd; /* the device process's end of o.start_fd's pipe (closed in the child), or -1 */
 } fanout_arg;
 
 /* Each record goes to the device's process the moment it is set: a
@@ -109,6 +110,8 @@ static void fanout_main(int fd, void *arg)
     char lane[64];
     snprintf(lane, sizeof lane, "supervisor %d", a->id);
     trace_lane(lane);
+    if (a->start_wfd >= 0)
+        close(a->start_wfd); /* else its worker would wait for itself */
     a->fd = fd;
     a->o.on_rec = send_rec;
     a->o.on_rec_ctx = a;
@@ -302,6 +305,7 @@ typedef struct {
     clc_child kid;
     fanout_arg arg;
     int alive, token;  /* token: runs on a core from the pool, given back at its end */
+    int early;         /* the measurements, started while the last chunks ran (waiting, on no core) */
 } shard;
 
 int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobserver *pool,
@@ -326,7 +330,9 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
      * one supervisor's warm run); every other probe but the measurements,
      * in suite order, chunked by cost; the measurements (one last chunk). */
     size_t *order = calloc(o->n_todo ? o->n_todo : 1, sizeof *order), n_rest = 0, n_lost = 0;
-    shard *sh = calloc(max_shards, sizeof *sh);
+    /* One slot more than the cores: the measurements' supervisor may start
+     * while the last chunks run, its worker waiting (start_wfd below). */
+    shard *sh = calloc(max_shards + 1, sizeof *sh);
     size_t n_chunks = 0, *sizes = NULL;
     unsigned char *lost = order ? lost_probes(o) : NULL, *early = order ? early_measures(o) : NULL;
     for (size_t k = 0; order && lost && k < o->n_todo; k++)
@@ -383,11 +389,12 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
                     device_gate_create(gate, sizeof gate) == 0;
     size_t running = 0;
     int stopping = 0, own_busy = 0, next_id = 0;
-    struct pollfd *pfd = calloc(max_shards, sizeof *pfd);
+    struct pollfd *pfd = calloc(max_shards + 1, sizeof *pfd);
+    int start_wfd = -1; /* the waiting measurements' pipe, closed to let them go */
     for (;;) {
         if (o->stop && *o->stop && !stopping) {
             stopping = 1; /* each chunk is stopped by SIGTERM and still sends what it has */
-            for (size_t s = 0; s < max_shards; s++)
+            for (size_t s = 0; s <= max_shards; s++)
                 if (sh[s].alive)
                     kill(sh[s].kid.pid, SIGTERM);
         }
@@ -400,20 +407,36 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
          * nothing). Its worker then claims more while any is free. The
          * measurements wait until nothing else of this device runs, or,
          * alongside, start first and take the device gate per probe. */
+        /* The waiting measurements go once every other chunk has ended. */
+        if (start_wfd >= 0 && (stopping || running <= 1)) {
+            close(start_wfd);
+            start_wfd = -1;
+        }
         while (!stopping) {
             /* The measurement chunk: first when it goes alongside, else once
-             * every other chunk has ended. */
-            int last = !measured && (alongside || (!chunk_pool_any_free(cp) && running == 0));
+             * every other chunk has ended; or, once every other chunk is
+             * claimed, at once with its worker waiting for them to end: a
+             * worker's start (a CUDA context: 0.3-0.45 s on the H100) is then
+             * made while they finish, not after (NVIDIA's warm run: 3.2 s,
+             * 0.45 s of it that start). */
+            int waiting = !measured && !alongside && !chunk_pool_any_free(cp) && running > 0;
+            int last = !measured && (alongside || waiting || (!chunk_pool_any_free(cp) && running == 0));
             if (!last && !chunk_pool_any_free(cp))
                 break;
             size_t s = 0;
-            while (s < max_shards && sh[s].alive)
+            while (s < max_shards + (size_t)waiting && sh[s].alive)
                 s++;
-            if (s == max_shards)
+            if (s == max_shards + (size_t)waiting)
                 break;
-            /* The device's own slot is free when no tokenless chunk runs. */
+            int pipefd[2] = {-1, -1};
+            if (waiting && pipe(pipefd) != 0)
+                waiting = 0, pipefd[0] = pipefd[1] = -1;
+            if (!waiting && s == max_shards)
+                break;
+            /* The device's own slot is free when no tokenless chunk runs;
+             * the waiting measurements take no core until the others end. */
             int token = 0;
-            if (own_busy && pool && !(token = jobserver_try_take(pool)))
+            if (!waiting && own_busy && pool && !(token = jobserver_try_take(pool)))
                 break;
             shard *c = &sh[s];
             memset(c, 0, sizeof *c);
@@ -424,6 +447,10 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
             c->arg.o.icd_hint = st.icd[0] ? st.icd : NULL;
             c->arg.o.icd_hint_pidx = st.icd_pidx;
             c->arg.o.gate = alongside ? gate : NULL;
+            c->arg.o.start_wait = waiting;
+            c->arg.o.start_fd = pipefd[0];
+            c->arg.start_wfd = pipefd[1];
+            c->early = waiting;
             c->arg.id = ++next_id;
             size_t first;
             if (last) {
@@ -440,7 +467,15 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
                     jobserver_give(pool);
                 continue; /* taken meanwhile: the measurements are next */
             }
-            if (proc_spawn(&c->kid, fanout_main, &c->arg) != 0) {
+            int spawned = proc_spawn(&c->kid, fanout_main, &c->arg);
+            if (waiting) {
+                close(pipefd[0]); /* the child has its copy */
+                if (spawned == 0)
+                    start_wfd = pipefd[1];
+                else
+                    close(pipefd[1]);
+            }
+            if (spawned != 0) {
                 if (token)
                     jobserver_give(pool);
                 if (running == 0) {
@@ -451,7 +486,7 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
             }
             c->alive = 1;
             c->token = token;
-            if (!token)
+            if (!token && !waiting)
                 own_busy = 1;
             out->borrowed += (size_t)token;
             running++;
@@ -467,12 +502,12 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
          * reading one message per chunk per turn left cores idle for
          * seconds while the next chunk waited for its slot. */
         nfds_t np = 0;
-        for (size_t s = 0; pfd && s < max_shards; s++)
+        for (size_t s = 0; pfd && s <= max_shards; s++)
             if (sh[s].alive)
                 pfd[np++] = (struct pollfd){sh[s].kid.fd, POLLIN, 0};
         if (pfd && np)
             poll(pfd, np, 50);
-        for (size_t s = 0; s < max_shards; s++) {
+        for (size_t s = 0; s <= max_shards; s++) {
             if (!sh[s].alive)
                 continue;
             cJSON *m;
@@ -487,7 +522,7 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
                 sh[s].alive = 0;
                 if (sh[s].token)
                     jobserver_give(pool);
-                else
+                else if (!sh[s].early)
                     own_busy = 0;
                 running--;
             }
@@ -513,6 +548,8 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     out->wall_ms = (proc_now() - t0) * 1e3;
     snprintf(out->icd, sizeof out->icd, "%s", st.icd);
     out->icd_pidx = st.icd_pidx;
+    if (start_wfd >= 0)
+        close(start_wfd);
     free(order), free(sh), free(sizes), free(pfd), free(own_plan);
     chunk_pool_free(cp);
     if (alongside)

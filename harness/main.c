@@ -257,7 +257,7 @@ static void device_main(int fd, void *arg)
     clc_supervise_opts o = {j->set, j->dev, j->todo, j->n_todo, j->cli->timeout_s,
                             j->cli->build_timeout_s, j->cli->batch, j->cli->group,
                             j->cli->build_options, cached ? cache_dir : NULL,
-                            !j->cli->no_isolation, &device_stop, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, NULL, 0, NULL};
+                            !j->cli->no_isolation, &device_stop, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, NULL, 0, NULL, 0, -1};
     /* Last and alone unless asked: beside the builds (behind the device
      * gate) NVIDIA's co-residency counts went from 1,056 to 1,072 groups of
      * 256 and its unbounded spin-flag run completed where alone it

@@ -14,6 +14,7 @@
 #include "trace.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <dirent.h>
 #include <sys/resource.h>
 #include <limits.h>
@@ -946,6 +947,16 @@ void runner_run(const clc_worker_job *job)
     if (open_device(&w) != 0) {
         close_device(&w);
         return;
+    }
+    if (job->start_wait) {
+        /* The measurements' worker, started before the device's last chunk
+         * ended: its context is made; now it waits for the device to be
+         * its own (fanout.c closes the pipe's other end). */
+        char byte;
+        ssize_t got;
+        while ((got = read(job->start_fd, &byte, 1)) > 0 || (got < 0 && errno == EINTR))
+            ;
+        close(job->start_fd);
     }
     pending_list run = {NULL, 0, 0, 0, "", run_batch}, rej = {NULL, 0, 0, 0, "", reject_batch_run};
     run.idx = malloc((job->batch_max ? job->batch_max : 1) * sizeof *run.idx);

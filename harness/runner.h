@@ -39,6 +39,8 @@ typedef struct {
                                   * runs with it shared, a measurement holds it exclusive */
     int measure_alongside;       /* measurements run while other workers build: their worker keeps
                                   * its normal priority (a GPU's host threads spin no core) */
+    int start_wait, start_fd;    /* wait, once the device is open, until start_fd ends
+                                  * (clc_supervise_opts, supervise.h) */
 } clc_worker_job;
 
 /* Messages, one JSON object each, field "t":

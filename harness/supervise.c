@@ -488,7 +488,7 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
     memset(&a, 0, sizeof a);
     a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->batch_cap, s->o->batch_max, s->o->group,
                              s->o->extra_options, s->o->cache_dir,
-                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL, NULL, NULL, 0, NULL, 0};
+                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL, NULL, NULL, 0, NULL, 0, 0, -1};
     s->icd_using = a.job.icd_only != NULL;
     a.job.no_binaries = s->no_binaries;
     a.job.segment = s->o->segment;
@@ -496,6 +496,8 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
     a.job.pool_owner = s->o->pool_owner;
     a.job.gate = s->o->gate;
     a.job.measure_alongside = s->o->measure_alongside;
+    a.job.start_wait = s->o->start_wait;
+    a.job.start_fd = s->o->start_fd;
     s->ph = PHASE_SETUP;
     s->done = s->retired = 0;
     s->phase_start = s->spawned_at = proc_now();

@@ -62,6 +62,12 @@ typedef struct {
     /* The device gate's file (NULL: none): workers pass it to run a kernel,
      * measurements hold it alone. Set by fanout_device for its chunks. */
     const char *gate;
+    /* The measurement chunk started before the last other chunk ended: its
+     * worker opens the device, then waits until start_fd (a pipe's read
+     * end) reaches its end, which fanout.c makes happen when every other
+     * chunk has ended (a CUDA context, 0.3-0.45 s, is made meanwhile, not
+     * after). start_wait 0: no waiting. */
+    int start_wait, start_fd;
 } clc_supervise_opts;
 
 typedef struct {

@@ -5,6 +5,8 @@
 # counts co-residency or time. The inter-work-group measurement stays last.
 # A second run on the same cache keeps the measurements this driver already
 # answered (the memo) in the last chunk, which takes them without running.
+# The last chunk's supervisor starts once every other chunk is claimed, and
+# its worker opens the device, then waits for the others to end.
 # Checked on PoCL's CPU device, whose reports give the same verdicts either way.
 . "$(dirname "$0")/lib.sh"
 if ! "$CLCONFORM" --list 2>/dev/null | grep -q pthread; then
@@ -39,6 +41,17 @@ import json, sys
 f = json.load(open(sys.argv[1]))
 print(f["last"], len(f["meas"]))
 sys.exit(0 if f["last"] == ["1 probes"] and len([k for k in f["meas"] if k.startswith("limits.")]) >= 10 else 1)
+PY
+check "the measurements' supervisor starts while the last chunks run; its worker waits for their end" python3 - "$TMP/first.trace.json" <<'PY'
+import sys
+from trace_spans import spans
+meas = spans(sys.argv[1], "measurements")
+chunks = spans(sys.argv[1], "chunks")
+iwg = [p for p in spans(sys.argv[1], "measure")]
+end = max(c["ts"] + c["dur"] for c in chunks)
+last_probe = max(p["ts"] for p in iwg)
+print("supervisor", meas[0]["ts"], "chunks end", end, "last measure begins", last_probe)
+sys.exit(0 if len(meas) == 1 and meas[0]["ts"] < end and last_probe >= end - 1000 else 1)
 PY
 check "second run: the remembered measurements are taken in the last chunk, the judged ones run again early, same verdicts" python3 - "$TMP/first.json" "$TMP/second.json" <<'PY'
 import json, sys
