@@ -137,6 +137,19 @@ static void store_entry(cJSON *memo, const char *path, const char *id, cJSON *en
         close(lfd); /* and with it the lock */
 }
 
+/* An entry: the probe's hash, the time now under time_key, and a copy of
+ * what under what_key. */
+static cJSON *stamped_entry(const char *hash, const char *time_key, const char *what_key, const cJSON *what)
+{
+    cJSON *e = cJSON_CreateObject();
+    char now[32];
+    report_now_iso(now, sizeof now);
+    cJSON_AddStringToObject(e, "hash", hash);
+    cJSON_AddStringToObject(e, time_key, now);
+    cJSON_AddItemToObject(e, what_key, cJSON_Duplicate(what, 1));
+    return e;
+}
+
 /* A litmus record's sums over the runs of this clconform, driver and probe
  * ("all_runs" of its measure object, measure_litmus.c) become its totals. */
 static void store_litmus(cJSON *memo, const char *path, const clc_probe *p, const cJSON *rec)
@@ -149,14 +162,9 @@ static void store_litmus(cJSON *memo, const char *path, const clc_probe *p, cons
         ok |= strcmp(v->valuestring, kept[i]) == 0;
     if (!ok || !cJSON_IsObject(all))
         return;
-    cJSON *e = cJSON_CreateObject();
-    char key[BINCACHE_KEY_LEN + 1], now[32];
+    char key[BINCACHE_KEY_LEN + 1];
     litmus_hash(p, key);
-    report_now_iso(now, sizeof now);
-    cJSON_AddStringToObject(e, "hash", key);
-    cJSON_AddStringToObject(e, "updated_at", now);
-    cJSON_AddItemToObject(e, "totals", cJSON_Duplicate(all, 1));
-    store_entry(memo, path, p->id, e);
+    store_entry(memo, path, p->id, stamped_entry(key, "updated_at", "totals", all));
 }
 
 void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const cJSON *rec)
@@ -170,12 +178,7 @@ void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const
     }
     if (!cJSON_IsString(v) || strcmp(v->valuestring, "info") != 0)
         return;
-    cJSON *e = cJSON_CreateObject();
-    char key[BINCACHE_KEY_LEN + 1], now[32];
+    char key[BINCACHE_KEY_LEN + 1];
     probe_hash(p, key);
-    report_now_iso(now, sizeof now);
-    cJSON_AddStringToObject(e, "hash", key);
-    cJSON_AddStringToObject(e, "measured_at", now);
-    cJSON_AddItemToObject(e, "record", cJSON_Duplicate(rec, 1));
-    store_entry(memo, path, p->id, e);
+    store_entry(memo, path, p->id, stamped_entry(key, "measured_at", "record", rec));
 }

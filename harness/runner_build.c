@@ -114,24 +114,18 @@ static int build_from_cache(worker *w, const char *key, const char *options, bui
         profile_add(&w->prof, PROF_CACHE_REJECTED, (proc_now() - t0) * 1e3);
         return 0;
     }
-    if (e.built == BINCACHE_CRASHED) {
-        /* Only a program of one probe is remembered as a crash (supervise.c);
-         * a batch that meets such an entry builds from source, and its
-         * crash is bisected as any other. */
-        if (w->building_n != 1) {
-            bincache_entry_free(&e);
-            return 0;
-        }
-        r->crash_signal = e.err > 0 ? e.err : SIGSEGV;
-        r->call = "clBuildProgram";
-        r->log = e.log;
-        e.log = NULL;
-        r->cached = 1;
+    /* Only a program of one probe is remembered as a crash (supervise.c); a
+     * batch that meets such an entry builds from source, and its crash is
+     * bisected as any other. */
+    if (e.built == BINCACHE_CRASHED && w->building_n != 1) {
         bincache_entry_free(&e);
-        return 1;
+        return 0;
     }
-    if (!e.built) {
-        r->err = e.err;
+    if (e.built != 1) { /* a failed build, or a crashed one: its code or signal, and its log */
+        if (e.built == BINCACHE_CRASHED)
+            r->crash_signal = e.err > 0 ? e.err : SIGSEGV;
+        else
+            r->err = e.err;
         r->call = "clBuildProgram";
         r->log = e.log;
         e.log = NULL;
