@@ -8,6 +8,26 @@
 #include <string.h>
 #include <unistd.h>
 
+/* A measurement probe as the probe loader gives it: what the memo reads. */
+static clc_probe measure_probe(char *id, char *measure, char *source, double timeout_s)
+{
+    clc_probe p;
+    memset(&p, 0, sizeof p);
+    p.id = id;
+    p.measure = measure;
+    p.source = source;
+    p.timeout_s = timeout_s;
+    return p;
+}
+
+/* A record of a live measurement with this verdict (caller deletes). */
+static cJSON *verdict_record(const char *verdict)
+{
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "verdict", verdict);
+    return r;
+}
+
 int main(void)
 {
     char dir[] = "/tmp/clc-measmemo-XXXXXX";
@@ -15,12 +35,8 @@ int main(void)
         return 1;
     char path[4200];
     snprintf(path, sizeof path, "%s/measures/dev--drv--ver.json", dir);
-    clc_probe p;
-    memset(&p, 0, sizeof p);
-    p.id = "iwg.resident.wg64";
-    p.measure = "iwg_resident_wg64";
-    p.source = "__kernel void iwg_resident(__global int *c, int t, int r) {}";
-    p.timeout_s = 20;
+    clc_probe p = measure_probe("iwg.resident.wg64", "iwg_resident_wg64",
+                                "__kernel void iwg_resident(__global int *c, int t, int r) {}", 20);
 
     cJSON *memo = measure_memo_load(path);
     cJSON *none = measure_memo_take(memo, &p);
@@ -55,13 +71,36 @@ int main(void)
     cJSON *stale = measure_memo_take(memo, &changed);
     CHECK(stale == NULL, "a_changed_probe_is_measured_again");
 
-    cJSON *err = cJSON_CreateObject();
-    cJSON_AddStringToObject(err, "verdict", "error");
+    cJSON *err = verdict_record("error");
     clc_probe other = p;
     other.id = "iwg.resident.wg1";
     measure_memo_store(memo, path, &other, err);
     cJSON *no_err = measure_memo_take(memo, &other);
-    CHECK(no_err == NULL, "only_info_results_are_remembered");
+    CHECK(no_err == NULL, "an_error_is_not_remembered");
+
+    /* An advertised limit that held is remembered; a limit that failed,
+     * and a pass of any other measurement, are measured again. */
+    clc_probe lim = measure_probe("limits.max_alloc.at", "limits_max_alloc_at",
+                                  "__kernel void limits(__global uchar *b, ulong last) {}", 60);
+    cJSON *lim_pass = verdict_record("pass"), *lim_fail = verdict_record("fail"), *iwg_pass = verdict_record("pass");
+    measure_memo_store(memo, path, &lim, lim_pass);
+    cJSON *lim_memo = measure_memo_load(path);
+    cJSON *lim_back = measure_memo_take(lim_memo, &lim);
+    const cJSON *lim_v = cJSON_GetObjectItemCaseSensitive(lim_back, "verdict");
+    CHECK(lim_back && cJSON_IsString(lim_v) && strcmp(lim_v->valuestring, "pass") == 0 &&
+              cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(lim_back, "cached")),
+          "a_limit_that_held_is_remembered_as_a_cached_pass");
+    clc_probe lim_over = measure_probe("limits.max_alloc.over", "limits_max_alloc_over", "", 60);
+    measure_memo_store(memo, path, &lim_over, lim_fail);
+    cJSON *lim_failed = measure_memo_take(memo, &lim_over);
+    CHECK(lim_failed == NULL, "a_limit_that_failed_is_measured_again");
+    clc_probe spin = other;
+    spin.id = "iwg.spin_flag.wg64.at_limit";
+    measure_memo_store(memo, path, &spin, iwg_pass);
+    cJSON *spin_back = measure_memo_take(memo, &spin);
+    CHECK(spin_back == NULL, "a_pass_of_another_family_is_measured_again");
+    cJSON_Delete(lim_pass), cJSON_Delete(lim_fail), cJSON_Delete(iwg_pass), cJSON_Delete(lim_memo);
+    cJSON_Delete(lim_back), cJSON_Delete(lim_failed), cJSON_Delete(spin_back);
 
     /* Two supervisors of one device, each with the memo it loaded before the
      * other stored: both entries end in the file. */
@@ -78,15 +117,9 @@ int main(void)
 
     /* A litmus probe: never taken back as a record; its "all_runs" are kept
      * as its totals, for this very probe only. */
-    clc_probe lit;
-    memset(&lit, 0, sizeof lit);
-    lit.id = "litmus.mp.acq_rel";
-    lit.measure = "litmus_mp_acq_rel";
-    lit.source = "__kernel void litmus_mp_acq_rel(void) {}";
-    lit.timeout_s = 10;
+    clc_probe lit = measure_probe("litmus.mp.acq_rel", "litmus_mp_acq_rel", "__kernel void litmus_mp_acq_rel(void) {}", 10);
     CHECK(measure_memo_litmus_totals(memo, &lit) == NULL, "no_litmus_totals_before_a_run");
-    cJSON *lrec = cJSON_CreateObject();
-    cJSON_AddStringToObject(lrec, "verdict", "pass");
+    cJSON *lrec = verdict_record("pass");
     cJSON *m = cJSON_AddObjectToObject(lrec, "measure");
     cJSON *all = cJSON_AddObjectToObject(m, "all_runs");
     cJSON_AddNumberToObject(all, "runs", 4000);
