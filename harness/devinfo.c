@@ -267,6 +267,12 @@ cJSON *devinfo_device(cl_device_id d, const char *key, int pidx, int didx)
     cl_bool little = CL_TRUE;
     if (clGetDeviceInfo(d, CL_DEVICE_ENDIAN_LITTLE, sizeof little, &little, NULL) == CL_SUCCESS)
         cJSON_AddBoolToObject(o, "endian_little", little);
+    /* Whether the device's memory is the host's (deprecated by OpenCL 2.0,
+     * still answered): such a device's limit measurements run beside other
+     * work, as a CPU's do (fanout.c). */
+    cl_bool unified = CL_FALSE;
+    if (clGetDeviceInfo(d, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL) == CL_SUCCESS)
+        cJSON_AddBoolToObject(o, "host_unified_memory", unified);
     cl_device_fp_config single = add_fp_config(o, d, CL_DEVICE_SINGLE_FP_CONFIG, "single_fp_config");
     cl_device_fp_config dbl = add_fp_config(o, d, CL_DEVICE_DOUBLE_FP_CONFIG, "double_fp_config");
     add_capabilities(o, d, single, dbl);

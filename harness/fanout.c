@@ -7,6 +7,7 @@
 #include "device_gate.h"
 #include "json_num.h"
 #include "measure.h"
+#include "measure_contract.h"
 #include "measure_memo.h"
 
 #include <limits.h>
@@ -166,7 +167,8 @@ static int is_measure(const clc_supervise_opts *o, const unsigned char *early, s
     return o->set->items[i].kind == CLC_KIND_MEASURE && !is_litmus(o, early, i);
 }
 
-/* On a CPU device the limit and code-shape measurements (limits.*, shape.*:
+/* On a CPU device, or one whose memory is the host's (Oclgrind's), the
+ * limit and code-shape measurements (limits.*, shape.*:
  * a buffer of the largest size, the most arguments, 300 kernels in a
  * program) answer the same beside other work: the device's memory is the
  * host's, and nothing of theirs counts co-residency or time. Run last and
@@ -176,24 +178,33 @@ static int is_measure(const clc_supervise_opts *o, const unsigned char *early, s
  * those this driver version already answered (the measurement memo) stay
  * in the last chunk, which takes them from the memo. A GPU keeps them last
  * and alone: a buffer of CL_DEVICE_MAX_MEM_ALLOC_SIZE beside the other
- * workers' buffers could make theirs fail. A flag per probe of o->set, or
- * NULL when none moves. Caller frees. */
+ * workers' buffers could make theirs fail. The OpenCL 3.0 contract
+ * (measure_contract.h) only queries the device, so on every device it goes
+ * early too: a warm run's last chunk was that query and the remembered
+ * records, and it started a worker of its own for it (1.5 s of a CPU
+ * device's warm run, a CUDA context on NVIDIA's). A flag per probe of
+ * o->set, or NULL when none moves. Caller frees. */
 static unsigned char *early_measures(const clc_supervise_opts *o)
 {
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(o->dev->info, "type");
-    if (!cJSON_IsString(type) || !strstr(type->valuestring, "CPU"))
-        return NULL;
+    int cpu = (cJSON_IsString(type) && strstr(type->valuestring, "CPU")) ||
+              cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o->dev->info, "host_unified_memory"));
     unsigned char *early = calloc(o->set->count ? o->set->count : 1, 1);
     char path[4096];
-    cJSON *memo = o->cache_dir && o->isolate &&
+    cJSON *memo = cpu && o->cache_dir && o->isolate &&
                           crash_memo_device_file(o->cache_dir, "measures", ".json", o->dev->key, o->dev->info, path,
                                                  sizeof path) == 0
                       ? measure_memo_load(path)
                       : NULL;
     for (size_t k = 0; early && k < o->n_todo; k++) {
         const clc_probe *p = &o->set->items[o->todo[k]];
-        if (p->kind != CLC_KIND_MEASURE || !p->measure ||
-            (strncmp(p->measure, "limits_", 7) != 0 && strncmp(p->measure, "shape_", 6) != 0))
+        if (p->kind != CLC_KIND_MEASURE || !p->measure)
+            continue;
+        if (strcmp(p->measure, MEASURE_CONTRACT_NAME) == 0) {
+            early[o->todo[k]] = 1;
+            continue;
+        }
+        if (!cpu || (strncmp(p->measure, "limits_", 7) != 0 && strncmp(p->measure, "shape_", 6) != 0))
             continue;
         cJSON *known = memo ? measure_memo_take(memo, p) : NULL;
         early[o->todo[k]] = known == NULL;

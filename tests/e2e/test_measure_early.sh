@@ -7,18 +7,30 @@
 # answered (the memo: infos, and the limits that held) in the last chunk,
 # which takes them without running.
 # The last chunk's supervisor starts once every other chunk is claimed, and
-# its worker opens the device, then waits for the others to end.
+# its worker opens the device, then waits for the others to end. The OpenCL
+# 3.0 contract only queries the device: it runs early on every device, so a
+# second run's last chunk, all remembered, starts no worker.
 # Checked on PoCL's CPU device, whose reports give the same verdicts either way.
 . "$(dirname "$0")/lib.sh"
 if ! "$CLCONFORM" --list 2>/dev/null | grep -q pthread; then
     echo "ok - measure-early skipped: no PoCL pthread device (# SKIP)"
-    done_checks
+    check "the contract query runs early; the second run's last chunk starts no worker" python3 - "$TMP/first.json" "$TMP/second.trace.json" <<'PY'
+import json, sys
+from trace_spans import spans
+f = json.load(open(sys.argv[1]))
+last = spans(sys.argv[2], "measurements")
+starts = [w for w in spans(sys.argv[2], "worker_start") if any(w["tid"] == m["tid"] for m in last)]
+print("contract", f["meas"].get("std.api-contract"), "last-chunk worker starts", len(starts))
+sys.exit(0 if "std.api-contract" in f["meas"] and len(last) == 1 and not starts else 1)
+PY
+done_checks
 fi
 unset CLCONFORM_NO_CACHE
 export XDG_CACHE_HOME="$TMP/xdg"
 run() {
     (cd "$SRCDIR" && "$CLCONFORM" --device pthread --device-jobs 2 \
-        --filter 'limits.*' --filter 'shape.kernels*' --filter 'iwg.resident.wg64' --filter 'bool.*' \
+        --filter 'limits.*' --filter 'shape.kernels*' --filter 'iwg.resident.wg64' --filter 'std.api-contract' \
+        --filter 'bool.*' \
         --quiet --out "$TMP/$1" --trace "$TMP/$1.trace.json" >"$TMP/$1.out" 2>&1)
 }
 run first
@@ -68,5 +80,14 @@ kept = sorted(k for k, (v, c) in a["meas"].items() if v == "info" or (v == "pass
 passes = [k for k in kept if a["meas"][k][0] == "pass"]
 print("passes remembered", passes)
 sys.exit(0 if same and cached == kept and passes and b["last"] == ["%d probes" % n] and n >= 2 else 1)
+PY
+check "the contract query runs early; the second run's last chunk starts no worker" python3 - "$TMP/first.json" "$TMP/second.trace.json" <<'PY'
+import json, sys
+from trace_spans import spans
+f = json.load(open(sys.argv[1]))
+last = spans(sys.argv[2], "measurements")
+starts = [w for w in spans(sys.argv[2], "worker_start") if any(w["tid"] == m["tid"] for m in last)]
+print("contract", f["meas"].get("std.api-contract"), "last-chunk worker starts", len(starts))
+sys.exit(0 if "std.api-contract" in f["meas"] and len(last) == 1 and not starts else 1)
 PY
 done_checks
