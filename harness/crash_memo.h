@@ -25,14 +25,13 @@ int crash_memo_path(const char *cache_dir, const char *dev_key, const cJSON *dev
 
 /* The memo of probes that hung this driver version (a build alone or a
  * run, twice, that outlived its watchdog): "lost/" beside "crashes/", the
- * same line format. fanout.c runs them first, each in a chunk of its own,
- * so a device's hangs wait out their watchdogs side by side at the start
- * rather than one after another in whichever chunk holds their family (PoCL
- * 5's float-atomic hangs held one chunk for 27 s of a 28 s warm run). A
- * crash is not remembered here: it costs a worker start, not a watchdog,
- * and moving a probe changes its batch-mates' programs (compiler crashes
- * have their own memo, above). It decides the schedule only, never a
- * verdict. */
+ * same line format. A later run of the same driver version records each
+ * such probe's `timeout` without running it (supervise_remembered_hang;
+ * fanout.c before it cuts chunks, supervise.c for a lone supervisor's
+ * list): PoCL 5's float-atomic hangs cost its warm run two 4 s watchdogs
+ * even when run first, side by side. --no-cache (no cache folder) runs them
+ * again. A crash is not remembered here: it costs a worker start, not a
+ * watchdog, and a compiler crash has its own memo (above, and bincache.h). */
 int crash_memo_lost_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len);
 
 /* The same naming for another memo of the device: cache_dir/folder/NAME ext. */

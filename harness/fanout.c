@@ -214,7 +214,7 @@ static unsigned char *early_measures(const clc_supervise_opts *o)
     return early;
 }
 
-/* Which probes of the set cost this driver version a worker last time
+/* Which probes of the set hung this driver version before
  * (crash_memo_lost_path): a flag per probe of o->set, or NULL when there is
  * no cache or no memo. Caller frees. */
 static unsigned char *lost_probes(const clc_supervise_opts *o)
@@ -231,19 +231,19 @@ static unsigned char *lost_probes(const clc_supervise_opts *o)
     return lost;
 }
 
-/* The chunk sizes with n_lost chunks of one probe in front (sizes may be
+/* The chunk sizes with n_single chunks of one probe in front (sizes may be
  * NULL when there are no other probes). NULL when out of memory. */
-static size_t *lost_first(size_t *sizes, size_t n_lost, size_t *n_chunks)
+static size_t *singles_first(size_t *sizes, size_t n_single, size_t *n_chunks)
 {
-    if (n_lost == 0 || (!sizes && *n_chunks))
+    if (n_single == 0 || (!sizes && *n_chunks))
         return sizes;
-    size_t *all = malloc((n_lost + *n_chunks) * sizeof *all);
+    size_t *all = malloc((n_single + *n_chunks) * sizeof *all);
     if (all) {
-        for (size_t k = 0; k < n_lost; k++)
+        for (size_t k = 0; k < n_single; k++)
             all[k] = 1;
         for (size_t k = 0; k < *n_chunks; k++)
-            all[n_lost + k] = sizes[k];
-        *n_chunks += n_lost;
+            all[n_single + k] = sizes[k];
+        *n_chunks += n_single;
     }
     free(sizes);
     return all;
@@ -319,6 +319,16 @@ typedef struct {
     int early;         /* the measurements, started while the last chunks ran (waiting, on no core) */
 } shard;
 
+/* Gives back out->recs and the remembered records in it, before the
+ * fallback to one supervisor, which makes them again. */
+static void drop_records(const clc_supervise_opts *o, clc_device_run *out)
+{
+    for (size_t k = 0; out->recs && k < o->n_todo; k++)
+        cJSON_Delete(out->recs[o->todo[k]]);
+    free(out->recs);
+    out->recs = NULL;
+}
+
 int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobserver *pool,
                   clc_device_run *out)
 {
@@ -334,25 +344,33 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     double t0 = proc_now();
     memset(out, 0, sizeof *out);
     out->recs = calloc(o->set->count ? o->set->count : 1, sizeof *out->recs);
-    /* order: the probes that hung this driver version last time, then the
-     * litmus tests (and a CPU device's limit measurements), each a chunk of its own (side by side at the start, not
-     * one after another in the chunk that holds their family: PoCL 5's
-     * hangs, 2-4 s each, and its 15 litmus tests, 0.55 s each, were 8 s of
-     * one supervisor's warm run); every other probe but the measurements,
-     * in suite order, chunked by cost; the measurements (one last chunk). */
-    size_t *order = calloc(o->n_todo ? o->n_todo : 1, sizeof *order), n_rest = 0, n_lost = 0;
+    /* order: the litmus tests (and a CPU device's limit measurements), each
+     * a chunk of its own (side by side at the start, not one after another
+     * in the chunk that holds their family: PoCL 5's 15 litmus tests, 0.55 s
+     * each, were seconds of one supervisor's warm run); every other probe
+     * but the measurements, in suite order, chunked by cost; the
+     * measurements (one last chunk). The probes that hung this driver
+     * version before are in none: they get their remembered verdict here
+     * (supervise_remembered_hang). n_all: the probes in order. */
+    size_t *order = calloc(o->n_todo ? o->n_todo : 1, sizeof *order), n_rest = 0, n_single = 0, n_known = 0;
     /* One slot more than the cores: the measurements' supervisor may start
      * while the last chunks run, its worker waiting (start_wfd below). */
     shard *sh = calloc(max_shards + 1, sizeof *sh);
     size_t n_chunks = 0, *sizes = NULL;
-    unsigned char *lost = order ? lost_probes(o) : NULL, *early = order ? early_measures(o) : NULL;
-    for (size_t k = 0; order && lost && k < o->n_todo; k++)
-        if (lost[o->todo[k]] && !is_measure(o, early, o->todo[k]) && !is_litmus(o, early, o->todo[k]))
-            order[n_lost++] = o->todo[k];
+    unsigned char *lost = order && out->recs ? lost_probes(o) : NULL, *early = order ? early_measures(o) : NULL;
+    for (size_t k = 0; lost && k < o->n_todo; k++) {
+        size_t i = o->todo[k];
+        lost[i] = lost[i] && !is_measure(o, early, i) && !is_litmus(o, early, i);
+        if (lost[i]) {
+            out->recs[i] = supervise_remembered_hang(&o->set->items[i]);
+            n_known++;
+        }
+    }
+    size_t n_all = o->n_todo - n_known;
     for (size_t k = 0; order && k < o->n_todo; k++)
         if (is_litmus(o, early, o->todo[k]))
-            order[n_lost++] = o->todo[k];
-    n_rest = n_lost;
+            order[n_single++] = o->todo[k];
+    n_rest = n_single;
     for (size_t k = 0; order && k < o->n_todo; k++)
         if (!is_measure(o, early, o->todo[k]) && !is_litmus(o, early, o->todo[k]) && !(lost && lost[o->todo[k]]))
             order[n_rest++] = o->todo[k];
@@ -365,8 +383,8 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
      * one: chunks begin only where a segment begins. */
     size_t *own_plan = o->segment || !order ? NULL : batch_plan_segments(o->set, o->todo, o->n_todo, o->batch_max);
     const size_t *seg = o->segment ? o->segment : own_plan;
-    size_t n_plain = n_rest - n_lost; /* the probes chunked by cost; n_lost: the singletons before them */
-    const size_t *plain = order ? order + n_lost : NULL;
+    size_t n_plain = n_rest - n_single; /* the probes chunked by cost; n_single: the singletons before them */
+    const size_t *plain = order ? order + n_single : NULL;
     size_t *bytes = order ? calloc(n_plain ? n_plain : 1, sizeof *bytes) : NULL;
     unsigned char *cut_ok = order ? calloc(n_plain ? n_plain : 1, 1) : NULL;
     for (size_t k = 0; bytes && cut_ok && k < n_plain; k++) {
@@ -375,24 +393,28 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
         cut_ok[k] = !seg || k == 0 || seg[plain[k]] != seg[plain[k - 1]];
     }
     if (bytes && cut_ok)
-        sizes = lost_first(fanout_chunk_sizes(bytes, cut_ok, n_plain, max_shards, &n_chunks), n_lost, &n_chunks);
+        sizes = singles_first(fanout_chunk_sizes(bytes, cut_ok, n_plain, max_shards, &n_chunks), n_single, &n_chunks);
     free(bytes);
     free(cut_ok);
     if (!out->recs || !order || !sh || (n_rest && !sizes)) {
-        free(out->recs), free(order), free(sh), free(sizes), free(own_plan);
+        drop_records(o, out), free(order), free(sh), free(sizes), free(own_plan);
         return supervise_device(o, out);
     }
-    fan_state st = {o, out, 0, 0, "", 0};
+    fan_state st = {o, out, n_known, 0, "", 0};
+    for (size_t k = 0; k < o->n_todo; k++) {
+        const cJSON *v = out->recs[o->todo[k]] ? cJSON_GetObjectItemCaseSensitive(out->recs[o->todo[k]], "verdict") : NULL;
+        st.unexpected += cJSON_IsString(v) && verdict_is_unexpected(v->valuestring);
+    }
     if (o->icd_hint)
         snprintf(st.icd, sizeof st.icd, "%s", o->icd_hint), st.icd_pidx = o->icd_hint_pidx;
     /* The chunks, claimed by the supervisors' workers as they go. */
     clc_chunk_pool *cp = n_chunks ? chunk_pool_new(order, sizes, n_chunks) : NULL;
     if (n_chunks && !cp) {
-        free(out->recs), free(order), free(sh), free(sizes), free(own_plan);
+        drop_records(o, out), free(order), free(sh), free(sizes), free(own_plan);
         return supervise_device(o, out);
     }
-    out->chunks = n_chunks + (n_rest < o->n_todo);
-    int measured = n_rest == o->n_todo; /* no measurement chunk to run */
+    out->chunks = n_chunks + (n_rest < n_all);
+    int measured = n_rest == n_all; /* no measurement chunk to run */
     /* Measurements beside the builds (--measurements alongside, see
      * device_gate.h) need the gate; without one they run last and alone. */
     char gate[4096] = "";
@@ -466,7 +488,7 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
             size_t first;
             if (last) {
                 c->arg.o.todo = order + n_rest;
-                c->arg.o.n_todo = o->n_todo - n_rest;
+                c->arg.o.n_todo = n_all - n_rest;
                 c->arg.o.pool = NULL;
             } else if (chunk_pool_claim(cp, c->arg.id, &first)) {
                 c->arg.o.todo = NULL;

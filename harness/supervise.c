@@ -28,7 +28,7 @@
 typedef enum { PHASE_SETUP, PHASE_BUILD, PHASE_RUN, PHASE_BETWEEN, PHASE_CACHE } phase;
 
 /* sv_state.retried: why a probe's next hang is its verdict. */
-enum { RETRY_NONE, RETRY_DONE, RETRY_REMEMBERED };
+enum { RETRY_NONE, RETRY_DONE };
 
 typedef struct {
     const clc_supervise_opts *o;
@@ -353,10 +353,7 @@ static void blame(sv_state *s, int hung, int status)
          * only make that program new to the caches next time. */
         if (hung) {
             snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
-                     p->kind == CLC_KIND_MEASURE ? ""
-                     : s->retried && s->retried[s->running] == RETRY_REMEMBERED
-                         ? " (it hung in the last run of this driver version too, twice: not run again)"
-                         : ", twice (the second time alone)");
+                     p->kind == CLC_KIND_MEASURE ? "" : ", twice (the second time alone)");
             record_set_verdict(rec, "timeout", detail);
             record_set_number(rec, "time_ms", current_limit(s) * 1e3);
             if (p->kind == CLC_KIND_MEASURE) {
@@ -457,18 +454,32 @@ static void blame(sv_state *s, int hung, int status)
     }
 }
 
-/* A probe that hung the last run of this driver version, twice (the hang
- * memo, crash_memo_lost_path), gets no second chance when it hangs again:
- * the retry is for a kernel slowed by its neighbours, and three hangs in
- * two runs are the probe's. It cost PoCL 5 a 2-4 s watchdog per hang, one
- * after another in the supervisor that met them. */
-static void mark_remembered_hangs(sv_state *s)
+cJSON *supervise_remembered_hang(const clc_probe *p)
 {
-    size_t n = answer_for(s, s->mine, 1), *cap = calloc(s->o->set->count ? s->o->set->count : 1, sizeof *cap);
-    if (cap && crash_memo_apply(s->lost_memo, s->o->set, s->mine, n, cap) > 0)
-        for (size_t i = 0; i < s->o->set->count; i++)
-            if (cap[i])
-                s->retried[i] = RETRY_REMEMBERED;
+    cJSON *rec = record_new(p);
+    record_set_verdict(rec, "timeout",
+                       "hung in an earlier run of this driver version (a kernel that outlived its watchdog twice, "
+                       "the second time alone, or a build alone that did): remembered, not run again; "
+                       "--no-cache runs it");
+    record_add_repro(rec, p, NULL);
+    record_settle_undefined(p, rec);
+    return rec;
+}
+
+/* The probes of this supervisor's own list that hung this driver version
+ * before (the hang memo, crash_memo_lost_path) get their remembered
+ * verdict now, and no worker meets them. With chunks, fanout.c does the
+ * same before any chunk is cut. */
+static void record_remembered_hangs(sv_state *s)
+{
+    const clc_supervise_opts *o = s->o;
+    size_t *cap = calloc(o->set->count ? o->set->count : 1, sizeof *cap);
+    if (cap && crash_memo_apply(s->lost_memo, o->set, o->todo, o->n_todo, cap) > 0)
+        for (size_t k = 0; k < o->n_todo; k++) {
+            size_t i = o->todo[k];
+            if (cap[i] && o->set->items[i].kind != CLC_KIND_MEASURE && !s->out->recs[i])
+                set_record(s, i, supervise_remembered_hang(&o->set->items[i]));
+        }
     free(cap);
 }
 
@@ -585,7 +596,7 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
         crash_memo_apply(s.crash_memo, o->set, s.mine, answer_for(&s, s.mine, 1), s.batch_cap);
     if (o->cache_dir && o->isolate)
         if (crash_memo_lost_path(o->cache_dir, o->dev->key, o->dev->info, s.lost_memo, sizeof s.lost_memo) == 0)
-            mark_remembered_hangs(&s);
+            record_remembered_hangs(&s);
     /* Measurements this driver version already had: taken, not run again. */
     for (size_t k = 0; o->cache_dir && o->isolate && k < o->n_todo; k++) {
         const clc_probe *p = &o->set->items[o->todo[k]];
