@@ -167,10 +167,10 @@ static int is_measure(const clc_supervise_opts *o, const unsigned char *early, s
     return o->set->items[i].kind == CLC_KIND_MEASURE && !is_litmus(o, early, i);
 }
 
-/* On a CPU device, or one whose memory is the host's (Oclgrind's), the
- * limit and code-shape measurements (limits.*, shape.*:
- * a buffer of the largest size, the most arguments, 300 kernels in a
- * program) answer the same beside other work: the device's memory is the
+/* On a CPU device, or one whose memory is the host's
+ * (CL_DEVICE_HOST_UNIFIED_MEMORY), the limit and code-shape measurements
+ * (limits.*, shape.*: a buffer of the largest size, the most arguments,
+ * 300 kernels in a program) answer the same beside other work: the device's memory is the
  * host's, and nothing of theirs counts co-residency or time. Run last and
  * alone they were the tail of a warm run (rusticl: 11.8 s to create a
  * 2 GiB buffer, the host zeroing its pages, while the other core idled).
@@ -187,11 +187,11 @@ static int is_measure(const clc_supervise_opts *o, const unsigned char *early, s
 static unsigned char *early_measures(const clc_supervise_opts *o)
 {
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(o->dev->info, "type");
-    int cpu = (cJSON_IsString(type) && strstr(type->valuestring, "CPU")) ||
-              cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o->dev->info, "host_unified_memory"));
+    int host_memory = (cJSON_IsString(type) && strstr(type->valuestring, "CPU")) ||
+                      cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o->dev->info, "host_unified_memory"));
     unsigned char *early = calloc(o->set->count ? o->set->count : 1, 1);
     char path[4096];
-    cJSON *memo = cpu && o->cache_dir && o->isolate &&
+    cJSON *memo = host_memory && o->cache_dir && o->isolate &&
                           crash_memo_device_file(o->cache_dir, "measures", ".json", o->dev->key, o->dev->info, path,
                                                  sizeof path) == 0
                       ? measure_memo_load(path)
@@ -204,7 +204,7 @@ static unsigned char *early_measures(const clc_supervise_opts *o)
             early[o->todo[k]] = 1;
             continue;
         }
-        if (!cpu || (strncmp(p->measure, "limits_", 7) != 0 && strncmp(p->measure, "shape_", 6) != 0))
+        if (!host_memory || (strncmp(p->measure, "limits_", 7) != 0 && strncmp(p->measure, "shape_", 6) != 0))
             continue;
         cJSON *known = memo ? measure_memo_take(memo, p) : NULL;
         early[o->todo[k]] = known == NULL;
