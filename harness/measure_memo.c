@@ -48,18 +48,22 @@ static int rememberable(const clc_probe *p)
  * the device and driver are (how many groups are resident, whether a
  * pattern deadlocks). A limit the device advertises that held (a buffer of
  * CL_DEVICE_MAX_MEM_ALLOC_SIZE made and used, a kernel of the most
- * arguments) holds for the same device and driver version too, and some
- * cost the host dearly every run: rusticl zeroes its 2 GiB largest buffer
- * page by page, 8 s alone and 18.5 s of a warm run's core time beside the
- * other device. A fail, error or skip is measured again on every run: a
- * failure in a report is what the driver did in that run. */
+ * arguments), or a code shape it took (300 kernels in a program), holds
+ * for the same device and driver version too, and some cost the host
+ * dearly every run: rusticl zeroes its 2 GiB largest buffer page by page,
+ * 8 s alone and 18.5 s of a warm run's core time beside the other device.
+ * Their skips follow from the device's answers to queries. A fail, an
+ * error or a timeout is measured again on every run: a failure in a report
+ * is what the driver did in that run. */
 static int remembered_verdict(const clc_probe *p, const cJSON *rec)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
     if (!cJSON_IsString(v))
         return 0;
-    return strcmp(v->valuestring, "info") == 0 ||
-           (strcmp(v->valuestring, "pass") == 0 && p->measure && strncmp(p->measure, "limits_", 7) == 0);
+    if (strcmp(v->valuestring, "info") == 0)
+        return 1;
+    int settled = strcmp(v->valuestring, "pass") == 0 || strcmp(v->valuestring, "skip") == 0;
+    return settled && p->measure && (strncmp(p->measure, "limits_", 7) == 0 || strncmp(p->measure, "shape_", 6) == 0);
 }
 
 const cJSON *measure_memo_litmus_totals(const cJSON *memo, const clc_probe *p)

@@ -3,8 +3,9 @@
  * resident, whether the spin-flag pattern deadlocks) cannot change while the
  * device and its driver stay the same, and measuring it costs 13-22 s a
  * device (four deliberate deadlocks waited out by the watchdog). An
- * advertised limit that held (the limits family's passes) is remembered
- * too; a failure never is. A warm run takes the remembered record, marked
+ * advertised limit that held or a code shape the driver took (the limits
+ * and shape families' passes, and their skips) is remembered too; a
+ * failure never is. A warm run takes the remembered record, marked
  * "cached" with when it was measured; --no-cache (or a new driver version,
  * a new clconform, or a changed probe) measures again. */
 #ifndef CLC_MEASURE_MEMO_H
@@ -22,8 +23,8 @@ cJSON *measure_memo_load(const char *path);
  * there is none for this very probe (its id, measurement and source). */
 cJSON *measure_memo_take(const cJSON *memo, const clc_probe *p);
 
-/* Remembers rec (a live measurement of p: verdict info, or pass for a
- * limits_* measurement; or a litmus probe's record, whose
+/* Remembers rec (a live measurement of p: verdict info, or pass or skip
+ * for a limits_* or shape_* measurement; or a litmus probe's record, whose
  * "measure.all_runs" become its totals) in memo and in the file at path
  * (atomically, replacing only p's entry of what the file holds now). */
 void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const cJSON *rec);

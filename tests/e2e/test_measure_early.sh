@@ -4,7 +4,7 @@
 # that runs alone: the device's memory is the host's, and nothing of theirs
 # counts co-residency or time. The inter-work-group measurement stays last.
 # A second run on the same cache keeps the measurements this driver already
-# answered (the memo: infos, and the limits that held) in the last chunk,
+# answered (the memo: infos, and the limits and shapes that held) in the last chunk,
 # which takes them without running.
 # The last chunk's supervisor starts once every other chunk is claimed, and
 # its worker opens the device, then waits for the others to end. The OpenCL
@@ -57,7 +57,7 @@ last_probe = max(p["ts"] for p in iwg)
 print("supervisor", meas[0]["ts"], "chunks end", end, "last measure begins", last_probe)
 sys.exit(0 if len(meas) == 1 and meas[0]["ts"] < end and last_probe >= end - 1000 else 1)
 PY
-check "second run: the remembered measurements (infos, limits that held) are taken in the last chunk, the rest run again early, same verdicts" python3 - "$TMP/first.json" "$TMP/second.json" <<'PY'
+check "second run: the remembered measurements (infos, limits and shapes that held) are taken in the last chunk, the rest run again early, same verdicts" python3 - "$TMP/first.json" "$TMP/second.json" <<'PY'
 import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
 cached = sorted(k for k, (v, c) in b["meas"].items() if c)
@@ -65,9 +65,10 @@ n = len(cached)
 print(b["last"], cached)
 same = {k: v[0] for k, v in a["meas"].items()} == {k: v[0] for k, v in b["meas"].items()}
 # The remembered ones are the infos of the first run (iwg and the over-limit
-# records) and the limits that held (passes); they, and nothing else, make
-# up the last chunk. Any other verdict ran again.
-kept = sorted(k for k, (v, c) in a["meas"].items() if v == "info" or (v == "pass" and k.startswith("limits.")))
+# records) and the limits and shapes that held or were skipped; they, and
+# nothing else, make up the last chunk. Any other verdict ran again.
+kept = sorted(k for k, (v, c) in a["meas"].items()
+              if v == "info" or (v in ("pass", "skip") and k.startswith(("limits.", "shape."))))
 passes = [k for k in kept if a["meas"][k][0] == "pass"]
 print("passes remembered", passes)
 sys.exit(0 if same and cached == kept and passes and b["last"] == ["%d probes" % n] and n >= 2 else 1)

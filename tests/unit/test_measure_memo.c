@@ -79,7 +79,7 @@ int main(void)
     CHECK(no_err == NULL, "an_error_is_not_remembered");
 
     /* An advertised limit that held is remembered; a limit that failed,
-     * and a pass of any other measurement, are measured again. */
+     * and a pass of any other family, are measured again. */
     clc_probe lim = measure_probe("limits.max_alloc.at", "limits_max_alloc_at",
                                   "__kernel void limits(__global uchar *b, ulong last) {}", 60);
     cJSON *lim_pass = verdict_record("pass"), *lim_fail = verdict_record("fail"), *iwg_pass = verdict_record("pass");
@@ -99,6 +99,24 @@ int main(void)
     measure_memo_store(memo, path, &spin, iwg_pass);
     cJSON *spin_back = measure_memo_take(memo, &spin);
     CHECK(spin_back == NULL, "a_pass_of_another_family_is_measured_again");
+    /* A code shape the driver took, and a limit's skip (decided by the
+     * device's answers to queries), are remembered too; a skip of another
+     * family is not. */
+    clc_probe shape = measure_probe("shape.kernels_in_program.300", "shape_kernels_300", "", 60);
+    clc_probe skipped = measure_probe("limits.constant_args.over", "limits_constant_args_over", "", 60);
+    cJSON *shape_pass = verdict_record("pass"), *lim_skip = verdict_record("skip"), *spin_skip = verdict_record("skip");
+    measure_memo_store(memo, path, &shape, shape_pass);
+    measure_memo_store(memo, path, &skipped, lim_skip);
+    clc_probe spin2 = spin;
+    spin2.id = "iwg.spin_flag.wg128.at_limit";
+    measure_memo_store(memo, path, &spin2, spin_skip);
+    cJSON *settled = measure_memo_load(path);
+    cJSON *shape_back = measure_memo_take(settled, &shape), *skip_back = measure_memo_take(settled, &skipped);
+    cJSON *spin_skip_back = measure_memo_take(settled, &spin2);
+    CHECK(shape_back && skip_back, "a_shape_that_held_and_a_limit_skipped_are_remembered");
+    CHECK(spin_skip_back == NULL, "a_skip_of_another_family_is_measured_again");
+    cJSON_Delete(shape_pass), cJSON_Delete(lim_skip), cJSON_Delete(spin_skip), cJSON_Delete(settled);
+    cJSON_Delete(shape_back), cJSON_Delete(skip_back), cJSON_Delete(spin_skip_back);
     cJSON_Delete(lim_pass), cJSON_Delete(lim_fail), cJSON_Delete(iwg_pass), cJSON_Delete(lim_memo);
     cJSON_Delete(lim_back), cJSON_Delete(lim_failed), cJSON_Delete(spin_back);
 
