@@ -24,6 +24,7 @@ run() {
 run cold
 run warm
 run again --no-cache
+run lone --device-jobs 1
 check "the cold run remembers the probe that hung" grep -qx 'isolation.hang.spin' "$TMP"/xdg/clconform/lost/*.txt
 check "the hang is a timeout in both runs, and every verdict is the same" python3 - "$TMP/cold" "$TMP/warm" <<'PY'
 import glob, json, sys
@@ -50,6 +51,8 @@ warm_lost=$(lost_count "$TMP/warm.trace.json")
 echo "# workers lost: ${cold_lost} (cold), ${warm_lost} (warm)"
 check "the cold run loses workers to the hang" test "${cold_lost:-0}" -ge 1
 check "the warm run loses none" test "${warm_lost:-1}" -eq 0
+check "one supervisor alone (--device-jobs 1) also records it without running it" json_get "$(ls "$TMP"/lone/portable*.json)" \
+    "[p['detail'] for p in r['probes'] if p['id'] == 'isolation.hang.spin'][0].find('remembered, not run again') > 0 and r['run']['workers'] == 1 or exit(1)"
 check "--no-cache runs the hang again, twice" json_get "$(ls "$TMP"/again/portable*.json)" \
     "[p['detail'] for p in r['probes'] if p['id'] == 'isolation.hang.spin'][0].find('twice (the second time alone)') > 0 or exit(1)"
 done_checks
