@@ -204,7 +204,7 @@ static unsigned char *early_measures(const clc_supervise_opts *o)
             early[o->todo[k]] = 1;
             continue;
         }
-        if (!host_memory || (strncmp(p->measure, "limits_", 7) != 0 && strncmp(p->measure, "shape_", 6) != 0))
+        if (!host_memory || !measure_is_limit_or_shape(p))
             continue;
         cJSON *known = memo ? measure_memo_take(memo, p) : NULL;
         early[o->todo[k]] = known == NULL;

@@ -25,6 +25,11 @@ int measure_is_litmus(const clc_probe *p)
     return p->kind == CLC_KIND_MEASURE && p->measure && litmus_plan_parse(p->measure, NULL) == 0;
 }
 
+int measure_is_limit_or_shape(const clc_probe *p)
+{
+    return p->measure && (strncmp(p->measure, "limits_", 7) == 0 || strncmp(p->measure, "shape_", 6) == 0);
+}
+
 static void set_detail(cJSON *rec, const char *detail)
 {
     cJSON_DeleteItemFromObject(rec, "detail");

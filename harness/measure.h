@@ -18,6 +18,12 @@ int measure_known(const char *name);
  * device to itself. */
 int measure_is_litmus(const clc_probe *p);
 
+/* Is p a limit or code-shape measurement (limits_*, shape_*)? What they
+ * find holds for a device and driver version (measure_memo.c), and on a
+ * device whose memory is the host's they need no device to themselves
+ * (fanout.c). */
+int measure_is_limit_or_shape(const clc_probe *p);
+
 /* Runs probe p (kind measure) on env. Adds the "measure" object to rec, and
  * "detail"; on an OpenCL failure calls clerr_record(rec, ...). Returns the
  * verdict to record ("info" or "error"). A measurement that hangs by design

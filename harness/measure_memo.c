@@ -12,6 +12,7 @@
 #include "bincache.h"
 #include "json_file.h"
 #include "litmus_plan.h"
+#include "measure.h"
 #include "report_json.h"
 
 cJSON *measure_memo_load(const char *path)
@@ -63,7 +64,7 @@ static int remembered_verdict(const clc_probe *p, const cJSON *rec)
     if (strcmp(v->valuestring, "info") == 0)
         return 1;
     int settled = strcmp(v->valuestring, "pass") == 0 || strcmp(v->valuestring, "skip") == 0;
-    return settled && p->measure && (strncmp(p->measure, "limits_", 7) == 0 || strncmp(p->measure, "shape_", 6) == 0);
+    return settled && measure_is_limit_or_shape(p);
 }
 
 const cJSON *measure_memo_litmus_totals(const cJSON *memo, const clc_probe *p)

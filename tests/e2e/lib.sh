@@ -30,4 +30,13 @@ json_get() {
     python3 "$SRCDIR/tests/e2e/report_get.py" "$1" "$2"
 }
 
+# traced_run NAME ARGS...: clconform ARGS from the repository root, quietly,
+# its reports in $TMP/NAME, its --trace timeline in $TMP/NAME.trace.json and
+# its output in $TMP/NAME.out. Fails as clconform does.
+traced_run() {
+    local name=$1; shift
+    (cd "$SRCDIR" && "$CLCONFORM" "$@" --quiet --out "$TMP/$name" --trace "$TMP/$name.trace.json" \
+        >"$TMP/$name.out" 2>&1)
+}
+
 done_checks() { exit "$CHECK_FAILED"; }

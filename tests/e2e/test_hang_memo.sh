@@ -16,10 +16,9 @@ export XDG_CACHE_HOME=$TMP/xdg
 run() {
     local name=$1
     shift
-    (cd "$SRCDIR" && "$CLCONFORM" --device pthread --device-jobs 2 --timeout 1 "$@" \
+    traced_run "$name" --device pthread --device-jobs 2 --timeout 1 "$@" \
         --probes probes/6.3-operators/relational.probe --probes probes/6.3-operators/logical.probe \
-        --probes tests/isolation/hang.probe --quiet --out "$TMP/$name" --trace "$TMP/$name.trace.json" \
-        >"$TMP/$name.out" 2>&1)
+        --probes tests/isolation/hang.probe
 }
 run cold
 run warm

@@ -14,11 +14,10 @@ if ! "$CLCONFORM" --list 2>/dev/null | grep -q pthread; then
     done_checks
 fi
 run() {
-    (cd "$SRCDIR" && "$CLCONFORM" --device pthread --device-jobs 2 --no-cache --measurements "$1" \
+    traced_run "$1" --device pthread --device-jobs 2 --no-cache --measurements "$1" \
         --probes probes/6.3-operators/relational.probe --probes probes/3.2-execution-model/iwg.probe \
         --filter 'op.*' --filter 'iwg.resident.wg1' --filter 'iwg.resident.wg64' --filter 'iwg.spin_flag.wg1.*' \
-        --filter 'iwg.spin_flag.wg256.above_limit_unbounded' \
-        --quiet --out "$TMP/$1" --trace "$TMP/$1.trace.json" >"$TMP/$1.out" 2>&1)
+        --filter 'iwg.spin_flag.wg256.above_limit_unbounded'
 }
 run alongside
 run last

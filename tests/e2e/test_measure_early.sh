@@ -19,10 +19,8 @@ fi
 unset CLCONFORM_NO_CACHE
 export XDG_CACHE_HOME="$TMP/xdg"
 run() {
-    (cd "$SRCDIR" && "$CLCONFORM" --device pthread --device-jobs 2 \
-        --filter 'limits.*' --filter 'shape.kernels*' --filter 'iwg.resident.wg64' --filter 'std.api-contract' \
-        --filter 'bool.*' \
-        --quiet --out "$TMP/$1" --trace "$TMP/$1.trace.json" >"$TMP/$1.out" 2>&1)
+    traced_run "$1" --device pthread --device-jobs 2 --filter 'limits.*' --filter 'shape.kernels*' \
+        --filter 'iwg.resident.wg64' --filter 'std.api-contract' --filter 'bool.*'
 }
 run first
 run second
