@@ -36,6 +36,12 @@ void profile_add(clc_profile *p, clc_prof_phase ph, double ms)
     profile_add_detail(p, ph, ms, NULL);
 }
 
+/* The phases that run a kernel: the ones the device gate orders. */
+static int phase_holds_device(clc_prof_phase ph)
+{
+    return ph == PROF_CODEGEN || ph == PROF_FIRST_LAUNCH || ph == PROF_EXEC;
+}
+
 void profile_add_detail(clc_profile *p, clc_prof_phase ph, double ms, const char *detail)
 {
     if (ph >= PROF_COUNT)
@@ -44,8 +50,10 @@ void profile_add_detail(clc_profile *p, clc_prof_phase ph, double ms, const char
     p->count[ph]++;
     /* Every phase is added the moment it ends, so it is also a span of the
      * timeline ending now (--trace). Spans under half a millisecond (a
-     * probe's buffers, a record) would only thicken the file. */
-    if (ms >= 0.5 && trace_on()) {
+     * probe's buffers, a record) would only thicken the file; a kernel on
+     * the device is drawn however short, since the timeline is where one
+     * checks who held the device when (--measurements alongside). */
+    if ((ms >= 0.5 || phase_holds_device(ph)) && trace_on()) {
         double now = proc_now();
         trace_span(profile_phase_name(ph), "phase", now - ms / 1e3, now, detail);
     }

@@ -36,8 +36,12 @@ ids = sorted(e['args']['detail'] for e in alone)
 want = ['iwg.resident.wg1', 'iwg.resident.wg64'] + ['iwg.spin_flag.wg1.' + r for r in
         ('above_limit', 'at_limit', 'cu_x1_5', 'cu_x2')]
 assert [i for i in ids if i in want] == sorted(want), ids
+# Every kernel span is drawn however short (profile.c), so the other
+# worker's launches are all here: 10 programs of folded op.* probes, 160
+# launches. Fewer would mean the clash check below saw too little.
 kernels = [e for e in xs if e['name'] in ('exec', 'first_launch', 'codegen')]
-assert len(kernels) >= 5, len(kernels)
+others = {a['tid'] for a in alone}
+assert len([k for k in kernels if k['tid'] not in others]) >= 100, len(kernels)
 clash = [(k['name'], a['args']['detail']) for a in alone for k in kernels
          if k['tid'] != a['tid'] and k['ts'] < a['ts'] + a['dur'] and a['ts'] < k['ts'] + k['dur']]
 assert not clash, clash
