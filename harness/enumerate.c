@@ -3,12 +3,15 @@
 
 #include <ctype.h>
 #include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "clenv.h"
 #include "devinfo.h"
+#include "icd_file.h"
+#include "json_num.h"
 #include "proc.h"
 
 #define MAX_PLATFORMS 64
@@ -53,6 +56,19 @@ static void enum_child(int fd, void *arg)
         m = cJSON_CreateObject();
         cJSON_AddStringToObject(m, "t", "platform");
         cJSON_AddItemToObject(m, "info", devinfo_platform(plats[p], p));
+        /* The platform's own .icd file, so that even a device's first worker
+         * loads its driver alone: with rusticl's listed, loading every local
+         * driver took 0.93 s of CPU against 0.13 s for PoCL alone. */
+        char icd[4096];
+        if (!a->icd && icd_file_of_platform(plats[p], icd, sizeof icd) == 0) {
+            int same = 0; /* platforms of that file before this one */
+            for (int k = 0; k < p; k++) {
+                char other[4096];
+                same += icd_file_of_platform(plats[k], other, sizeof other) == 0 && strcmp(other, icd) == 0;
+            }
+            cJSON_AddStringToObject(m, "icd_file", icd);
+            cJSON_AddNumberToObject(m, "icd_pidx", same);
+        }
         proc_send(fd, m);
         cl_device_id devs[MAX_DEVICES];
         cl_uint nd = 0;
@@ -141,7 +157,8 @@ static const char *platform_name_of(clc_devlist *l, int p)
     return "?";
 }
 
-static void add_device(clc_devlist *l, const cJSON *m, const char *icd, int pidx_offset)
+static void add_device(clc_devlist *l, const cJSON *m, const char *icd, int pidx_offset, const char *hint,
+                       int hint_pidx)
 {
     clc_devref *n = realloc(l->items, (l->count + 1) * sizeof *n);
     if (!n)
@@ -152,6 +169,8 @@ static void add_device(clc_devlist *l, const cJSON *m, const char *icd, int pidx
     r->pidx = r->loader_pidx + pidx_offset;
     r->didx = cJSON_GetObjectItemCaseSensitive(m, "d")->valueint;
     r->icd = icd ? strdup(icd) : NULL;
+    r->icd_hint = hint && *hint ? strdup(hint) : NULL;
+    r->icd_hint_pidx = hint_pidx;
     r->platform_name = strdup(platform_name_of(l, r->pidx));
     r->device_name = strdup(cJSON_GetObjectItemCaseSensitive(m, "name")->valuestring);
     r->type = strdup(cJSON_GetObjectItemCaseSensitive(m, "type")->valuestring);
@@ -190,7 +209,8 @@ static int enumerate_pass(clc_devlist *l, int first, double timeout_s, const cha
         add_problem(l, "%scould not start the enumeration process", "", 0);
         return -1;
     }
-    int current = -1, done = 0, r;
+    int current = -1, done = 0, r, hint_pidx = 0;
+    char hint[4096] = ""; /* the current platform's .icd file, when told */
     cJSON *m;
     while ((r = proc_read_msg(&c, timeout_s, NULL, &m)) == 1) {
         const char *t = cJSON_GetObjectItemCaseSensitive(m, "t")->valuestring;
@@ -206,8 +226,13 @@ static int enumerate_pass(clc_devlist *l, int first, double timeout_s, const cha
                 cJSON_AddStringToObject(info, "icd", icd);
             cJSON_AddItemToArray(l->platforms, info);
             (*platforms_seen)++;
+            const cJSON *file = cJSON_GetObjectItemCaseSensitive(m, "icd_file");
+            const cJSON *fp = cJSON_GetObjectItemCaseSensitive(m, "icd_pidx");
+            hint[0] = '\0';
+            if (cJSON_IsString(file) && json_num_int(fp, "icd_pidx", 0, INT_MAX, &hint_pidx, NULL, 0) == 0)
+                snprintf(hint, sizeof hint, "%s", file->valuestring);
         } else if (strcmp(t, "device") == 0) {
-            add_device(l, m, icd, pidx_offset);
+            add_device(l, m, icd, pidx_offset, hint, hint_pidx);
         } else if (strcmp(t, "no_devices") == 0) {
             int p = cJSON_GetObjectItemCaseSensitive(m, "p")->valueint + pidx_offset;
             char what[256];
@@ -334,6 +359,7 @@ void enumerate_free(clc_devlist *list)
         free(list->items[i].device_name);
         free(list->items[i].type);
         free(list->items[i].icd);
+        free(list->items[i].icd_hint);
         cJSON_Delete(list->items[i].info);
     }
     free(list->items);

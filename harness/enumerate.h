@@ -11,6 +11,10 @@ typedef struct {
     int pidx, didx;       /* indices as clconform lists them (--list, --device P:D) */
     char *icd;            /* NULL, or the one .icd file to load (OCL_ICD_VENDORS), see below */
     int loader_pidx;      /* the platform's index in the loader's own list (with icd, in that file's) */
+    char *icd_hint;       /* NULL, or the .icd file the platform came from: a worker may load it
+                             alone (the platform is then number icd_hint_pidx of that file's) and
+                             loads every driver if it does not find the device so (supervise.c) */
+    int icd_hint_pidx;
     char *key;            /* stable report key, e.g. "portable-computing-language--pthread-..." */
     char *platform_name;
     char *device_name;

@@ -264,6 +264,10 @@ static void device_main(int fd, void *arg)
      * deadlocks (H100, 2026-11-24); a CPU device's measurements would lose
      * their cores to the compilers. */
     o.measure_alongside = j->cli->measurements == CLC_MEASURE_ALONGSIDE;
+    /* The first worker loads the platform's driver alone when enumeration
+     * told its .icd file (enumerate.h). */
+    o.icd_hint = j->dev->icd_hint;
+    o.icd_hint_pidx = j->dev->icd_hint_pidx;
     /* One plan of batches for the whole device, however it is divided. */
     size_t *plan = batch_plan_segments(j->set, j->todo, j->n_todo, j->cli->batch);
     o.segment = plan;

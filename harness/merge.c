@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "id_map.h"
 #include "html_page.h"
 #include "json_file.h"
 #include "report_arrays.h"
@@ -84,6 +85,11 @@ static cJSON *matrix_json(cJSON **docs, size_t n)
     cJSON_AddNumberToObject(m, "schema_version", 1);
     cJSON *devices = cJSON_AddArrayToObject(m, "devices");
     cJSON *probes = cJSON_AddArrayToObject(m, "probes");
+    clc_id_map *rows = id_map_new(n ? (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(docs[0], "probes")) : 0);
+    if (!rows) {
+        cJSON_Delete(m);
+        return NULL;
+    }
     for (size_t i = 0; i < n; i++) {
         const cJSON *dev = cJSON_GetObjectItemCaseSensitive(docs[i], "device");
         cJSON *d = cJSON_CreateObject();
@@ -99,12 +105,7 @@ static cJSON *matrix_json(cJSON **docs, size_t n)
             const char *id = html_json_str(rec, "id");
             if (!id || !key)
                 continue;
-            cJSON *row = NULL, *it;
-            cJSON_ArrayForEach(it, probes)
-                if (strcmp(html_json_str(it, "id"), id) == 0) {
-                    row = it;
-                    break;
-                }
+            cJSON *row = id_map_get(rows, id);
             if (!row) {
                 row = cJSON_CreateObject();
                 cJSON_AddStringToObject(row, "id", id);
@@ -112,11 +113,17 @@ static cJSON *matrix_json(cJSON **docs, size_t n)
                 cJSON_AddStringToObject(row, "clause", clause ? clause : "");
                 cJSON_AddObjectToObject(row, "verdicts");
                 cJSON_AddItemToArray(probes, row);
+                if (id_map_put(rows, html_json_str(row, "id"), row) != 0) {
+                    id_map_free(rows);
+                    cJSON_Delete(m);
+                    return NULL;
+                }
             }
             const char *v = html_json_str(rec, "verdict");
             cJSON_AddStringToObject(cJSON_GetObjectItemCaseSensitive(row, "verdicts"), key, v ? v : "?");
         }
     }
+    id_map_free(rows);
     return m;
 }
 
@@ -246,10 +253,15 @@ int merge_main(int argc, char **argv)
         if (report_html_write_index((const cJSON *const *)docs, (const char *const *)pages, loaded, path, stderr))
             rc = 2;
         cJSON *matrix = matrix_json(docs, loaded);
-        sort_rows(matrix);
         snprintf(path, sizeof path, "%s/matrix.json", out);
-        if (report_write_json(matrix, path, stderr) != 0)
+        if (!matrix) {
+            fprintf(stderr, "%s: out of memory while comparing the reports\n", path);
             rc = 2;
+        } else {
+            sort_rows(matrix);
+            if (report_write_json(matrix, path, stderr) != 0)
+                rc = 2;
+        }
         if (junit && report_junit_write((const cJSON *const *)docs, loaded, junit, stderr) != 0)
             rc = 2;
         cJSON_Delete(matrix);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "id_map.h"
 #include "json_file.h"
 
 /* The fields that may be pooled, and where they live in a record. */
@@ -164,6 +165,7 @@ done:
 
 typedef struct {
     const cJSON *arrays;
+    clc_id_map *by_name; /* the members of arrays by name: a report has thousands */
     const char *path;
     FILE *err;
     int bad;
@@ -177,7 +179,7 @@ static void resolve_cb(void *ctx, const cJSON *rec, cJSON *holder, const char *k
     cJSON *ref = cJSON_GetObjectItemCaseSensitive(holder, rk);
     if (!ref || c->bad)
         return;
-    const cJSON *arr = cJSON_IsString(ref) ? cJSON_GetObjectItemCaseSensitive(c->arrays, ref->valuestring) : NULL;
+    const cJSON *arr = cJSON_IsString(ref) ? id_map_get(c->by_name, ref->valuestring) : NULL;
     if (!cJSON_IsArray(arr)) {
         if (c->err) {
             const cJSON *id = cJSON_GetObjectItemCaseSensitive(rec, "id");
@@ -204,8 +206,24 @@ static void resolve_cb(void *ctx, const cJSON *rec, cJSON *holder, const char *k
 
 int report_arrays_inline(cJSON *doc, const char *path, FILE *err)
 {
-    inline_ctx c = {cJSON_GetObjectItemCaseSensitive(doc, "arrays"), path, err, 0};
+    inline_ctx c = {cJSON_GetObjectItemCaseSensitive(doc, "arrays"), NULL, path, err, 0};
+    c.by_name = id_map_new((size_t)cJSON_GetArraySize(c.arrays));
+    const cJSON *a;
+    int oom = !c.by_name;
+    /* Only an object's members have names; the first of a name given twice
+     * is the one found, as cJSON_GetObjectItemCaseSensitive would. */
+    const cJSON *named = cJSON_IsObject(c.arrays) ? c.arrays : NULL;
+    cJSON_ArrayForEach(a, named)
+        if (!oom && a->string && id_map_put(c.by_name, a->string, (void *)a) != 0)
+            oom = 1;
+    if (oom) {
+        if (err)
+            fprintf(err, "%s: out of memory while reading its arrays\n", path);
+        id_map_free(c.by_name);
+        return -1;
+    }
     each_field(doc, resolve_cb, &c);
+    id_map_free(c.by_name);
     if (c.bad)
         return -1;
     cJSON_DeleteItemFromObjectCaseSensitive(doc, "arrays");

@@ -4,6 +4,7 @@
  * collapsed block, so the page stays readable with thousands of probes. */
 #include "report_html.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include "html_escape.h"
 #include "html_page.h"
 #include "html_probe.h"
+#include "id_map.h"
 #include "report_json.h"
 
 typedef struct {
@@ -74,24 +76,31 @@ static row *collect_rows(const cJSON *const *reports, size_t n, size_t *n_rows)
 {
     size_t cap = 256, count = 0;
     row *rows = malloc(cap * sizeof *rows);
+    /* id -> its row's index + 1 (rows move as they grow). */
+    clc_id_map *where = id_map_new(n ? (size_t)cJSON_GetArraySize(probes_of(reports[0])) : 0);
+    if (!where) {
+        free(rows);
+        return NULL;
+    }
     for (size_t d = 0; rows && d < n; d++) {
         const cJSON *rec;
         cJSON_ArrayForEach(rec, probes_of(reports[d])) {
             const char *id = html_json_str(rec, "id");
             if (!id)
                 continue;
-            size_t k = 0;
             /* First report: ids are unique, no search needed. */
-            if (d > 0)
-                for (k = 0; k < count && strcmp(rows[k].id, id) != 0; k++)
-                    ;
-            if (d == 0 || k == count) {
+            size_t k = d > 0 ? (size_t)(uintptr_t)id_map_get(where, id) : 0;
+            if (k) {
+                k--;
+            } else {
                 if (count == cap) {
                     row *r = realloc(rows, (cap *= 2) * sizeof *r);
                     if (!r)
                         break;
                     rows = r;
                 }
+                if (id_map_put(where, id, (void *)(uintptr_t)(count + 1)) != 0)
+                    break;
                 rows[count] = (row){id, html_json_str(rec, "clause"), HTML_N_VERDICTS, 1, 1, count, 0, 0, 0, 0};
                 k = count++;
             }
@@ -107,6 +116,7 @@ static row *collect_rows(const cJSON *const *reports, size_t n, size_t *n_rows)
                 rows[k].all_pass = 0;
         }
     }
+    id_map_free(where);
     *n_rows = count;
     return rows;
 }
@@ -198,8 +208,8 @@ static void write_matrix_head(FILE *f, const cJSON *const *reports, size_t n)
 }
 
 /* One table of rows [from, to), with a heading that counts them. */
-static void write_matrix_part(FILE *f, const cJSON *const *reports, const char *const *pages,
-                              size_t n, const row *rows, size_t from, size_t to,
+static void write_matrix_part(FILE *f, const cJSON *const *reports, clc_id_map *const *recs,
+                              const char *const *pages, size_t n, const row *rows, size_t from, size_t to,
                               const char *anchor, const char *title, const char *none)
 {
     fprintf(f, "<h2 id=\"%s\">%s (%zu)</h2>\n", anchor, title, to - from);
@@ -219,7 +229,7 @@ static void write_matrix_part(FILE *f, const cJSON *const *reports, const char *
         html_escape_write(f, rows[r].clause ? rows[r].clause : "");
         fputs("</td>", f);
         for (size_t d = 0; d < n; d++)
-            write_cell(f, report_find_probe(reports[d], rows[r].id), pages ? pages[d] : NULL, rows[r].id);
+            write_cell(f, id_map_get(recs[d], rows[r].id), pages ? pages[d] : NULL, rows[r].id);
         fputs("</tr>\n", f);
     }
     fputs("</tbody></table>\n", f);
@@ -228,8 +238,8 @@ static void write_matrix_part(FILE *f, const cJSON *const *reports, const char *
 /* Three parts: rows with a failure somewhere; rows that are not a pass
  * everywhere (implementation-defined values, skips, probes some runs lack),
  * which say how devices differ; and the passes everywhere, only listed. */
-static void write_matrix(FILE *f, const cJSON *const *reports, const char *const *pages, size_t n,
-                         row *rows, size_t n_rows)
+static void write_matrix(FILE *f, const cJSON *const *reports, clc_id_map *const *recs, const char *const *pages,
+                         size_t n, row *rows, size_t n_rows)
 {
     size_t failing = 0, differing, everywhere = 0;
     for (size_t r = 0; r < n_rows; r++) {
@@ -247,9 +257,9 @@ static void write_matrix(FILE *f, const cJSON *const *reports, const char *const
         fprintf(f, "<p class=\"warn\" id=\"everywhere\">%zu probe(s) fail on every device of this run: a wrong "
                    "expectation is likelier than the same bug in every driver, so check those probes first.</p>\n",
                 everywhere);
-    write_matrix_part(f, reports, pages, n, rows, 0, failing, "matrix", "Failing on at least one device",
+    write_matrix_part(f, reports, recs, pages, n, rows, 0, failing, "matrix", "Failing on at least one device",
                       "No probe failed on any device.");
-    write_matrix_part(f, reports, pages, n, rows, failing, differing, "differing",
+    write_matrix_part(f, reports, recs, pages, n, rows, failing, differing, "differing",
                       "Recorded or skipped on at least one device",
                       "Every other probe passed on every device.");
     fprintf(f, "<h2 id=\"good\">Passed on every device that ran them (%zu)</h2>\n<details><summary>list them</summary>"
@@ -270,14 +280,26 @@ int report_html_write_index(const cJSON *const *reports, const char *const *devi
         return -1;
     size_t n_rows = 0;
     row *rows = collect_rows(reports, n, &n_rows);
+    /* Each report's records by id, for the cells. */
+    clc_id_map **recs = calloc(n ? n : 1, sizeof *recs);
+    for (size_t d = 0; rows && recs && d < n; d++)
+        if (!(recs[d] = report_probe_map(reports[d]))) {
+            free(rows);
+            rows = NULL;
+        }
     html_page_begin(f, "clconform: devices compared");
     fprintf(f, "<header class=\"top\"><div class=\"inner\"><div class=\"brand\">clconform</div>\n"
                "<h1>%zu device(s) compared</h1><p class=\"sub\">%zu probes; a cell links to the probe on "
                "that device's page</p></div></header>\n<main>\n", n, n_rows);
     write_devices(f, reports, device_pages, n);
     group_html_write(f, reports, device_pages, n);
-    if (rows)
-        write_matrix(f, reports, device_pages, n, rows, n_rows);
+    if (rows && recs)
+        write_matrix(f, reports, recs, device_pages, n, rows, n_rows);
+    else
+        fputs("<p class=\"warn\">Out of memory: the probes x devices matrix is left out.</p>\n", f);
+    for (size_t d = 0; recs && d < n; d++)
+        id_map_free(recs[d]);
+    free(recs);
     fputs("</main>\n", f);
     const cJSON *tool = n ? cJSON_GetObjectItemCaseSensitive(reports[0], "tool") : NULL;
     html_page_end(f, html_json_str(tool, "version"));

@@ -150,6 +150,20 @@ const cJSON *report_find_probe(const cJSON *report, const char *id)
     return NULL;
 }
 
+clc_id_map *report_probe_map(const cJSON *report)
+{
+    const cJSON *probes = cJSON_GetObjectItemCaseSensitive(report, "probes"), *rec;
+    clc_id_map *m = id_map_new((size_t)cJSON_GetArraySize(probes));
+    cJSON_ArrayForEach(rec, probes) {
+        const cJSON *rid = cJSON_GetObjectItemCaseSensitive(rec, "id");
+        if (m && cJSON_IsString(rid) && id_map_put(m, rid->valuestring, (void *)rec) != 0) {
+            id_map_free(m);
+            return NULL;
+        }
+    }
+    return m;
+}
+
 void report_summarize(cJSON *report)
 {
     cJSON *summary = new_counts();

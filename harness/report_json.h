@@ -7,6 +7,7 @@
 #include <cjson/cJSON.h>
 
 #include "enumerate.h"
+#include "id_map.h"
 #include "probe.h"
 #include "supervise.h"
 
@@ -27,6 +28,11 @@ cJSON *report_build(const clc_report_meta *meta, const clc_devref *dev, const cl
 
 /* The record of probe id in report, or NULL. Borrowed. */
 const cJSON *report_find_probe(const cJSON *report, const char *id);
+
+/* Every record of a report by its id (the first of a repeated id), for
+ * looking many up: the records are the report's own, the keys their ids.
+ * NULL when out of memory. Free with id_map_free. */
+clc_id_map *report_probe_map(const cJSON *report);
 
 /* (Re)computes "summary" from "probes": counts per verdict and per family
  * (the id up to its first '.'). */
