@@ -200,12 +200,27 @@ static void add_device(clc_devlist *l, const cJSON *m, const char *icd, int pidx
 
 /* One pass of the child from platform `first`; returns the platform it was
  * in when it died (so the next pass skips it), or -1 when it finished. */
+/* The first pass through the loader's own list, started early
+ * (enumerate_start) and not yet read. */
+static clc_child early;
+static int early_started;
+
+void enumerate_start(void)
+{
+    static const enum_args all = {0, NULL};
+    if (!early_started && proc_spawn(&early, enum_child, (void *)&all) == 0)
+        early_started = 1;
+}
+
 static int enumerate_pass(clc_devlist *l, int first, double timeout_s, const char *icd, int pidx_offset,
                           int *platforms_seen)
 {
     enum_args a = {first, icd};
     clc_child c;
-    if (proc_spawn(&c, enum_child, &a) != 0) {
+    if (first == 0 && !icd && early_started) {
+        c = early;
+        early_started = 0;
+    } else if (proc_spawn(&c, enum_child, &a) != 0) {
         add_problem(l, "%scould not start the enumeration process", "", 0);
         return -1;
     }

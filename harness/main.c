@@ -279,11 +279,13 @@ static void device_main(int fd, void *arg)
      * the run's to choose (no --device-jobs). */
     size_t jobs = j->device_jobs;
     char marker[PATH_MAX];
-    int have_marker = cached && crash_memo_device_file(cache_dir, "runs", ".txt", j->dev->key, j->dev->info,
-                                                       marker, sizeof marker) == 0;
+    /* Only a GPU reads the marker; hashing the suite's text cost each
+     * device process 0.3 s of CPU. */
+    int gpu = j->dev->type && strcmp(j->dev->type, "GPU") == 0;
+    int have_marker = gpu && cached && crash_memo_device_file(cache_dir, "runs", ".txt", j->dev->key, j->dev->info,
+                                                              marker, sizeof marker) == 0;
     uint64_t todo_hash = have_marker ? warm_marker_hash(j->set, j->todo, j->n_todo) : 0;
-    if (have_marker && j->pool && j->dev->type && strcmp(j->dev->type, "GPU") == 0 &&
-        jobs > CLC_GPU_WARM_JOBS && warm_marker_matches(marker, todo_hash))
+    if (have_marker && j->pool && jobs > CLC_GPU_WARM_JOBS && warm_marker_matches(marker, todo_hash))
         jobs = CLC_GPU_WARM_JOBS;
     clc_device_run run;
     cJSON *msg = cJSON_CreateObject();
@@ -735,6 +737,7 @@ static int run_main(int argc, char **argv)
 
     /* Everything that can be wrong with the input is found before anything runs. */
     if (!cli.list && !cli.exhaustive) {
+        enumerate_start();
         if (load_probes(&cli, &set) != 0)
             goto out;
         todo = filter_probes(&cli, &set, &n_todo);
