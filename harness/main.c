@@ -302,11 +302,12 @@ static void device_main(int fd, void *arg)
     cJSON *doc = report_build(&j->meta, j->dev, j->set, j->todo, j->n_todo, &run);
     profile_add(&run.profile, PROF_REPORT, (proc_now() - t_report) * 1e3);
     report_set_profile(doc, &run, cached ? cache_dir : NULL);
-    int rc = report_write_device_json(doc, j->json_path, stderr);
-    if (rc == 0 && j->html_path[0])
-        rc = report_html_write_device(doc, j->html_path, stderr);
-    cJSON_AddBoolToObject(msg, "written", rc == 0);
+    /* The page first: it shows every field, and the JSON file is then
+     * made from the document itself, which it slims (no copy). */
+    int rc = j->html_path[0] ? report_html_write_device(doc, j->html_path, stderr) : 0;
     cJSON_AddItemToObject(msg, "summary", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(doc, "summary"), 1));
+    rc |= report_write_device_json_consuming(doc, j->json_path, stderr);
+    cJSON_AddBoolToObject(msg, "written", rc == 0);
     cJSON_AddNumberToObject(msg, "wall_ms", run.wall_ms);
     cJSON_AddNumberToObject(msg, "builds", (double)run.builds);
     proc_send(fd, msg);

@@ -88,7 +88,7 @@ static cJSON *fallback_device(const clc_devref *dev)
 }
 
 cJSON *report_build(const clc_report_meta *meta, const clc_devref *dev, const clc_probe_set *set,
-                    const size_t *todo, size_t n_todo, const clc_device_run *run)
+                    const size_t *todo, size_t n_todo, clc_device_run *run)
 {
     cJSON *doc = cJSON_CreateObject();
     cJSON_AddNumberToObject(doc, "schema_version", SCHEMA_VERSION);
@@ -107,9 +107,11 @@ cJSON *report_build(const clc_report_meta *meta, const clc_devref *dev, const cl
     cJSON_AddItemToObject(doc, "summary", cJSON_CreateObject());
     cJSON *probes = cJSON_CreateArray();
     for (size_t k = 0; k < n_todo; k++) {
-        const cJSON *rec = run->recs ? run->recs[todo[k]] : NULL;
-        if (rec)
-            cJSON_AddItemToArray(probes, cJSON_Duplicate(rec, 1));
+        cJSON *rec = run->recs ? run->recs[todo[k]] : NULL;
+        if (rec) {
+            cJSON_AddItemToArray(probes, rec);
+            run->recs[todo[k]] = NULL;
+        }
     }
     (void)set;
     cJSON_AddItemToObject(doc, "probes", probes);
@@ -327,18 +329,39 @@ static int print_by_line(const cJSON *doc, FILE *f)
     return rc;
 }
 
-int report_write_device_json(const cJSON *doc, const char *path, FILE *err)
+/* Turns file_doc into the file's form and prints it into *text. */
+static int print_device_file(cJSON *file_doc, char **text, size_t *len)
 {
-    cJSON *file_doc = cJSON_Duplicate(doc, 1);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = file_doc ? open_memstream(&text, &len) : NULL;
+    FILE *f = file_doc ? open_memstream(text, len) : NULL;
     int ok = f != NULL;
     if (ok) {
         slim_records(file_doc);
         ok = report_arrays_pool(file_doc) == 0 && print_by_line(file_doc, f) == 0;
         ok &= fclose(f) == 0;
     }
+    return ok;
+}
+
+int report_write_device_json_consuming(cJSON *doc, const char *path, FILE *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (!print_device_file(doc, &text, &len)) {
+        free(text);
+        fprintf(err, "%s: out of memory while formatting the report\n", path);
+        return -1;
+    }
+    int rc = atomic_file_write(path, text, len, err);
+    free(text);
+    return rc;
+}
+
+int report_write_device_json(const cJSON *doc, const char *path, FILE *err)
+{
+    cJSON *file_doc = cJSON_Duplicate(doc, 1);
+    char *text = NULL;
+    size_t len = 0;
+    int ok = print_device_file(file_doc, &text, &len);
     cJSON_Delete(file_doc);
     if (!ok) {
         free(text);
