@@ -734,6 +734,20 @@ static int open_device(worker *w)
         pidx = w->job->icd_pidx;
     }
     cl_int err = clGetPlatformIDs(64, plats, &np);
+    if (err == CL_SUCCESS && !d->icd && w->job->icd_only) {
+        /* The platform is the icd_pidx-th of its file's, wherever the loader
+         * put it: a loader that does not take a file in OCL_ICD_VENDORS
+         * (the H100 host's) lists every platform, and counting from 0 found
+         * PoCL's, so every first worker failed and was started again. */
+        for (cl_uint k = 0, nth = 0; k < np; k++) {
+            char file[4096];
+            if (icd_file_of_platform(plats[k], file, sizeof file) == 0 && strcmp(file, w->job->icd_only) == 0 &&
+                (int)nth++ == w->job->icd_pidx) {
+                pidx = (int)k;
+                break;
+            }
+        }
+    }
     char detail[512];
     if (err != CL_SUCCESS || (cl_uint)pidx >= np) {
         snprintf(detail, sizeof detail, "platform %d is gone (clGetPlatformIDs: %s, %u platforms)",
