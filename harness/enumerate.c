@@ -60,14 +60,10 @@ static void enum_child(int fd, void *arg)
          * loads its driver alone: with rusticl's listed, loading every local
          * driver took 0.93 s of CPU against 0.13 s for PoCL alone. */
         char icd[4096];
-        if (!a->icd && icd_file_of_platform(plats[p], icd, sizeof icd) == 0) {
-            int same = 0; /* platforms of that file before this one */
-            for (int k = 0; k < p; k++) {
-                char other[4096];
-                same += icd_file_of_platform(plats[k], other, sizeof other) == 0 && strcmp(other, icd) == 0;
-            }
+        int rank = a->icd ? -1 : icd_file_rank(plats, p, icd, sizeof icd);
+        if (rank >= 0) {
             cJSON_AddStringToObject(m, "icd_file", icd);
-            cJSON_AddNumberToObject(m, "icd_pidx", same);
+            cJSON_AddNumberToObject(m, "icd_pidx", rank);
         }
         proc_send(fd, m);
         cl_device_id devs[MAX_DEVICES];

@@ -75,3 +75,25 @@ int icd_file_of_platform(cl_platform_id p, char *buf, size_t len)
     closedir(d);
     return rc;
 }
+
+int icd_file_rank(const cl_platform_id *plats, int p, char *buf, size_t len)
+{
+    if (icd_file_of_platform(plats[p], buf, len) != 0)
+        return -1;
+    int same = 0;
+    for (int k = 0; k < p; k++) {
+        char other[4096];
+        same += icd_file_of_platform(plats[k], other, sizeof other) == 0 && strcmp(other, buf) == 0;
+    }
+    return same;
+}
+
+int icd_file_find(const cl_platform_id *plats, int n, const char *file, int nth)
+{
+    for (int k = 0, seen = 0; k < n; k++) {
+        char f[4096];
+        if (icd_file_of_platform(plats[k], f, sizeof f) == 0 && strcmp(f, file) == 0 && seen++ == nth)
+            return k;
+    }
+    return -1;
+}

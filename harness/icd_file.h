@@ -18,4 +18,14 @@
  * when it cannot be told (then nothing should be restricted). */
 int icd_file_of_platform(cl_platform_id p, char *buf, size_t len);
 
+/* The .icd file of plats[p] into buf, and plats[p]'s rank among the
+ * platforms of that file in plats[0..p] (0: the first). Returns the rank,
+ * or -1 when the file cannot be told. */
+int icd_file_rank(const cl_platform_id *plats, int p, char *buf, size_t len);
+
+/* The index in plats[0..n) of the nth (from 0) platform of .icd file
+ * `file`, or -1: how a worker finds its platform whatever else the loader
+ * lists (a loader may ignore a file in OCL_ICD_VENDORS). */
+int icd_file_find(const cl_platform_id *plats, int n, const char *file, int nth);
+
 #endif

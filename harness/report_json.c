@@ -332,7 +332,7 @@ static int print_by_line(const cJSON *doc, FILE *f)
 /* Turns file_doc into the file's form and prints it into *text. */
 static int print_device_file(cJSON *file_doc, char **text, size_t *len)
 {
-    FILE *f = file_doc ? open_memstream(text, len) : NULL;
+    FILE *f = open_memstream(text, len);
     int ok = f != NULL;
     if (ok) {
         slim_records(file_doc);
@@ -359,16 +359,11 @@ int report_write_device_json_consuming(cJSON *doc, const char *path, FILE *err)
 int report_write_device_json(const cJSON *doc, const char *path, FILE *err)
 {
     cJSON *file_doc = cJSON_Duplicate(doc, 1);
-    char *text = NULL;
-    size_t len = 0;
-    int ok = print_device_file(file_doc, &text, &len);
-    cJSON_Delete(file_doc);
-    if (!ok) {
-        free(text);
+    if (!file_doc) {
         fprintf(err, "%s: out of memory while formatting the report\n", path);
         return -1;
     }
-    int rc = atomic_file_write(path, text, len, err);
-    free(text);
+    int rc = report_write_device_json_consuming(file_doc, path, err);
+    cJSON_Delete(file_doc);
     return rc;
 }

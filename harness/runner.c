@@ -748,14 +748,9 @@ static int open_device(worker *w)
          * put it: a loader that does not take a file in OCL_ICD_VENDORS
          * (the H100 host's) lists every platform, and counting from 0 found
          * PoCL's, so every first worker failed and was started again. */
-        for (cl_uint k = 0, nth = 0; k < np; k++) {
-            char file[4096];
-            if (icd_file_of_platform(plats[k], file, sizeof file) == 0 && strcmp(file, w->job->icd_only) == 0 &&
-                (int)nth++ == w->job->icd_pidx) {
-                pidx = (int)k;
-                break;
-            }
-        }
+        int k = icd_file_find(plats, (int)np, w->job->icd_only, w->job->icd_pidx);
+        if (k >= 0)
+            pidx = k;
     }
     char detail[512];
     if (err != CL_SUCCESS || (cl_uint)pidx >= np) {
@@ -785,14 +780,10 @@ static int open_device(worker *w)
     worker_set_identity(w, plat);
     cJSON_AddItemToObject(m, "platform", plat);
     char icd[4096];
-    if (!d->icd && !w->job->icd_only && icd_file_of_platform(plats[pidx], icd, sizeof icd) == 0) {
-        int same = 0; /* platforms of that file before this one */
-        for (int k = 0; k < pidx; k++) {
-            char other[4096];
-            same += icd_file_of_platform(plats[k], other, sizeof other) == 0 && strcmp(other, icd) == 0;
-        }
+    int rank = d->icd || w->job->icd_only ? -1 : icd_file_rank(plats, pidx, icd, sizeof icd);
+    if (rank >= 0) {
         cJSON_AddStringToObject(m, "icd", icd);
-        cJSON_AddNumberToObject(m, "icd_pidx", same);
+        cJSON_AddNumberToObject(m, "icd_pidx", rank);
     }
     worker_emit(w, m);
     /* The supervisor counts start-up to the message above; the context is
