@@ -6,14 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* FNV-1a: enough to bucket logs; equal hashes are confirmed by strcmp. */
-static uint64_t hash_text(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
+#include "id_map.h"
 
 typedef struct {
     uint64_t hash;
@@ -44,7 +37,7 @@ void build_logs_pool(cJSON *doc)
         cJSON *log = cJSON_GetObjectItemCaseSensitive(rec, "build_log");
         if (!cJSON_IsString(log))
             continue;
-        uint64_t h = hash_text(log->valuestring);
+        uint64_t h = id_map_hash(log->valuestring);
         size_t k = 0;
         while (k < n_seen && !(seen[k].hash == h && strcmp(seen[k].text, log->valuestring) == 0))
             k++;

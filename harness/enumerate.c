@@ -194,8 +194,6 @@ static void add_device(clc_devlist *l, const cJSON *m, const char *icd, int pidx
     }
 }
 
-/* One pass of the child from platform `first`; returns the platform it was
- * in when it died (so the next pass skips it), or -1 when it finished. */
 /* The first pass through the loader's own list, started early
  * (enumerate_start) and not yet read. */
 static clc_child early;
@@ -208,6 +206,9 @@ void enumerate_start(void)
         early_started = 1;
 }
 
+/* One pass of the child from platform `first` (the early one, when it is
+ * that pass); returns the platform it was in when it died (so the next pass
+ * skips it), or -1 when it finished. */
 static int enumerate_pass(clc_devlist *l, int first, double timeout_s, const char *icd, int pidx_offset,
                           int *platforms_seen)
 {

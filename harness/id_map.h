@@ -27,7 +27,8 @@ size_t id_map_count(const clc_id_map *m);
 
 void id_map_free(clc_id_map *m);
 
-/* FNV-1a of a string. */
+/* FNV-1a of a string: the hash of this table, and of the tables that group
+ * build logs (build_logs.c) and pooled arrays (report_arrays.c) by text. */
 uint64_t id_map_hash(const char *s);
 
 #endif

@@ -26,14 +26,6 @@ typedef struct {
     int oom;
 } slot_list;
 
-static uint64_t hash_text(const char *s)
-{
-    uint64_t h = 1469598103934665603ull; /* FNV-1a */
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
-
 static void consider(slot_list *l, cJSON *holder, const char *key)
 {
     cJSON *arr = cJSON_GetObjectItemCaseSensitive(holder, key);
@@ -59,7 +51,7 @@ static void consider(slot_list *l, cJSON *holder, const char *key)
         l->v = v;
         l->cap = cap;
     }
-    l->v[l->n++] = (slot){holder, key, text, hash_text(text), 0, 0};
+    l->v[l->n++] = (slot){holder, key, text, id_map_hash(text), 0, 0};
 }
 
 /* Calls fn on every pooled field of every record of doc. */
