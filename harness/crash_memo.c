@@ -1,7 +1,10 @@
 /* Probes that crashed a driver: see crash_memo.h. */
 #include "crash_memo.h"
 
+#include "id_map.h"
+
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,34 +54,48 @@ int crash_memo_device_file(const char *cache_dir, const char *folder, const char
 }
 
 size_t crash_memo_apply(const char *path, const clc_probe_set *set, const size_t *todo, size_t n_todo,
-                        size_t *batch_cap)
+                        size_t *batch_cap, size_t *batch_leader)
 {
     FILE *f = fopen(path, "r");
     if (!f)
         return 0;
+    /* Ids to indices: the memo of a crash-prone driver holds a line per
+     * probe of every batch that crashed (hundreds), and a walk of the suite
+     * per line cost each supervisor a few million strcmp. Only probes of
+     * todo are touched; a leader may be any probe of the set. */
+    clc_id_map *all = id_map_new(set->count), *mine = id_map_new(n_todo);
+    for (size_t i = 0; all && i < set->count; i++)
+        id_map_put(all, set->items[i].id, (void *)(uintptr_t)(i + 1));
+    for (size_t k = 0; mine && k < n_todo; k++)
+        id_map_put(mine, set->items[todo[k]].id, (void *)(uintptr_t)(todo[k] + 1));
     size_t found = 0;
-    char line[512];
-    while (fgets(line, sizeof line, f)) {
+    char line[1200];
+    while (all && mine && fgets(line, sizeof line, f)) {
         line[strcspn(line, "\r\n")] = '\0';
-        /* "id" alone is the culprit (cap 1); "id<TAB>cap" a batch-mate. */
-        size_t cap = 1;
+        /* "id" alone is the culprit (cap 1); "id<TAB>cap" a batch-mate;
+         * "id<TAB>cap<TAB>leader" one of a part cut after a crash. */
+        size_t cap = 1, leader = 0;
         char *tab = strchr(line, '\t');
         if (tab) {
             *tab = '\0';
             char *end;
             unsigned long long v = strtoull(tab + 1, &end, 10);
-            if (end == tab + 1 || *end || v == 0)
+            if (end == tab + 1 || (*end && *end != '\t') || v == 0)
                 continue; /* a damaged line only costs speed: ignored */
             cap = (size_t)v;
+            if (*end == '\t')
+                leader = (size_t)(uintptr_t)id_map_get(all, end + 1); /* 0: not in this suite */
         }
-        for (size_t k = 0; line[0] && k < n_todo; k++) {
-            size_t i = todo[k];
-            if (strcmp(set->items[i].id, line) == 0 && (batch_cap[i] == 0 || cap < batch_cap[i])) {
-                batch_cap[i] = cap;
-                found++;
-            }
-        }
+        size_t i = (size_t)(uintptr_t)id_map_get(mine, line);
+        if (i-- == 0 || (batch_cap[i] != 0 && cap >= batch_cap[i]))
+            continue;
+        batch_cap[i] = cap;
+        if (batch_leader)
+            batch_leader[i] = leader;
+        found++;
     }
+    id_map_free(all);
+    id_map_free(mine);
     fclose(f);
     return found;
 }
@@ -121,7 +138,8 @@ void crash_memo_add(const char *path, const char *probe_id)
     close(fd);
 }
 
-void crash_memo_add_caps(const char *path, const clc_probe_set *set, const size_t *idx, size_t n, size_t cap)
+void crash_memo_add_caps(const char *path, const clc_probe_set *set, const size_t *idx, size_t n, size_t cap,
+                         const size_t *leader)
 {
     int fd = memo_open(path);
     if (fd < 0)
@@ -131,8 +149,10 @@ void crash_memo_add_caps(const char *path, const clc_probe_set *set, const size_
     size_t len = 0, size = 0;
     char *buf = NULL;
     for (size_t k = 0; k < n; k++) {
-        char line[600];
-        int m = snprintf(line, sizeof line, "%s\t%zu\n", set->items[idx[k]].id, cap);
+        char line[1200];
+        size_t l = leader ? leader[k] : 0;
+        int m = l ? snprintf(line, sizeof line, "%s\t%zu\t%s\n", set->items[idx[k]].id, cap, set->items[l - 1].id)
+                  : snprintf(line, sizeof line, "%s\t%zu\n", set->items[idx[k]].id, cap);
         if (m <= 0 || (size_t)m >= sizeof line)
             continue;
         if (len + (size_t)m > size) {

@@ -39,18 +39,24 @@ int crash_memo_device_file(const char *cache_dir, const char *folder, const char
                            const cJSON *device, char *buf, size_t len);
 
 /* Lowers batch_cap[i] to the remembered cap of every probe of todo named in
- * the memo file (a line is "id" for cap 1, or "id<TAB>cap"; the smallest
- * wins). Returns how many caps it lowered; a missing or unreadable file
- * lowers none. */
+ * the memo file (a line is "id" for cap 1, "id<TAB>cap", or
+ * "id<TAB>cap<TAB>leader"; the smallest cap wins, and with it its leader).
+ * With batch_leader (may be NULL), batch_leader[i] becomes the leader's
+ * index plus one (0: none): a program holds only probes of one leader
+ * (runner.h), so the programs a crash led to are cut where that run cut
+ * them, whichever of their probes a worker starts from. Returns how many
+ * caps it lowered; a missing or unreadable file lowers none. */
 size_t crash_memo_apply(const char *path, const clc_probe_set *set, const size_t *todo, size_t n_todo,
-                        size_t *batch_cap);
+                        size_t *batch_cap, size_t *batch_leader);
 
 /* Adds a probe id to the memo file with cap 1 (appended; a repeated id is
  * harmless). */
 void crash_memo_add(const char *path, const char *probe_id);
 
 /* Adds the probes idx[0..n) of set with the cap their crashed batch gave
- * them, in one append. */
-void crash_memo_add_caps(const char *path, const clc_probe_set *set, const size_t *idx, size_t n, size_t cap);
+ * them, in one append; with leader (may be NULL), leader[k] is the index
+ * of idx[k]'s leader plus one (0: none). */
+void crash_memo_add_caps(const char *path, const clc_probe_set *set, const size_t *idx, size_t n, size_t cap,
+                         const size_t *leader);
 
 #endif

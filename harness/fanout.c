@@ -224,7 +224,7 @@ static unsigned char *lost_probes(const clc_supervise_opts *o)
         return NULL;
     size_t *cap = calloc(o->set->count ? o->set->count : 1, sizeof *cap);
     unsigned char *lost = calloc(o->set->count ? o->set->count : 1, 1);
-    if (cap && lost && crash_memo_apply(path, o->set, o->todo, o->n_todo, cap) > 0)
+    if (cap && lost && crash_memo_apply(path, o->set, o->todo, o->n_todo, cap, NULL) > 0)
         for (size_t i = 0; i < o->set->count; i++)
             lost[i] = cap[i] != 0;
     free(cap);

@@ -512,12 +512,30 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
         launch l = {NULL, !slots[s].direct, (cl_uint)slots[s].which, slots[s].direct};
         cl_int err = CL_SUCCESS;
         char name[48];
+        /* Creating a kernel compiles (rusticl turns the program's SPIR-V
+         * into optimised NIR here, and its compiler dies on some probes):
+         * a program of several probes built from source says whose kernel
+         * it creates, so a death there is blamed on that kernel's probes,
+         * as one in its code generation is (supervise.c), not on the
+         * program after a blind retry that formed new programs. A lone
+         * program's death is its build's, as before: remembered in the
+         * cache (bincache.h, BINCACHE_CRASHED). */
+        int say = !b->cached && n > 1;
         if (slots[s].direct) {
             snprintf(name, sizeof name, "clc_k%zu", s);
+            if (say)
+                worker_emit_phase(w, "codegen", &idx[s], 1);
             l.kernel = create_kernel(w, b->prog, name, &err);
         } else {
             if (!groups[slots[s].group]) {
                 snprintf(name, sizeof name, "clc_dispatch%zu", slots[s].group);
+                if (say && members) {
+                    size_t m = 0;
+                    for (size_t t = 0; t < n; t++)
+                        if (!slots[t].direct && slots[t].group == slots[s].group)
+                            members[m++] = idx[t];
+                    worker_emit_phase(w, "codegen", members, m);
+                }
                 groups[slots[s].group] = create_kernel(w, b->prog, name, &err);
             }
             l.kernel = groups[slots[s].group];
@@ -866,6 +884,7 @@ typedef struct {
     size_t n;
     size_t bytes;
     size_t cap;         /* the smallest batch cap among them */
+    size_t leader;      /* their leader (runner.h, batch_leader) */
     char options[2048];
     void (*flush)(worker *w, const size_t *idx, size_t n, const char *options);
 } pending_list;
@@ -879,13 +898,20 @@ static void pending_flush(worker *w, pending_list *l)
     worker_flush_profile(w);
 }
 
+static size_t leader_of(const worker *w, size_t idx)
+{
+    return w->job->batch_leader ? w->job->batch_leader[idx] : 0;
+}
+
 /* Whether adding probe idx (whose cap is cap) would close the list first:
- * other build options, the list full, or its bodies over BATCH_BYTES. */
+ * other build options, the list full, its bodies over BATCH_BYTES, or
+ * another leader (one part of a batch cut after a crash ends, or begins). */
 static int pending_closes_at(worker *w, const pending_list *l, size_t idx, size_t cap, const char *opts)
 {
     const char *body = w->job->set->items[idx].body;
     size_t bytes = body ? strlen(body) : 0;
-    return l->n && (strcmp(opts, l->options) != 0 || l->n >= l->cap || l->n >= cap || l->bytes + bytes > BATCH_BYTES);
+    return l->n && (strcmp(opts, l->options) != 0 || l->n >= l->cap || l->n >= cap ||
+                    l->bytes + bytes > BATCH_BYTES || leader_of(w, idx) != l->leader);
 }
 
 static void pending_add(worker *w, pending_list *l, size_t idx)
@@ -899,6 +925,7 @@ static void pending_add(worker *w, pending_list *l, size_t idx)
     l->bytes += body ? strlen(body) : 0;
     if (l->n == 0 || cap < l->cap)
         l->cap = cap;
+    l->leader = leader_of(w, idx);
     snprintf(l->options, sizeof l->options, "%s", opts);
     l->idx[l->n++] = idx;
 }
@@ -972,7 +999,7 @@ void runner_run(const clc_worker_job *job)
             ;
         close(job->start_fd);
     }
-    pending_list run = {NULL, 0, 0, 0, "", run_batch}, rej = {NULL, 0, 0, 0, "", reject_batch_run};
+    pending_list run = {NULL, 0, 0, 0, 0, "", run_batch}, rej = {NULL, 0, 0, 0, 0, "", reject_batch_run};
     run.idx = malloc((job->batch_max ? job->batch_max : 1) * sizeof *run.idx);
     rej.idx = malloc((job->batch_max ? job->batch_max : 1) * sizeof *rej.idx);
     size_t cur_seg = 0;

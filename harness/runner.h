@@ -41,6 +41,9 @@ typedef struct {
                                   * its normal priority (a GPU's host threads spin no core) */
     int start_wait, start_fd;    /* wait, once the device is open, until start_fd ends
                                   * (clc_supervise_opts, supervise.h) */
+    const size_t *batch_leader;  /* per probe index (NULL: none): 0, or one more than the index of
+                                  * the probe that leads its part of a batch cut after a crash
+                                  * (crash_memo.h): a program holds probes of one leader only */
 } clc_worker_job;
 
 /* Messages, one JSON object each, field "t":

@@ -195,7 +195,7 @@ void worker_build(worker *w, const char *src, const char *options, build_result 
         bincache_key(w->identity, options, src, key);
         if (build_from_cache(w, key, options, r, t0)) {
             r->ms = (proc_now() - t0) * 1e3;
-            profile_add(&w->prof, PROF_CACHE_LOAD, r->ms);
+            profile_add_detail(&w->prof, PROF_CACHE_LOAD, r->ms, w->building_what);
             return;
         }
         t0 = proc_now();
@@ -217,7 +217,7 @@ void worker_build(worker *w, const char *src, const char *options, build_result 
     err = clBuildProgram(prog, 1, &w->env.device, options, NULL, NULL);
     r->log = build_log(prog, w->env.device);
     r->ms = (proc_now() - t0) * 1e3;
-    profile_add(&w->prof, PROF_BUILD, r->ms);
+    profile_add_detail(&w->prof, PROF_BUILD, r->ms, w->building_what);
     if (err != CL_SUCCESS) {
         r->err = err;
         r->call = "clBuildProgram";

@@ -36,6 +36,7 @@ typedef struct worker {
     double bin_read_ms, bin_build_ms; /* binaries kept so far: reading them, building them */
     int gate_fd;        /* the device gate (device_gate.h), opened at first use; -1: none */
     size_t building_n;  /* probes in the program being built (worker_emit_build_start) */
+    char building_what[300]; /* its first probe and count, for the timeline's build span */
     cJSON *history;     /* env.measure_history, owned */
     /* Builds (and runs) one probe in a program of its own: runner.c's, handed
      * down so that reject_batch.c can fall back on it without calling up. */

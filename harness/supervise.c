@@ -34,6 +34,7 @@ typedef struct {
     const clc_supervise_opts *o;
     clc_device_run *out;
     size_t *batch_cap;      /* see runner.h */
+    size_t *batch_leader;   /* see runner.h */
     size_t results_since_death; /* progress since the worker last died */
     int barren_deaths;          /* deaths outside any probe, in a row, with no result between */
     double spawned_at;          /* when the current worker was started */
@@ -41,8 +42,10 @@ typedef struct {
     FILE *stderr_file;          /* the current worker's stderr */
     size_t startups, alone_builds;
     phase ph;
-    size_t *building;       /* probes of the program being built */
+    size_t *building;       /* probes of the program being built, or of the kernel whose code is made */
     size_t n_building;
+    size_t *program;        /* probes of the program last built (its kernels' code comes after) */
+    size_t n_program;
     size_t running;         /* probe being run (PHASE_RUN) */
     int running_first;      /* ...at its kernel's first launch: code generation included */
     int building_program;   /* PHASE_BUILD is a program's build, not a kernel's code generation */
@@ -62,6 +65,42 @@ typedef struct {
     int done, fatal, retired;
     size_t n_recorded, n_unexpected; /* for o->on_record */
 } sv_state;
+
+/* A kernel's creation or code generation killed or hung the worker. The
+ * probes of its program before the kernel (they have run) become a part
+ * of their own, led by its first probe (runner.h); the kernel's probes and
+ * all after them are then cut up as a build of them would be (below).
+ * Before, the next worker started from the kernel's first probe and built
+ * it with whatever followed, and the next run, starting from the batch's
+ * first probe, formed other programs again: every one a miss of both
+ * caches (rusticl's first warm run: 188 kernels' code generated again,
+ * 7.3 s). Cutting up only the kernel's probes and keeping the rest as a
+ * part cost a worker per crash where crashes are dense (18 probes with 9
+ * crashers: 19 workers against 11). */
+static void split_around_kernel(sv_state *s, int hung)
+{
+    size_t lo = SIZE_MAX;
+    for (size_t k = 0; k < s->n_program && s->n_building && lo == SIZE_MAX; k++)
+        if (s->program[k] == s->building[0])
+            lo = k;
+    if (lo == SIZE_MAX)
+        return;
+    size_t *idx = s->program, n = lo;
+    size_t *leader = n ? calloc(n, sizeof *leader) : NULL;
+    for (size_t k = 0; k < n; k++) {
+        /* A part is smaller than its program, whose probes all had a cap
+         * at least the program's size: the cap only falls. */
+        s->batch_cap[idx[k]] = n;
+        s->batch_leader[idx[k]] = idx[0] + 1;
+        if (leader)
+            leader[k] = idx[0] + 1;
+    }
+    if (!hung && s->crash_memo[0] && leader)
+        crash_memo_add_caps(s->crash_memo, s->o->set, idx, n, n, leader);
+    free(leader);
+    memmove(s->building, s->program + lo, (s->n_program - lo) * sizeof *s->building);
+    s->n_building = s->n_program - lo;
+}
 
 /* The last bytes the worker wrote to stderr: what a driver said as it died. */
 static void attach_stderr_tail(sv_state *s, cJSON *rec)
@@ -203,9 +242,14 @@ static void handle_msg(sv_state *s, cJSON *m)
                 s->n_building++;
         s->ph = PHASE_BUILD;
         s->building_program = type[0] == 'b';
-        s->build_key[0] = '\0';
-        if (type[0] == 'b')
+        if (type[0] == 'b') {
+            /* The key stays through the lone program's code generation: a
+             * death there is remembered as its build's (below). */
+            s->build_key[0] = '\0';
             s->out->builds++;
+            memcpy(s->program, s->building, s->n_building * sizeof *s->program);
+            s->n_program = s->n_building;
+        }
     } else if (strcmp(type, "build-key") == 0) {
         const cJSON *k = cJSON_GetObjectItemCaseSensitive(m, "key");
         if (s->ph == PHASE_BUILD && s->building_program && cJSON_IsString(k) && strlen(k->valuestring) == BINCACHE_KEY_LEN)
@@ -373,6 +417,8 @@ static void blame(sv_state *s, int hung, int status)
         set_record(s, s->running, rec);
         return;
     }
+    if (s->ph == PHASE_BUILD && !s->building_program)
+        split_around_kernel(s, hung);
     if (s->ph == PHASE_BUILD && s->n_building > 1) {
         /* Somebody in this batch broke the compiler. Either every probe of
          * it is built alone next time, or in batches of about sqrt(n), and so
@@ -396,15 +442,37 @@ static void blame(sv_state *s, int hung, int status)
             if (cap >= s->n_building)
                 cap = s->n_building - 1;
         }
-        for (size_t k = 0; k < s->n_building; k++)
-            s->batch_cap[s->building[k]] = cap;
+        /* The parts are fixed here, each led by its first probe, so that
+         * the next run, which starts the batch from its first probe, cuts
+         * the same parts as this run's next worker, which starts from the
+         * first probe without a result. */
+        size_t *leader = calloc(s->n_building, sizeof *leader);
+        for (size_t k = 0; k < s->n_building; k++) {
+            size_t i = s->building[k];
+            s->batch_cap[i] = cap;
+            s->batch_leader[i] = cap > 1 ? s->building[k / cap * cap] + 1 : 0;
+            if (leader)
+                leader[k] = s->batch_leader[i];
+        }
         if (!hung && s->crash_memo[0])
-            crash_memo_add_caps(s->crash_memo, set, s->building, s->n_building, cap);
+            crash_memo_add_caps(s->crash_memo, set, s->building, s->n_building, cap, leader);
+        free(leader);
         /* No record carries this death, so say it here: a worker killed
          * from outside (an OOM killer, an operator) shows up somewhere. */
         fprintf(stderr, "clconform: %s: the worker %s while building %zu probes together (%s); "
                         "building them in smaller groups\n", s->o->dev->key, hung ? "hung" : "died",
                 s->n_building, how);
+        return;
+    }
+    if (s->ph == PHASE_BUILD && s->n_building == 1 && !s->building_program && s->n_program > 1) {
+        /* One probe's kernel, in a program of several: built alone next,
+         * where a second death is its verdict and is remembered with that
+         * lone program's build (bincache.h), so that later runs lose no
+         * worker to it. */
+        s->batch_cap[s->building[0]] = 1;
+        s->batch_leader[s->building[0]] = 0;
+        if (!hung && s->crash_memo[0])
+            crash_memo_add(s->crash_memo, set->items[s->building[0]].id);
         return;
     }
     if (s->ph == PHASE_BUILD && s->n_building == 1) {
@@ -420,7 +488,7 @@ static void blame(sv_state *s, int hung, int status)
             record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
         record_add_repro(rec, p, NULL);
         attach_stderr_tail(s, rec);
-        if (!hung && s->building_program)
+        if (!hung && (s->building_program || s->n_program == 1))
             remember_build_crash(s, status, rec);
         set_record(s, s->building[0], rec);
         return;
@@ -474,7 +542,7 @@ static void record_remembered_hangs(sv_state *s)
 {
     const clc_supervise_opts *o = s->o;
     size_t *cap = calloc(o->set->count ? o->set->count : 1, sizeof *cap);
-    if (cap && crash_memo_apply(s->lost_memo, o->set, o->todo, o->n_todo, cap) > 0)
+    if (cap && crash_memo_apply(s->lost_memo, o->set, o->todo, o->n_todo, cap, NULL) > 0)
         for (size_t k = 0; k < o->n_todo; k++) {
             size_t i = o->todo[k];
             if (cap[i] && o->set->items[i].kind != CLC_KIND_MEASURE && !s->out->recs[i])
@@ -499,9 +567,10 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
     memset(&a, 0, sizeof a);
     a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->batch_cap, s->o->batch_max, s->o->group,
                              s->o->extra_options, s->o->cache_dir,
-                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL, NULL, NULL, 0, NULL, 0, 0, -1};
+                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL, NULL, NULL, 0, NULL, 0, 0, -1, NULL};
     s->icd_using = a.job.icd_only != NULL;
     a.job.no_binaries = s->no_binaries;
+    a.job.batch_leader = s->batch_leader;
     a.job.segment = s->o->segment;
     a.job.pool = s->o->pool;
     a.job.pool_owner = s->o->pool_owner;
@@ -579,21 +648,26 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     out->recs = calloc(o->set->count ? o->set->count : 1, sizeof *out->recs);
     s.batch_cap = calloc(o->set->count ? o->set->count : 1, sizeof *s.batch_cap);
     s.building = calloc(o->set->count ? o->set->count : 1, sizeof *s.building);
+    s.program = calloc(o->set->count ? o->set->count : 1, sizeof *s.program);
+    s.batch_leader = calloc(o->set->count ? o->set->count : 1, sizeof *s.batch_leader);
     s.retried = calloc(o->set->count ? o->set->count : 1, 1);
     size_t room = o->n_todo + (o->pool ? o->set->count : 0) + 1;
     size_t *todo = calloc(room, sizeof *todo);
     s.mine = calloc(room, sizeof *s.mine);
-    if (!out->recs || !s.batch_cap || !s.building || !s.retried || !todo || !s.mine) {
+    if (!out->recs || !s.batch_cap || !s.building || !s.program || !s.batch_leader || !s.retried || !todo ||
+        !s.mine) {
         free(s.retried);
         free(s.batch_cap);
         free(s.building);
+        free(s.program);
+        free(s.batch_leader);
         free(todo);
         free(s.mine);
         return -1;
     }
     if (o->cache_dir && o->isolate &&
         crash_memo_path(o->cache_dir, o->dev->key, o->dev->info, s.crash_memo, sizeof s.crash_memo) == 0)
-        crash_memo_apply(s.crash_memo, o->set, s.mine, answer_for(&s, s.mine, 1), s.batch_cap);
+        crash_memo_apply(s.crash_memo, o->set, s.mine, answer_for(&s, s.mine, 1), s.batch_cap, s.batch_leader);
     if (o->cache_dir && o->isolate)
         if (crash_memo_lost_path(o->cache_dir, o->dev->key, o->dev->info, s.lost_memo, sizeof s.lost_memo) == 0)
             record_remembered_hangs(&s);
@@ -646,6 +720,8 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     free(s.mine);
     free(s.batch_cap);
     free(s.building);
+    free(s.program);
+    free(s.batch_leader);
     free(s.retried);
     cJSON_Delete(s.measures);
     return 0;

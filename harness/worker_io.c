@@ -84,6 +84,8 @@ void sb_add(strbuf *b, const char *fmt, ...)
 void worker_emit_build_start(worker *w, const size_t *idx, size_t n)
 {
     w->building_n = n;
+    snprintf(w->building_what, sizeof w->building_what, "%s%s (%zu probes)", n ? w->job->set->items[idx[0]].id : "",
+             n > 1 ? " ..." : "", n);
     worker_emit_phase(w, "build", idx, n);
 }
 
