@@ -8,7 +8,13 @@
  * supervisor and its worker live as long as chunks are left: the worker
  * claims the next free chunk itself, and a claim is one atomic write in
  * shared memory, so a worker that dies right after it still leaves the
- * chunk to its supervisor's next worker, never to nobody. */
+ * chunk to its supervisor's next worker, never to nobody.
+ *
+ * A supervisor that loses its worker (a hang waited out, a crash) gives the
+ * rest of its chunk back (chunk_pool_give_back), so that idle cores take it
+ * while it meets the culprit again alone: PoCL 5's cold run was one
+ * supervisor's four float-atomic hangs (24 s, one after another) and then
+ * 16 s of its chunk's code generation while the other 15 had ended. */
 #ifndef CLC_CHUNK_POOL_H
 #define CLC_CHUNK_POOL_H
 
@@ -36,6 +42,13 @@ const size_t *chunk_pool_probes(const clc_chunk_pool *p, size_t c, size_t *n);
 
 /* Who claimed chunk c (0: nobody yet). */
 int chunk_pool_owner(const clc_chunk_pool *p, size_t c);
+
+/* Gives back the probes of chunk c (owned by owner) from its keep-th on,
+ * as a free chunk of their own that a claim prefers to the chunks never
+ * begun. Only c's owner calls this, between its workers. Returns 0, or -1
+ * (nothing given: keep is 0 or the whole chunk, c is not owner's, or the
+ * pool has no room). */
+int chunk_pool_give_back(const clc_chunk_pool *p, int owner, size_t c, size_t keep);
 
 /* Frees the pool (in the process that made it, after its children). */
 void chunk_pool_free(clc_chunk_pool *p);

@@ -579,6 +579,7 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
         snprintf(out->incomplete_reason, sizeof out->incomplete_reason,
                  o->stop && *o->stop ? "interrupted by a signal" : "a supervisor process died");
     out->wall_ms = (proc_now() - t0) * 1e3;
+    out->chunks = chunk_pool_count(cp) + (n_rest < n_all); /* with the parts given back */
     snprintf(out->icd, sizeof out->icd, "%s", st.icd);
     out->icd_pidx = st.icd_pidx;
     if (start_wfd >= 0)

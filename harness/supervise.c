@@ -17,6 +17,7 @@
 
 #include "bincache.h"
 #include "crash_memo.h"
+#include "batch_plan.h"
 #include "measure.h"
 #include "measure_memo.h"
 #include "proc.h"
@@ -63,6 +64,7 @@ typedef struct {
     cJSON *measures;        /* its contents, NULL when none */
     double phase_start;
     int done, fatal, retired;
+    int lost;               /* the last worker died or hung (blame) */
     size_t n_recorded, n_unexpected; /* for o->on_record */
 } sv_state;
 
@@ -357,6 +359,7 @@ static void blame(sv_state *s, int hung, int status)
     char how[64], detail[512];
     int progressed = s->results_since_death > 0;
     s->results_since_death = 0;
+    s->lost = 1;
     /* The worker's unsent phase times died with it: the phase in progress
      * is charged here, to the measurement if that is what deadlocked on
      * purpose, else as lost. */
@@ -560,6 +563,61 @@ static size_t remaining(const sv_state *s, size_t *todo)
     return n;
 }
 
+/* After a lost worker, the rest of each of this supervisor's chunks that no
+ * worker has begun, from the first segment (batch_plan.h) after the one the
+ * next worker starts in, goes back to the pool in parts of about a quarter
+ * (chunk_pool_give_back): the next worker meets the culprit again alone,
+ * with its watchdog, while idle cores take the rest. PoCL 5's cold run was
+ * one supervisor waiting out four float-atomic hangs (24 s) and then its
+ * chunk's 16 s of code generation, long after the other 15 had ended. A
+ * part begins at a segment, so its programs are the same whoever runs it. */
+#define GIVE_BACK_MIN_WEIGHT (64 * 1024)
+static void give_back_rest(sv_state *s)
+{
+    const clc_chunk_pool *p = s->o->pool;
+    const size_t *seg = s->o->segment;
+    if (!p || !seg)
+        return;
+    for (size_t c = 0; c < chunk_pool_count(p); c++) {
+        if (chunk_pool_owner(p, c) != s->o->pool_owner)
+            continue;
+        size_t m;
+        const size_t *pr = chunk_pool_probes(p, c, &m);
+        size_t k = 0;
+        while (k < m && s->out->recs[pr[k]])
+            k++;
+        if (k == m)
+            continue;
+        size_t first_seg = seg[pr[k]];
+        while (k < m && seg[pr[k]] == first_seg)
+            k++;
+        /* Nothing from k on has begun: a worker takes probes in order. */
+        size_t rest = 0;
+        for (size_t j = k; j < m; j++) {
+            const char *b = s->o->set->items[pr[j]].body;
+            rest += (b ? strlen(b) : 0) + PROBE_WEIGHT;
+        }
+        if (rest < 2 * GIVE_BACK_MIN_WEIGHT)
+            continue;
+        size_t piece = rest / 4 > GIVE_BACK_MIN_WEIGHT ? rest / 4 : GIVE_BACK_MIN_WEIGHT;
+        /* Cut points at segment starts, each part about `piece`; given back
+         * from the last, so that only this supervisor's chunk is ever cut. */
+        size_t cuts[8], n_cuts = 0, w = 0;
+        cuts[n_cuts++] = k;
+        for (size_t j = k; j < m && n_cuts < 8; j++) {
+            const char *b = s->o->set->items[pr[j]].body;
+            w += (b ? strlen(b) : 0) + PROBE_WEIGHT;
+            if (w >= piece && j + 1 < m && seg[pr[j + 1]] != seg[pr[j]] && rest - w >= GIVE_BACK_MIN_WEIGHT) {
+                cuts[n_cuts++] = j + 1;
+                rest -= w;
+                w = 0;
+            }
+        }
+        for (size_t q = n_cuts; q-- > 0;)
+            chunk_pool_give_back(p, s->o->pool_owner, c, cuts[q]);
+    }
+}
+
 /* One worker's life. Returns 1 when it should be replaced, 0 when finished. */
 static int run_worker(sv_state *s, const size_t *todo, size_t n)
 {
@@ -694,8 +752,11 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
             snprintf(out->incomplete_reason, sizeof out->incomplete_reason, "interrupted by a signal");
             break;
         }
+        s.lost = 0;
         if (!run_worker(&s, todo, n))
             break;
+        if (s.lost && !s.fatal)
+            give_back_rest(&s);
     }
     if (s.fatal) {
         /* The device is unusable: every probe left says why, so the report

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# A supervisor that loses its worker gives the rest of its chunk back
+# (chunk_pool.h, supervise.c give_back_rest): the next worker meets the
+# culprit again alone while idle supervisors take the rest, instead of one
+# supervisor running it all after its watchdogs (PoCL 5's cold run: four
+# float-atomic hangs, then 16 s of that chunk's code generation, after the
+# other 15 supervisors had ended). On Oclgrind, with two supervisors: a
+# kernel that never ends opens the first chunk, 400 small probes follow
+# (each body carries a 4 KB comment, so the chunks, cut by weight, are
+# large enough to be worth giving back).
+. "$(dirname "$0")/lib.sh"
+if ! "$CLCONFORM" --list 2>/dev/null | grep -q oclgrind; then
+    echo "ok - give-back skipped: no Oclgrind device (# SKIP)"
+    done_checks
+fi
+mkdir -p "$TMP/probes"
+python3 - "$TMP/probes/give_back.probe" <<'PY'
+import sys
+pad = "/* " + "weight " * 585 + "*/"
+out = ["[defaults]", "clause = 3.2", "spec = OpenCL 1.2", "kind = run", "",
+       "[probe gb.spin]", "why = A kernel that never ends: its worker is lost.",
+       "input z = int: 0", "out = int[1]", "expect = 2", "body = <<END",
+       "    volatile __global const int *zero = z;", "    while (zero[0] == 0)", "        ;",
+       "    out[0] = 2;", "END", ""]
+for i in range(400):
+    out += ["[probe gb.ok.%03d]" % i, "why = A probe after the hang.", "out = int[1]",
+            "expect = %d" % i, "body = <<END", "    " + pad, "    out[0] = %d;" % i, "END", ""]
+open(sys.argv[1], "w").write("\n".join(out))
+PY
+run() {
+    local name=$1; shift
+    traced_run "$name" --device oclgrind --device-jobs 2 --batch 8 --timeout 1 --no-cache \
+        --probes "$TMP/probes" "$@"
+}
+run hang
+run calm --filter 'gb.ok.*'
+check "every probe has its verdict: the hang a timeout, the 400 others pass" python3 - "$TMP/hang" <<'PY'
+import glob, json, sys
+r = json.load(open(glob.glob(sys.argv[1] + '/oclgrind*.json')[0]))
+v = {p['id']: p['verdict'] for p in r['probes']}
+assert v.pop('gb.spin') == 'timeout', r['run']
+assert len(v) == 400 and set(v.values()) == {'pass'}, sorted(set(v.values()))
+assert r['run']['complete'], r['run']
+PY
+check "the rest of the hung chunk went back to the pool as parts of its own" python3 - "$TMP/hang" "$TMP/calm" <<'PY'
+import glob, json, sys
+hang, calm = (json.load(open(glob.glob(d + '/oclgrind*.json')[0]))['run'] for d in sys.argv[1:3])
+print('chunks with the hang', hang['chunks'], 'without', calm['chunks'])
+assert hang['chunks'] >= calm['chunks'] + 1, (hang['chunks'], calm['chunks'])
+PY
+done_checks
