@@ -571,7 +571,12 @@ static size_t remaining(const sv_state *s, size_t *todo)
  * one supervisor waiting out four float-atomic hangs (24 s) and then its
  * chunk's 16 s of code generation, long after the other 15 had ended. A
  * part begins at a segment, so its programs are the same whoever runs it. */
-#define GIVE_BACK_MIN_WEIGHT (64 * 1024)
+/* A part's least weight (bytes of body plus PROBE_WEIGHT a probe): weight
+ * says little of a part's compile time (PoCL 5's 85 folded conversions
+ * after its float-atomic hangs were 16 s of code generation, and under the
+ * 128 KB a first threshold asked for), and a part costs little: whoever
+ * claims next takes it, its giver included. */
+#define GIVE_BACK_MIN_WEIGHT (8 * 1024)
 static void give_back_rest(sv_state *s)
 {
     const clc_chunk_pool *p = s->o->pool;
@@ -597,7 +602,7 @@ static void give_back_rest(sv_state *s)
             const char *b = s->o->set->items[pr[j]].body;
             rest += (b ? strlen(b) : 0) + PROBE_WEIGHT;
         }
-        if (rest < 2 * GIVE_BACK_MIN_WEIGHT)
+        if (rest < GIVE_BACK_MIN_WEIGHT)
             continue;
         size_t piece = rest / 4 > GIVE_BACK_MIN_WEIGHT ? rest / 4 : GIVE_BACK_MIN_WEIGHT;
         /* Cut points at segment starts, each part about `piece`; given back
