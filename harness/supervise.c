@@ -65,6 +65,7 @@ typedef struct {
     double phase_start;
     int done, fatal, retired;
     int lost;               /* the last worker died or hung (blame) */
+    int lost_running;       /* ...while running a probe, not building: its batch was built */
     size_t n_recorded, n_unexpected; /* for o->on_record */
 } sv_state;
 
@@ -360,6 +361,7 @@ static void blame(sv_state *s, int hung, int status)
     int progressed = s->results_since_death > 0;
     s->results_since_death = 0;
     s->lost = 1;
+    s->lost_running = s->ph == PHASE_RUN;
     /* The worker's unsent phase times died with it: the phase in progress
      * is charged here, to the measurement if that is what deadlocked on
      * purpose, else as lost. */
@@ -593,9 +595,26 @@ static void give_back_rest(sv_state *s)
             k++;
         if (k == m)
             continue;
-        size_t first_seg = seg[pr[k]];
-        while (k < m && seg[pr[k]] == first_seg)
-            k++;
+        if (s->lost_running) {
+            /* A run that hung or crashed: its batch was built and ran up
+             * to the culprit, and the next worker would build the probes
+             * after it as a batch of their own anyway (the caches miss it
+             * either way: the next run leaves a remembered hang out). So
+             * they can go too; the culprit, if it is retried alone, stays.
+             * PoCL 5's four float-atomic hangs are in one batch: each was
+             * met only after the one before had been retried (24 s). */
+            if (pr[k] == s->running)
+                k++;
+            if (k == 0)
+                k++; /* something must stay: the chunk's first probe */
+        } else {
+            /* A build or code generation: the caps and leaders it led to
+             * (in this process, not yet in a memo another reads) cover
+             * the culprit's program, within its segment: that stays. */
+            size_t first_seg = seg[pr[k]];
+            while (k < m && seg[pr[k]] == first_seg)
+                k++;
+        }
         /* Nothing from k on has begun: a worker takes probes in order. */
         size_t rest = 0;
         for (size_t j = k; j < m; j++) {
