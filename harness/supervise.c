@@ -36,6 +36,8 @@ typedef struct {
     clc_device_run *out;
     size_t *batch_cap;      /* see runner.h */
     size_t *batch_leader;   /* see runner.h */
+    unsigned char *capped;  /* per probe: its cap or leader was set by this supervisor in this run,
+                             * so no other supervisor knows it yet (give_back_rest) */
     size_t results_since_death; /* progress since the worker last died */
     int barren_deaths;          /* deaths outside any probe, in a row, with no result between */
     double spawned_at;          /* when the current worker was started */
@@ -95,6 +97,7 @@ static void split_around_kernel(sv_state *s, int hung)
          * at least the program's size: the cap only falls. */
         s->batch_cap[idx[k]] = n;
         s->batch_leader[idx[k]] = idx[0] + 1;
+        s->capped[idx[k]] = 1;
         if (leader)
             leader[k] = idx[0] + 1;
     }
@@ -393,6 +396,7 @@ static void blame(sv_state *s, int hung, int status)
         if (hung && p->kind != CLC_KIND_MEASURE && s->retried && !s->retried[s->running]) {
             s->retried[s->running] = RETRY_DONE;
             s->batch_cap[s->running] = 1;
+            s->capped[s->running] = 1;
             s->out->timeouts_retried++;
             return;
         }
@@ -456,6 +460,7 @@ static void blame(sv_state *s, int hung, int status)
             size_t i = s->building[k];
             s->batch_cap[i] = cap;
             s->batch_leader[i] = cap > 1 ? s->building[k / cap * cap] + 1 : 0;
+            s->capped[i] = 1;
             if (leader)
                 leader[k] = s->batch_leader[i];
         }
@@ -476,6 +481,7 @@ static void blame(sv_state *s, int hung, int status)
          * worker to it. */
         s->batch_cap[s->building[0]] = 1;
         s->batch_leader[s->building[0]] = 0;
+        s->capped[s->building[0]] = 1;
         if (!hung && s->crash_memo[0])
             crash_memo_add(s->crash_memo, set->items[s->building[0]].id);
         return;
@@ -565,19 +571,22 @@ static size_t remaining(const sv_state *s, size_t *todo)
     return n;
 }
 
-/* After a lost worker, the rest of each of this supervisor's chunks that no
- * worker has begun, from the first segment (batch_plan.h) after the one the
- * next worker starts in, goes back to the pool in parts of about a quarter
- * (chunk_pool_give_back): the next worker meets the culprit again alone,
- * with its watchdog, while idle cores take the rest. PoCL 5's cold run was
- * one supervisor waiting out four float-atomic hangs (24 s) and then its
- * chunk's 16 s of code generation, long after the other 15 had ended. A
- * part begins at a segment, so its programs are the same whoever runs it. */
-/* A part's least weight (bytes of body plus PROBE_WEIGHT a probe): weight
+/* After a lost worker, what no worker has begun of this supervisor's chunks
+ * goes back to the pool in parts of about a quarter of it each, cut
+ * where segments (batch_plan.h) begin (chunk_pool_give_back): the next
+ * worker meets the culprit again alone, under its watchdog, while whoever
+ * claims next takes the rest. What stays: after a build or code generation
+ * died, the culprit's whole segment (the programs cut from it); after a
+ * run hung or crashed, the culprit and what this supervisor capped. PoCL
+ * 5's cold run was one supervisor waiting out four float-atomic hangs in
+ * one batch (24 s) and then its chunk's 16 s of code generation, long
+ * after the other 15 had ended.
+ *
+ * A part's least weight (bytes of body plus PROBE_WEIGHT a probe): weight
  * says little of a part's compile time (PoCL 5's 85 folded conversions
- * after its float-atomic hangs were 16 s of code generation, and under the
- * 128 KB a first threshold asked for), and a part costs little: whoever
- * claims next takes it, its giver included. */
+ * after its hangs were 16 s of code generation, under the 128 KB a first
+ * threshold asked for), and a part costs little: whoever claims next takes
+ * it, its giver included. */
 #define GIVE_BACK_MIN_WEIGHT (8 * 1024)
 static void give_back_rest(sv_state *s)
 {
@@ -610,6 +619,12 @@ static void give_back_rest(sv_state *s)
                 k++;
             if (k == 0)
                 k++; /* something must stay: the chunk's first probe */
+            /* ...and so does every probe whose cap or leader this
+             * supervisor set (an earlier crash in this batch's segment):
+             * another supervisor would batch them without it. */
+            for (size_t j = k; j < m; j++)
+                if (s->capped[pr[j]])
+                    k = j + 1;
         } else {
             /* A build or code generation: the caps and leaders it led to
              * (in this process, not yet in a memo another reads) cover
@@ -740,17 +755,19 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     s.building = calloc(o->set->count ? o->set->count : 1, sizeof *s.building);
     s.program = calloc(o->set->count ? o->set->count : 1, sizeof *s.program);
     s.batch_leader = calloc(o->set->count ? o->set->count : 1, sizeof *s.batch_leader);
+    s.capped = calloc(o->set->count ? o->set->count : 1, 1);
     s.retried = calloc(o->set->count ? o->set->count : 1, 1);
     size_t room = o->n_todo + (o->pool ? o->set->count : 0) + 1;
     size_t *todo = calloc(room, sizeof *todo);
     s.mine = calloc(room, sizeof *s.mine);
-    if (!out->recs || !s.batch_cap || !s.building || !s.program || !s.batch_leader || !s.retried || !todo ||
-        !s.mine) {
+    if (!out->recs || !s.batch_cap || !s.building || !s.program || !s.batch_leader || !s.capped || !s.retried ||
+        !todo || !s.mine) {
         free(s.retried);
         free(s.batch_cap);
         free(s.building);
         free(s.program);
         free(s.batch_leader);
+        free(s.capped);
         free(todo);
         free(s.mine);
         return -1;
@@ -815,6 +832,7 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     free(s.building);
     free(s.program);
     free(s.batch_leader);
+    free(s.capped);
     free(s.retried);
     cJSON_Delete(s.measures);
     return 0;
