@@ -604,6 +604,7 @@ static void give_back_rest(sv_state *s)
             k++;
         if (k == m)
             continue;
+        size_t first = k;
         int culprit_here = 0;
         for (size_t j = 0; s->lost_running && j < m && !culprit_here; j++)
             culprit_here = pr[j] == s->running;
@@ -638,7 +639,17 @@ static void give_back_rest(sv_state *s)
             while (k < m && seg[pr[k]] == first_seg)
                 k++;
         }
-        /* Nothing from k on has begun: a worker takes probes in order. */
+        /* Nothing from k on has begun: a worker takes probes in order. When
+         * nothing before k is left either (a run crash: the culprit has its
+         * verdict), this supervisor's next worker, which starts anyway,
+         * takes the rest at once: given back, a second worker started for
+         * it elsewhere (PoCL 5's warm run, whose sub-group probes crash
+         * every run: 3.3 -> 4.3 s). */
+        int left = 0;
+        for (size_t j = first; j < k && !left; j++)
+            left = !s->out->recs[pr[j]];
+        if (!left)
+            continue;
         size_t rest = 0;
         for (size_t j = k; j < m; j++) {
             const char *b = s->o->set->items[pr[j]].body;
