@@ -697,7 +697,7 @@ static void worker_run_alone(worker *w, size_t idx)
         w->env.measure_started = NULL;
         w->env.measure_ctx = NULL;
         record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
-        profile_add(&w->prof, PROF_MEASURE, (proc_now() - t0) * 1e3);
+        profile_add_detail(&w->prof, PROF_MEASURE, (proc_now() - t0) * 1e3, p->id);
         if (v && strcmp(v, "error") != 0)
             record_set_verdict(rec, v, NULL);
         worker_emit_result(w, idx, rec);

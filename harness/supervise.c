@@ -378,9 +378,18 @@ static void blame(sv_state *s, int hung, int status)
         return;
     }
     if (s->ph == PHASE_RUN && s->o->set->items[s->running].kind == CLC_KIND_MEASURE)
-        profile_add(&s->out->profile, PROF_MEASURE, phase_ms);
-    else
-        profile_add(&s->out->profile, PROF_LOST, phase_ms);
+        profile_add_detail(&s->out->profile, PROF_MEASURE, phase_ms, s->o->set->items[s->running].id);
+    else {
+        /* The timeline's span says whom the loss happened on. */
+        char whom[300] = "";
+        const clc_probe_set *ps = s->o->set;
+        if (s->ph == PHASE_RUN)
+            snprintf(whom, sizeof whom, "%s", ps->items[s->running].id);
+        else if (s->ph == PHASE_BUILD && s->n_building)
+            snprintf(whom, sizeof whom, "%s%s (%zu probes)", ps->items[s->building[0]].id,
+                     s->n_building > 1 ? " ..." : "", s->n_building);
+        profile_add_detail(&s->out->profile, PROF_LOST, phase_ms, whom[0] ? whom : NULL);
+    }
     if (hung)
         snprintf(how, sizeof how, "no answer within %.1f s", current_limit(s));
     else
