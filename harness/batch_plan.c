@@ -33,6 +33,11 @@ static int would_close(const plan_list *l, const clc_probe *p, size_t bytes, siz
                     l->bytes + bytes > BATCH_BYTES);
 }
 
+size_t batch_plan_weight(const clc_probe *p)
+{
+    return (p->body ? strlen(p->body) : 0) + PROBE_WEIGHT;
+}
+
 size_t *batch_plan_segments(const clc_probe_set *set, const size_t *todo, size_t n, size_t batch_max)
 {
     size_t *seg = calloc(set->count ? set->count : 1, sizeof *seg);

@@ -35,6 +35,9 @@
  * in the same unit: chunks and segments are weighed by body bytes plus this. */
 #define PROBE_WEIGHT 512
 
+/* A probe's weight: its body's bytes plus PROBE_WEIGHT. */
+size_t batch_plan_weight(const clc_probe *p);
+
 /* A segment also closes before its weight passes this. */
 #define SEGMENT_WEIGHT (256 * 1024)
 

@@ -166,6 +166,16 @@ static void add_dispatch_kernel(strbuf *b, const clc_probe_set *set, const slot 
     sb_add(b, "    }\n}\n\n");
 }
 
+/* The probes behind dispatch kernel g, in slot order, into members; how many. */
+static size_t group_members(const slot *slots, size_t n, size_t g, size_t *members)
+{
+    size_t m = 0;
+    for (size_t t = 0; t < n; t++)
+        if (!slots[t].direct && slots[t].group == g)
+            members[m++] = slots[t].index;
+    return m;
+}
+
 /* Lays out slots and writes the batch program. Returns the dispatch kernel count. */
 static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *slots, strbuf *b)
 {
@@ -529,13 +539,8 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
         } else {
             if (!groups[slots[s].group]) {
                 snprintf(name, sizeof name, "clc_dispatch%zu", slots[s].group);
-                if (say && members) {
-                    size_t m = 0;
-                    for (size_t t = 0; t < n; t++)
-                        if (!slots[t].direct && slots[t].group == slots[s].group)
-                            members[m++] = idx[t];
-                    worker_emit_phase(w, "codegen", members, m);
-                }
+                if (say && members)
+                    worker_emit_phase(w, "codegen", members, group_members(slots, n, slots[s].group, members));
                 groups[slots[s].group] = create_kernel(w, b->prog, name, &err);
             }
             l.kernel = groups[slots[s].group];
@@ -546,10 +551,6 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
                 seen++;
             if (err == CL_SUCCESS && l.kernel && p->kind != CLC_KIND_BUILD_OK && seen == n_warmed && warmed &&
                 members) {
-                size_t m = 0;
-                for (size_t t = 0; t < n; t++)
-                    if (!slots[t].direct && slots[t].group == slots[s].group)
-                        members[m++] = idx[t];
                 /* A program from our cache has its code in the driver's own
                  * cache too (Mesa's, CUDA's), and a warm-up launch only
                  * looked it up once more: rusticl's warm run spent 4.2 s on
@@ -559,7 +560,7 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
                 if (b->cached)
                     l.first = 1;
                 else
-                    warm_up(w, l.kernel, members, m, p);
+                    warm_up(w, l.kernel, members, group_members(slots, n, slots[s].group, members), p);
                 warmed[n_warmed].group = slots[s].group;
                 warmed[n_warmed].like = p;
                 n_warmed++;

@@ -660,10 +660,8 @@ static void give_back_rest(sv_state *s)
         if (!left)
             continue;
         size_t rest = 0;
-        for (size_t j = k; j < m; j++) {
-            const char *b = s->o->set->items[pr[j]].body;
-            rest += (b ? strlen(b) : 0) + PROBE_WEIGHT;
-        }
+        for (size_t j = k; j < m; j++)
+            rest += batch_plan_weight(&s->o->set->items[pr[j]]);
         if (rest < GIVE_BACK_MIN_WEIGHT)
             continue;
         size_t piece = rest / 4 > GIVE_BACK_MIN_WEIGHT ? rest / 4 : GIVE_BACK_MIN_WEIGHT;
@@ -672,8 +670,7 @@ static void give_back_rest(sv_state *s)
         size_t cuts[8], n_cuts = 0, w = 0;
         cuts[n_cuts++] = k;
         for (size_t j = k; j < m && n_cuts < 8; j++) {
-            const char *b = s->o->set->items[pr[j]].body;
-            w += (b ? strlen(b) : 0) + PROBE_WEIGHT;
+            w += batch_plan_weight(&s->o->set->items[pr[j]]);
             if (w >= piece && j + 1 < m && seg[pr[j + 1]] != seg[pr[j]] && rest - w >= GIVE_BACK_MIN_WEIGHT) {
                 cuts[n_cuts++] = j + 1;
                 rest -= w;
