@@ -60,6 +60,31 @@ size_t runner_default_group(const char *platform_name)
     return 16;
 }
 
+int runner_groups_by_geometry(const char *platform_name)
+{
+    /* PoCL generates a kernel's code again for each launch geometry (its
+     * work-group functions are specialised to the local size), and a
+     * dispatch kernel whose probes mixed folded (one work-item) and run-time
+     * (48, 64, ... work-items) launches was compiled two or three times: in
+     * the ninth session's cold runs 61 of PoCL 3.1's 150 s of code
+     * generation, and 103.5 of PoCL 5's 256 s, were such repeats. rusticl
+     * (0.5 s of repeats), NVIDIA (none) and Oclgrind keep plain order. */
+    return strstr(platform_name, "Portable Computing Language") != NULL;
+}
+
+int runner_launch_compiles(const char *platform_name)
+{
+    /* rusticl (Mesa 22.3) creates the kernel's compute state anew at each
+     * launch, and llvmpipe finds the code it generated for the last one in
+     * Mesa's disk cache, which writes from a thread of its own. On a busy
+     * machine a probe's launch right after its kernel's warm-up launch
+     * often came before that write and generated all the code again: in
+     * the ninth session's cold local run, 430 launches took 63 s (warm: 1.8
+     * s for all of them), a folded conversion probe 0.6 s twice. There
+     * the probe's own launch is the first, timed and watched as one. */
+    return strstr(platform_name, "rusticl") != NULL;
+}
+
 size_t runner_group_bytes(const char *platform_name)
 {
     /* A kernel closes before its probes' weights (group_weight.h: bytes of
@@ -176,11 +201,40 @@ static size_t group_members(const slot *slots, size_t n, size_t g, size_t *membe
     return m;
 }
 
-/* Lays out slots and writes the batch program. Returns the dispatch kernel count. */
+/* Do p and q launch with the same geometry (the same code on PoCL)? */
+static int same_geometry(const clc_probe *p, const clc_probe *q)
+{
+    if (p->work_dim != q->work_dim || p->global_size != q->global_size || p->local_size != q->local_size ||
+        p->has_offset != q->has_offset)
+        return 0;
+    for (int d = 1; d < 3; d++)
+        if (p->global_dims[d] != q->global_dims[d] || p->local_dims[d] != q->local_dims[d])
+            return 0;
+    for (int d = 0; d < 3 && p->has_offset; d++)
+        if (p->offset_dims[d] != q->offset_dims[d])
+            return 0;
+    return 1;
+}
+
+/* A dispatch kernel being filled: its launch geometry (its first probe),
+ * number, probes and weight so far. */
+typedef struct {
+    const clc_probe *like;
+    size_t group, count, bytes;
+} open_group;
+
+/* Lays out slots and writes the batch program. Returns the dispatch kernel
+ * count. Probes join the open kernel of their launch geometry where the
+ * driver generates code per geometry (runner_groups_by_geometry), else the
+ * one open kernel, in order. */
 static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *slots, strbuf *b)
 {
     const clc_probe_set *set = w->job->set;
-    size_t group = 0, in_group = 0, group_bytes = 0;
+    open_group one, *open = w->by_geometry ? calloc(n ? n : 1, sizeof *open) : NULL;
+    size_t cap_open = open ? n : 1, n_open = 0, n_groups = 0;
+    if (!open)
+        open = &one; /* one open kernel: geometries then only close each other's */
+    size_t most = w->group ? w->group : 1;
     for (size_t s = 0; s < n; s++) {
         const clc_probe *p = &set->items[idx[s]];
         slots[s].index = idx[s];
@@ -191,16 +245,27 @@ static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *s
         if (slots[s].direct)
             continue;
         size_t bytes = group_weight(p->body, w->weigh_unrolled);
-        if (in_group == (w->group ? w->group : 1) ||
-            (in_group > 0 && w->group_bytes && group_bytes + bytes > w->group_bytes)) {
-            group++;
-            in_group = 0;
-            group_bytes = 0;
+        size_t g = 0;
+        while (g < n_open && w->by_geometry && !same_geometry(open[g].like, p))
+            g++;
+        if (g == cap_open)
+            g = 0; /* only without memory for a table: the open kernel closes */
+        int full = g < n_open && (open[g].count == most ||
+                                  (open[g].count > 0 && w->group_bytes && open[g].bytes + bytes > w->group_bytes) ||
+                                  (w->by_geometry && !same_geometry(open[g].like, p)));
+        if (g == n_open || full) {
+            if (g == n_open)
+                n_open++;
+            open[g].like = p;
+            open[g].group = n_groups++;
+            open[g].count = open[g].bytes = 0;
         }
-        group_bytes += bytes;
-        slots[s].group = group;
-        slots[s].which = in_group++;
+        open[g].bytes += bytes;
+        slots[s].group = open[g].group;
+        slots[s].which = open[g].count++;
     }
+    if (open != &one)
+        free(open);
     for (size_t s = 0; s < n; s++) {
         const clc_probe *p = &set->items[idx[s]];
         if (slots[s].direct) {
@@ -211,7 +276,6 @@ static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *s
             add_probe_function(b, p, s);
         }
     }
-    size_t n_groups = (n && in_group) ? group + 1 : group;
     for (size_t g = 0; g < n_groups; g++)
         add_dispatch_kernel(b, set, slots, n, g);
     return n_groups;
@@ -258,21 +322,6 @@ static cl_int enqueue_like(worker *w, cl_kernel k, const clc_probe *p)
     size_t ldims[3] = {p->local_size, p->local_dims[1], p->local_dims[2]};
     return clEnqueueNDRangeKernel(w->env.queue, k, p->work_dim ? p->work_dim : 1, p->has_offset ? p->offset_dims : NULL,
                                   gdims, p->local_size ? ldims : NULL, 0, NULL, NULL);
-}
-
-/* Do p and q launch with the same geometry (the same code on PoCL)? */
-static int same_geometry(const clc_probe *p, const clc_probe *q)
-{
-    if (p->work_dim != q->work_dim || p->global_size != q->global_size || p->local_size != q->local_size ||
-        p->has_offset != q->has_offset)
-        return 0;
-    for (int d = 1; d < 3; d++)
-        if (p->global_dims[d] != q->global_dims[d] || p->local_dims[d] != q->local_dims[d])
-            return 0;
-    for (int d = 0; d < 3 && p->has_offset; d++)
-        if (p->offset_dims[d] != q->offset_dims[d])
-            return 0;
-    return 1;
 }
 
 /* Into the device gate (device_gate.h), when the run has one: shared to
@@ -557,7 +606,7 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
                  * them and then as long again on its probes' launches (13.9
                  * -> 10.8 s without). Its first probe's launch is then the
                  * first launch, timed and watched as one. */
-                if (b->cached)
+                if (b->cached || w->launch_compiles)
                     l.first = 1;
                 else
                     warm_up(w, l.kernel, members, group_members(slots, n, slots[s].group, members), p);
@@ -855,6 +904,8 @@ static int open_device(worker *w)
     /* --group N asks for exactly N: no byte budget then. */
     w->group_bytes = w->job->group ? 0 : runner_group_bytes(d->platform_name);
     w->weigh_unrolled = strstr(d->platform_name, "rusticl") != NULL;
+    w->by_geometry = runner_groups_by_geometry(d->platform_name);
+    w->launch_compiles = runner_launch_compiles(d->platform_name);
     return 0;
 fatal:
     m = worker_msg("fatal");

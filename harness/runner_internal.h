@@ -24,6 +24,8 @@ typedef struct worker {
     size_t group;
     size_t group_bytes; /* a dispatch kernel closes before its bodies pass this (0: no budget) */
     int weigh_unrolled; /* a body weighs its bytes times its loops' constant trip count (group_weight.h) */
+    int launch_compiles; /* no warm-up launch: the first probe's launch generates the code (runner_launch_compiles) */
+    int by_geometry;    /* a dispatch kernel holds probes of one launch geometry (runner_groups_by_geometry) */
     size_t builds;
     /* A kernel failed while executing: some drivers (NVIDIA after a bad
      * memory access) then fail every later call of the context. The worker
