@@ -936,21 +936,20 @@ static int full_count(int folded, int width, int n)
     return want - want % width;
 }
 
-static void write_full_function(FILE *f, cr_type src, cr_type dst, int sat, cr_round rnd, int all_rnd, int folded)
+static void write_full_function(FILE *f, cr_type src, cr_type dst, int sat, cr_round rnd, int folded)
 {
     conv_probe p = {.src = src, .dst = dst, .folded = folded};
     p.clause = sat ? "6.2.3.3" : (cr_type_is_float(src) || cr_type_is_float(dst)) ? "6.2.3.2" : "6.2.3.1";
     snprintf(p.id, sizeof p.id, "conv.full.convert_%s%s%s.%s.%s", cr_type_name(dst), sat ? "_sat" : "",
-             all_rnd ? "" : cr_round_suffix(rnd), cr_type_name(src), folded ? "folded" : "runtime");
+             cr_round_suffix(rnd), cr_type_name(src), folded ? "folded" : "runtime");
     static pair_lists pl;
     make_pair_lists(src, dst, folded, &pl);
     probe_lists(&p, &pl);
     /* a probe of one function without _sat needs only the defined operands */
     if (call_needs_defined(&p, sat))
         p.all = p.def[mode_index(rnd)];
-    for (int r = 0; r < (all_rnd ? CR_NROUND : 1); r++)
-        for (int wi = 0; wi < NWIDTHS; wi++)
-            add_call(&p, sat, all_rnd ? (cr_round)r : rnd, widths[wi], full_count(folded, widths[wi], p.all->n));
+    for (int wi = 0; wi < NWIDTHS; wi++)
+        add_call(&p, sat, rnd, widths[wi], full_count(folded, widths[wi], p.all->n));
     emit_probe(f, &p);
 }
 
@@ -968,14 +967,14 @@ static void write_conversions_from(const char *dir, cr_type src, int full)
                 write_core_pair(f, src, (cr_type)d, (int)src * CR_NTYPES + d, folded);
                 continue;
             }
-            int int_to_int = !cr_type_is_float(src) && !cr_type_is_float((cr_type)d);
-            for (int sat = 0; sat < (cr_type_is_float((cr_type)d) ? 1 : 2); sat++) {
-                if (int_to_int)
-                    write_full_function(f, src, (cr_type)d, sat, CR_RND_DEFAULT, 1, folded);
-                else
-                    for (int r = 0; r < CR_NROUND; r++)
-                        write_full_function(f, src, (cr_type)d, sat, (cr_round)r, 0, folded);
-            }
+            /* One probe per rounding mode, integer destinations from
+             * integers too (where the mode changes nothing): rusticl's code
+             * generation grows faster than a kernel, and a probe of all five
+             * modes (475 folded values) took 0.55 s where five of one mode
+             * took 0.27 s in all. */
+            for (int sat = 0; sat < (cr_type_is_float((cr_type)d) ? 1 : 2); sat++)
+                for (int r = 0; r < CR_NROUND; r++)
+                    write_full_function(f, src, (cr_type)d, sat, (cr_round)r, folded);
         }
     }
     close_out(f);
