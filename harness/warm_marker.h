@@ -15,8 +15,13 @@
 
 #include "probe.h"
 
-/* Supervisors of a GPU whose run is warm. */
-#define CLC_GPU_WARM_JOBS 4
+/* Supervisors of a GPU whose run is warm. NVIDIA's warm run on the H100
+ * host (7,153 probes, tenth session), device wall by --device-jobs, without
+ * the launch gate: 1: 2.83 s, 2: 2.08, 3: 2.71, 4: 2.92; with it (runner.c
+ * runner_serial_launches): 2.85, 2.38, 2.64, 2.86, and 3.08 with 6, 3.53
+ * with 8. One supervisor does every record alone; more than two contend
+ * for the GPU. */
+#define CLC_GPU_WARM_JOBS 2
 
 /* A hash of the probes of todo as they are built: ids, bodies, preludes,
  * options. */
