@@ -420,14 +420,14 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     char gate[4096] = "";
     int alongside = o->measure_alongside && !measured && n_chunks > 0 &&
                     device_gate_create(gate, sizeof gate) == 0;
-    /* A GPU's workers also take the gate, one launch at a time
-     * (runner.c, runner_serial_launches): launches from several processes
+    /* Otherwise the gate is there for a GPU's workers, which launch one
+     * kernel at a time through it (runner.c, runner_serial_launches, which
+     * decides from the device's type bits): launches from several processes
      * on one GPU are time-sliced between their contexts, and NVIDIA's warm
      * run's 5,452 launches took 0.19 s from one supervisor, 0.83 s from
-     * two, 3.7 s from four and 10.1 s from eight. */
-    const cJSON *type = cJSON_GetObjectItemCaseSensitive(o->dev->info, "type");
-    int gpu_gate = !alongside && n_chunks > 1 && cJSON_IsString(type) && strcmp(type->valuestring, "GPU") == 0 &&
-                   device_gate_create(gate, sizeof gate) == 0;
+     * two, 3.7 s from four and 10.1 s from eight. Other devices' workers
+     * leave it alone. */
+    int launch_gate = !alongside && n_chunks > 1 && device_gate_create(gate, sizeof gate) == 0;
     size_t running = 0;
     int stopping = 0, own_busy = 0, next_id = 0;
     struct pollfd *pfd = calloc(max_shards + 1, sizeof *pfd);
@@ -487,7 +487,7 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
             c->arg.o.on_record = NULL; /* progress is told from here, as records arrive */
             c->arg.o.icd_hint = st.icd[0] ? st.icd : NULL;
             c->arg.o.icd_hint_pidx = st.icd_pidx;
-            c->arg.o.gate = alongside || gpu_gate ? gate : NULL;
+            c->arg.o.gate = alongside || launch_gate ? gate : NULL;
             c->arg.o.start_wait = waiting;
             c->arg.o.start_fd = pipefd[0];
             c->arg.start_wfd = pipefd[1];
@@ -594,7 +594,7 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
         close(start_wfd);
     free(order), free(sh), free(sizes), free(pfd), free(own_plan);
     chunk_pool_free(cp);
-    if (alongside || gpu_gate)
+    if (alongside || launch_gate)
         unlink(gate);
     return 0;
 }

@@ -236,14 +236,16 @@ typedef struct {
 /* Lays out slots and writes the batch program. Returns the dispatch kernel
  * count. Probes join the open kernel of their launch geometry where the
  * driver generates code per geometry (runner_groups_by_geometry), else the
- * one open kernel, in order. */
+ * one open kernel, in order. A kernel closes at the group size or the byte
+ * budget. */
 static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *slots, strbuf *b)
 {
     const clc_probe_set *set = w->job->set;
+    /* One open kernel per geometry, or one in all (also when out of memory). */
     open_group one, *open = w->by_geometry ? calloc(n ? n : 1, sizeof *open) : NULL;
-    size_t cap_open = open ? n : 1, n_open = 0, n_groups = 0;
+    size_t cap = open ? n : 1, n_open = 0, n_groups = 0;
     if (!open)
-        open = &one; /* one open kernel: geometries then only close each other's */
+        open = &one;
     size_t most = w->group ? w->group : 1;
     for (size_t s = 0; s < n; s++) {
         const clc_probe *p = &set->items[idx[s]];
@@ -256,19 +258,12 @@ static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *s
             continue;
         size_t bytes = group_weight(p->body, w->weigh_unrolled);
         size_t g = 0;
-        while (g < n_open && w->by_geometry && !same_geometry(open[g].like, p))
+        while (g < n_open && g + 1 < cap && !same_geometry(open[g].like, p))
             g++;
-        if (g == cap_open)
-            g = 0; /* only without memory for a table: the open kernel closes */
-        int full = g < n_open && (open[g].count == most ||
-                                  (open[g].count > 0 && w->group_bytes && open[g].bytes + bytes > w->group_bytes) ||
-                                  (w->by_geometry && !same_geometry(open[g].like, p)));
-        if (g == n_open || full) {
-            if (g == n_open)
-                n_open++;
-            open[g].like = p;
-            open[g].group = n_groups++;
-            open[g].count = open[g].bytes = 0;
+        if (g == n_open || open[g].count == most ||
+            (open[g].count > 0 && w->group_bytes && open[g].bytes + bytes > w->group_bytes)) {
+            n_open += g == n_open;
+            open[g] = (open_group){p, n_groups++, 0, 0};
         }
         open[g].bytes += bytes;
         slots[s].group = open[g].group;
