@@ -250,8 +250,18 @@ cJSON *devinfo_device(cl_device_id d, const char *key, int pidx, int didx)
     add_device_string(o, d, CL_DEVICE_OPENCL_C_VERSION, "opencl_c_version");
     add_device_string(o, d, CL_DEVICE_PROFILE, "profile");
     cl_device_type t = 0;
-    if (clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof t, &t, NULL) == CL_SUCCESS)
+    if (clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof t, &t, NULL) == CL_SUCCESS) {
         cJSON_AddStringToObject(o, "type", type_name(t));
+        /* Every bit, not only the first name: Oclgrind says CPU, GPU and
+         * ACCELERATOR at once, and runs on the host's cores (fanout.c). */
+        cJSON *bits = cJSON_AddArrayToObject(o, "types");
+        const struct { cl_device_type bit; const char *name; } names[] = {
+            {CL_DEVICE_TYPE_CPU, "CPU"}, {CL_DEVICE_TYPE_GPU, "GPU"}, {CL_DEVICE_TYPE_ACCELERATOR, "ACCELERATOR"},
+            {CL_DEVICE_TYPE_CUSTOM, "CUSTOM"}, {CL_DEVICE_TYPE_DEFAULT, "DEFAULT"}};
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (t & names[i].bit)
+                cJSON_AddItemToArray(bits, cJSON_CreateString(names[i].name));
+    }
     add_device_string(o, d, CL_DEVICE_EXTENSIONS, "extensions");
     cJSON *ext = cJSON_GetObjectItemCaseSensitive(o, "extensions");
     if (cJSON_IsString(ext))

@@ -3,6 +3,7 @@
 
 #include "crash_memo.h"
 #include "batch_plan.h"
+#include "chunk_order.h"
 #include "chunk_pool.h"
 #include "device_gate.h"
 #include "json_num.h"
@@ -23,18 +24,9 @@
 #include "trace.h"
 #include "verdict.h"
 
-/* Chunks are cut by cost, not count: a probe weighs its body's bytes plus
- * PROBE_WEIGHT (batch_plan.h) for what every probe costs (a launch, buffers,
- * a record). A chunk is a supervisor's serial work, so 350 folded conversion
- * probes (1.1 MB of code, a minute of NVIDIA's compiler) in one chunk were
- * the H100 run's critical path while 350 small probes took 4 s. */
-/* The smallest chunk: about one segment of the batch plan (256 KB of work),
- * where chunks may begin anyway; and the one-chunk threshold: a run this
- * small is done by one supervisor, with no process between it and the
- * device. */
-#define CHUNK_MIN_WEIGHT (128 * 1024)
-#define CHUNK_MIN 128 /* probes: below this a run is one chunk */
-#define CHUNKS_PER_SHARD 4
+/* The one-chunk threshold: a run this small is done by one supervisor,
+ * with no process between it and the device. */
+#define CHUNK_MIN 128 /* probes */
 
 size_t fanout_default(void)
 {
@@ -43,42 +35,18 @@ size_t fanout_default(void)
     return cpus > 16 ? 16 : cpus;
 }
 
-size_t *fanout_chunk_sizes(const size_t *bytes, const unsigned char *cut_ok, size_t n, size_t max_shards,
-                           size_t *n_chunks)
+int fanout_order_by_count(const cJSON *info)
 {
-    size_t *sizes = malloc((n + 1) * sizeof *sizes), total = 0;
-    *n_chunks = 0;
-    if (!sizes)
-        return NULL;
-    for (size_t i = 0; i < n; i++)
-        total += bytes[i] + PROBE_WEIGHT;
-    /* Each chunk takes 1/(4 x shards) of the weight left: early chunks are
-     * larger, the last ones small, so the supervisors end close together
-     * and a core lent late still finds work. A chunk no longer costs a
-     * worker's start (chunk_pool.h), so they can be small: with 1/shards,
-     * NVIDIA's warm run with 4 supervisors waited 3.3 s for the one holding
-     * the first quarter of the suite while the others ended at 1.8 s. */
-    size_t parts = max_shards > 1 ? CHUNKS_PER_SHARD * max_shards : 1;
-    for (size_t at = 0, left = total; at < n;) {
-        size_t want = (left + parts - 1) / parts;
-        if (want < CHUNK_MIN_WEIGHT)
-            want = CHUNK_MIN_WEIGHT;
-        size_t k = 0, w = 0;
-        while (at + k < n && (k == 0 || w + bytes[at + k] + PROBE_WEIGHT <= want))
-            w += bytes[at + k++] + PROBE_WEIGHT;
-        /* ... and on to where a segment begins: a batch is never split. */
-        while (cut_ok && at + k < n && !cut_ok[at + k])
-            w += bytes[at + k++] + PROBE_WEIGHT;
-        /* A remainder too small to be worth a start joins this chunk. */
-        if (left - w < CHUNK_MIN_WEIGHT / 2) {
-            k = n - at;
-            w = left;
-        }
-        sizes[(*n_chunks)++] = k;
-        at += k;
-        left -= w;
+    /* A GPU's compiler inlines every built-in call: NVIDIA's build time
+     * follows a program's probe count (chunk_order.h). A device that says
+     * CPU as well (Oclgrind says every type) is not one. */
+    int gpu = 0, cpu = 0;
+    const cJSON *t;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(info, "types")) {
+        gpu |= cJSON_IsString(t) && strcmp(t->valuestring, "GPU") == 0;
+        cpu |= cJSON_IsString(t) && strcmp(t->valuestring, "CPU") == 0;
     }
-    return sizes;
+    return gpu && !cpu;
 }
 
 typedef struct {
@@ -167,23 +135,24 @@ static int is_measure(const clc_supervise_opts *o, const unsigned char *early, s
     return o->set->items[i].kind == CLC_KIND_MEASURE && !is_litmus(o, early, i);
 }
 
-/* On a CPU device, or one whose memory is the host's
- * (CL_DEVICE_HOST_UNIFIED_MEMORY), the limit and code-shape measurements
- * (limits.*, shape.*: a buffer of the largest size, the most arguments,
- * 300 kernels in a program) answer the same beside other work: the device's memory is the
- * host's, and nothing of theirs counts co-residency or time. Run last and
- * alone they were the tail of a warm run (rusticl: 11.8 s to create a
- * 2 GiB buffer, the host zeroing its pages, while the other core idled).
- * They go to chunks of their own at the start, as the litmus tests do;
- * those this driver version already answered (the measurement memo) stay
- * in the last chunk, which takes them from the memo. A GPU keeps them last
- * and alone: a buffer of CL_DEVICE_MAX_MEM_ALLOC_SIZE beside the other
- * workers' buffers could make theirs fail. The OpenCL 3.0 contract
- * (measure_contract.h) only queries the device, so on every device it goes
- * early too: a warm run's last chunk was that query and the remembered
- * records, and it started a worker of its own for it (1.5 s of a CPU
- * device's warm run, a CUDA context on NVIDIA's). A flag per probe of
- * o->set, or NULL when none moves. Caller frees. */
+/* The limit and code-shape measurements (limits.*, shape.*: the most
+ * arguments, the largest constant buffer, all the local memory, 300
+ * kernels in a program) count neither co-residency nor time, so they
+ * answer the same beside other work. Run last and alone they were the
+ * tail of runs: rusticl's warm run, 11.8 s to create a 2 GiB buffer (the
+ * host zeroing its pages) while the other core idled; NVIDIA's cold run,
+ * 1.5 s after its builds. They go to chunks of their own at the start, as
+ * the litmus tests do; those this driver version already answered (the
+ * measurement memo) stay in the last chunk, which takes them from the
+ * memo. One exception: on a device with memory of its own (a GPU; not one
+ * whose memory is the host's, CL_DEVICE_HOST_UNIFIED_MEMORY, or a CPU), a
+ * buffer of CL_DEVICE_MAX_MEM_ALLOC_SIZE beside the other workers' buffers
+ * could make theirs or its own fail, so limits.max_alloc.* stays last and
+ * alone there. The OpenCL 3.0 contract (measure_contract.h) only queries
+ * the device, so it goes early too: a warm run's last chunk was that query
+ * and the remembered records, and it started a worker of its own for it
+ * (1.5 s of a CPU device's warm run, a CUDA context on NVIDIA's). A flag
+ * per probe of o->set, or NULL when none moves. Caller frees. */
 static unsigned char *early_measures(const clc_supervise_opts *o)
 {
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(o->dev->info, "type");
@@ -191,7 +160,7 @@ static unsigned char *early_measures(const clc_supervise_opts *o)
                       cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o->dev->info, "host_unified_memory"));
     unsigned char *early = calloc(o->set->count ? o->set->count : 1, 1);
     char path[4096];
-    cJSON *memo = host_memory && o->cache_dir && o->isolate &&
+    cJSON *memo = o->cache_dir && o->isolate &&
                           crash_memo_device_file(o->cache_dir, "measures", ".json", o->dev->key, o->dev->info, path,
                                                  sizeof path) == 0
                       ? measure_memo_load(path)
@@ -204,7 +173,7 @@ static unsigned char *early_measures(const clc_supervise_opts *o)
             early[o->todo[k]] = 1;
             continue;
         }
-        if (!host_memory || !measure_is_limit_or_shape(p))
+        if (!measure_is_limit_or_shape(p) || (!host_memory && measure_is_max_alloc(p)))
             continue;
         cJSON *known = memo ? measure_memo_take(memo, p) : NULL;
         early[o->todo[k]] = known == NULL;
@@ -375,27 +344,38 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
         if (!is_measure(o, early, o->todo[k]) && !is_litmus(o, early, o->todo[k]) && !(lost && lost[o->todo[k]]))
             order[n_rest++] = o->todo[k];
     free(lost);
-    for (size_t k = 0, m = n_rest; order && k < o->n_todo; k++)
-        if (is_measure(o, early, o->todo[k]))
-            order[m++] = o->todo[k];
+    /* The measurements, the one that deadlocks on purpose last: its worker
+     * is killed, and a fresh one for those after it cost NVIDIA's cold run
+     * 0.3 s and their programs built again. */
+    size_t n_meas_put = n_rest;
+    for (int last = 0; last < 2; last++)
+        for (size_t k = 0; order && k < o->n_todo; k++)
+            if (is_measure(o, early, o->todo[k]) && measure_deadlocks(&o->set->items[o->todo[k]]) == last)
+                order[n_meas_put++] = o->todo[k];
     free(early);
     /* The plan of batches (batch_plan.h), made here unless the caller has
      * one: chunks begin only where a segment begins. */
     size_t *own_plan = o->segment || !order ? NULL : batch_plan_segments(o->set, o->todo, o->n_todo, o->batch_max);
     const size_t *seg = o->segment ? o->segment : own_plan;
-    size_t n_plain = n_rest - n_single; /* the probes chunked by cost; n_single: the singletons before them */
-    const size_t *plain = order ? order + n_single : NULL;
-    size_t *bytes = order ? calloc(n_plain ? n_plain : 1, sizeof *bytes) : NULL;
-    unsigned char *cut_ok = order ? calloc(n_plain ? n_plain : 1, 1) : NULL;
-    for (size_t k = 0; bytes && cut_ok && k < n_plain; k++) {
-        const char *b = o->set->items[plain[k]].body;
-        bytes[k] = b ? strlen(b) : 0;
-        cut_ok[k] = !seg || k == 0 || seg[plain[k]] != seg[plain[k - 1]];
+    size_t n_plain = n_rest - n_single; /* the probes chunked by segment; n_single: the singletons before them */
+    size_t *plain = order ? order + n_single : NULL;
+    unsigned char *seg_start = order ? calloc(n_plain ? n_plain : 1, 1) : NULL,
+                  *timed = order ? calloc(n_plain ? n_plain : 1, 1) : NULL;
+    size_t *pos = order ? calloc(n_plain ? n_plain : 1, sizeof *pos) : NULL,
+           *was = order ? calloc(n_plain ? n_plain : 1, sizeof *was) : NULL;
+    for (size_t k = 0; seg_start && timed && k < n_plain; k++) {
+        seg_start[k] = !seg || k == 0 || seg[plain[k]] != seg[plain[k - 1]];
+        timed[k] = o->set->items[plain[k]].timeout_s > 0;
     }
-    if (bytes && cut_ok)
-        sizes = singles_first(fanout_chunk_sizes(bytes, cut_ok, n_plain, max_shards, &n_chunks), n_single, &n_chunks);
-    free(bytes);
-    free(cut_ok);
+    if (seg_start && timed && pos && was &&
+        (sizes = chunk_order(seg_start, timed, n_plain, fanout_order_by_count(o->dev->info), pos, &n_chunks))) {
+        for (size_t k = 0; k < n_plain; k++)
+            was[k] = plain[k];
+        for (size_t k = 0; k < n_plain; k++)
+            plain[k] = was[pos[k]];
+        sizes = singles_first(sizes, n_single, &n_chunks);
+    }
+    free(seg_start), free(timed), free(pos), free(was);
     if (!out->recs || !order || !sh || (n_rest && !sizes)) {
         drop_records(o, out), free(order), free(sh), free(sizes), free(own_plan);
         return supervise_device(o, out);

@@ -3,10 +3,9 @@
  * worker compiles: a driver's compiler runs on the host CPU, one program at
  * a time per worker.
  *
- * The probes are cut into chunks, large first and smaller towards the end
- * (guided self-scheduling), in suite order so that batching stays as good;
- * a chunk is run by a supervisor of its own (supervise.h) in a child
- * process, and the records come back and are merged. The device always runs
+ * The probes are cut into chunks, a segment of the batch plan each, in the
+ * order of chunk_order.h; supervisors (supervise.h) in child processes
+ * claim them one after another, and the records come back and are merged. The device always runs
  * one supervisor; it runs more while the run's token pool (jobserver.h) lends
  * it cores, so a device that finishes early hands its core to the ones still
  * running. Measurement probes run last, alone on the device, once every
@@ -15,6 +14,8 @@
 #define CLC_FANOUT_H
 
 #include <stddef.h>
+
+#include <cjson/cJSON.h>
 
 #include "jobserver.h"
 #include "supervise.h"
@@ -30,13 +31,9 @@ size_t fanout_default(void);
 int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobserver *pool,
                   clc_device_run *out);
 
-/* The chunk sizes (in probes) fanout_device cuts n probes into for
- * max_shards supervisors, given each probe's body size in bytes and where a
- * chunk may begin (cut_ok[k]: before probe k; NULL: anywhere):
- * sizes[0..*n_chunks) (caller frees). Chunks begin only where a segment of
- * the batch plan begins (batch_plan.h), so the programs are the same however
- * many supervisors run them, and the binary cache hits. */
-size_t *fanout_chunk_sizes(const size_t *bytes, const unsigned char *cut_ok, size_t n, size_t max_shards,
-                           size_t *n_chunks);
+/* Whether the device's workers claim its largest segments first
+ * (chunk_order.h): a GPU that is not also a CPU. info: the device's
+ * record (devinfo.h). */
+int fanout_order_by_count(const cJSON *info);
 
 #endif

@@ -30,6 +30,19 @@ int measure_is_limit_or_shape(const clc_probe *p)
     return p->measure && (strncmp(p->measure, "limits_", 7) == 0 || strncmp(p->measure, "shape_", 6) == 0);
 }
 
+int measure_is_max_alloc(const clc_probe *p)
+{
+    limits_plan plan;
+    return p->measure && limits_plan_parse(p->measure, &plan) == 0 && plan.family == LIMITS_MAX_ALLOC;
+}
+
+int measure_deadlocks(const clc_probe *p)
+{
+    measure_plan plan;
+    return p->measure && measure_plan_parse(p->measure, &plan) == 0 &&
+           plan.rule == MEASURE_COUNT_ABOVE_LIMIT_UNBOUNDED;
+}
+
 static void set_detail(cJSON *rec, const char *detail)
 {
     cJSON_DeleteItemFromObject(rec, "detail");

@@ -24,6 +24,15 @@ int measure_is_litmus(const clc_probe *p);
  * (fanout.c). */
 int measure_is_limit_or_shape(const clc_probe *p);
 
+/* Is p a measurement of the largest buffer (limits_max_alloc_*)? On a
+ * device with memory of its own, that allocation is the one limit that
+ * other work beside it could make fail (fanout.c). */
+int measure_is_max_alloc(const clc_probe *p);
+
+/* Is p the measurement that deadlocks on purpose (the unbounded spin-flag,
+ * measure_plan.h)? Its worker is killed when it does, so it runs last. */
+int measure_deadlocks(const clc_probe *p);
+
 /* Runs probe p (kind measure) on env. Adds the "measure" object to rec, and
  * "detail"; on an OpenCL failure calls clerr_record(rec, ...). Returns the
  * verdict to record ("info" or "error"). A measurement that hangs by design

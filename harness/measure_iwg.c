@@ -21,8 +21,17 @@
 #define IWG_KERNEL_SPIN_FLAG "iwg_spin_flag"
 #define IWG_KERNEL_SPIN_FLAG_BOUNDED "iwg_spin_flag_bounded"
 /* A bounded spinner waits this many calibrated waits (about a second) before
- * it gives up: far longer than any resident group takes to set the flag. */
+ * it gives up: far longer than any resident group takes to set the flag.
+ * Completing runs took up to 199 ms on Oclgrind (256-wide groups at the
+ * limit), so the bound cannot simply be shorter everywhere; but where this
+ * worker has seen the pattern complete at this size, the bound is
+ * IWG_SPIN_BOUND_MARGIN times that run's length, at least
+ * IWG_SPIN_BOUND_MIN_WAITS waits: PoCL 5's eight bounded runs above its 16
+ * resident groups each waited out a second, 8 of its cold run's 15 s of
+ * measurements alone. */
 #define IWG_SPIN_BOUND_WAITS 10
+#define IWG_SPIN_BOUND_MIN_WAITS 3
+#define IWG_SPIN_BOUND_MARGIN 10
 
 /* A bounded wait lasts about this long when the groups it waits for never
  * come: long enough for every resident group to start (threads of a CPU
@@ -599,6 +608,48 @@ static int iwg_warm(iwg_session *s, cl_kernel k, int bounded)
     return iwg_launch(s, k, 1, args, bounded ? 2 : 1, c, &t);
 }
 
+/* Where this worker keeps the longest completed spin-flag run at this
+ * work-group size (ms). */
+static void completion_key(const iwg_session *s, char *key, size_t len)
+{
+    snprintf(key, len, "iwg_spin_completed_ms_wg%zu", s->wg);
+}
+
+static void remember_completion(iwg_session *s, double secs)
+{
+    char key[64];
+    completion_key(s, key, sizeof key);
+    if (!s->env->memo)
+        return;
+    const cJSON *had = cJSON_GetObjectItemCaseSensitive(s->env->memo, key);
+    if (cJSON_IsNumber(had) && had->valuedouble >= secs * 1e3)
+        return;
+    cJSON_DeleteItemFromObjectCaseSensitive(s->env->memo, key);
+    cJSON_AddNumberToObject(s->env->memo, key, secs * 1e3);
+}
+
+/* A bounded spinner's bound, in calibrated waits (IWG_SPIN_BOUND_WAITS and
+ * after), recorded in obj. */
+static double spin_bound_waits(iwg_session *s, cJSON *obj)
+{
+    char key[64];
+    completion_key(s, key, sizeof key);
+    const cJSON *done = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, key) : NULL;
+    char wkey[64]; /* the calibrated wait's length (iwg_calibrate) */
+    snprintf(wkey, sizeof wkey, "iwg_wait_ms_wg%zu", s->wg);
+    const cJSON *wait_ms = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, wkey) : NULL;
+    double waits = IWG_SPIN_BOUND_WAITS;
+    if (cJSON_IsNumber(done) && cJSON_IsNumber(wait_ms) && wait_ms->valuedouble > 0) {
+        double want = IWG_SPIN_BOUND_MARGIN * done->valuedouble / wait_ms->valuedouble;
+        waits = want < IWG_SPIN_BOUND_MIN_WAITS ? IWG_SPIN_BOUND_MIN_WAITS
+                : want > IWG_SPIN_BOUND_WAITS   ? IWG_SPIN_BOUND_WAITS
+                                                : want;
+        cJSON_AddNumberToObject(obj, "spin_bound_completed_ms", done->valuedouble);
+    }
+    cJSON_AddNumberToObject(obj, "spin_bound_waits", waits);
+    return waits;
+}
+
 static const char *iwg_run_spin_flag(iwg_session *s, const measure_plan *plan, cJSON *obj)
 {
     size_t limit = 0;
@@ -623,7 +674,7 @@ static const char *iwg_run_spin_flag(iwg_session *s, const measure_plan *plan, c
     if (bounded) {
         if (s->rounds <= 0 && iwg_calibrate(s, obj) != 0)
             return "error";
-        double r = (double)s->rounds * IWG_SPIN_BOUND_WAITS;
+        double r = (double)s->rounds * spin_bound_waits(s, obj);
         if (groups > IWG_WAIT_SCALE_FROM)
             r = r * IWG_WAIT_SCALE_FROM / (double)groups;
         cl_int args[2] = {(cl_int)groups, clamp_rounds(r)};
@@ -648,6 +699,8 @@ static const char *iwg_run_spin_flag(iwg_session *s, const measure_plan *plan, c
     const char *outcome = honest ? "completed" : bounded && c[3] > 0 ? "gave_up" : "loop_cut_short";
     if (bounded)
         cJSON_AddNumberToObject(obj, "spinners_gave_up", c[3]);
+    if (honest)
+        remember_completion(s, t);
     cJSON_AddStringToObject(obj, "outcome", outcome);
     cJSON_AddNumberToObject(obj, "started_groups", c[1]);
     cJSON_AddNumberToObject(obj, "spinners_saw_flag", c[2]);

@@ -68,6 +68,7 @@ typedef struct {
     int done, fatal, retired;
     int lost;               /* the last worker died or hung (blame) */
     int lost_running;       /* ...while running a probe, not building: its batch was built */
+    int lost_hung;          /* ...and it hung (the watchdog), not crashed */
     size_t n_recorded, n_unexpected; /* for o->on_record */
 } sv_state;
 
@@ -365,6 +366,7 @@ static void blame(sv_state *s, int hung, int status)
     s->results_since_death = 0;
     s->lost = 1;
     s->lost_running = s->ph == PHASE_RUN;
+    s->lost_hung = hung;
     /* The worker's unsent phase times died with it: the phase in progress
      * is charged here, to the measurement if that is what deadlocked on
      * purpose, else as lost. */
@@ -659,6 +661,24 @@ static void give_back_rest(sv_state *s)
             left = !s->out->recs[pr[j]];
         if (!left)
             continue;
+        /* After a run that hung, each probe of the rest with a timeout of
+         * its own (the kind that waits on other work-items: chunk_order.h)
+         * begins a part of its own, whatever its weight: the rest is built
+         * again anyway, and in one part PoCL 5's next three float-atomic
+         * hangs were each met only after the one before had been waited
+         * out, one supervisor after another (12.8 -> 33.7 s). */
+        if (culprit_here && s->lost_hung) {
+            size_t cuts[8], n_cuts = 0;
+            cuts[n_cuts++] = k;
+            for (size_t j = k + 1; j < m && n_cuts < 8; j++)
+                if (s->o->set->items[pr[j]].timeout_s > 0)
+                    cuts[n_cuts++] = j;
+            if (n_cuts > 1) {
+                for (size_t q = n_cuts; q-- > 0;)
+                    chunk_pool_give_back(p, s->o->pool_owner, c, cuts[q]);
+                continue;
+            }
+        }
         size_t rest = 0;
         for (size_t j = k; j < m; j++)
             rest += batch_plan_weight(&s->o->set->items[pr[j]]);

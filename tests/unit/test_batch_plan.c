@@ -1,10 +1,10 @@
 /* harness/batch_plan.c: segments close where a batch must close (options,
  * batch_max, BATCH_BYTES, in either kind of batch) and at SEGMENT_WEIGHT;
- * fanout's chunks begin only at a segment's start, for any number of
- * supervisors, so every division of the run builds the same programs. */
+ * the chunks (chunk_order.h) begin only at a segment's start, so every
+ * division of the run builds the same programs. */
 #include "batch_plan.h"
 #include "check.h"
-#include "fanout.h"
+#include "chunk_order.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -110,34 +110,35 @@ int main(void)
     free(todo);
     set_free(&s);
 
-    /* A suite-like mix: chunks for 2, 4 and 16 supervisors all begin at a
-     * segment start, and cover every probe. */
+    /* A suite-like mix: the chunks, in either claim order, begin at a
+     * segment start each and cover every probe once. */
     size_t n = 5000;
     s = set_of(n);
     for (size_t i = 0; i < n; i++)
         run_probe(&s.items[i], (i >= 1500 && i < 2300) ? 3300 : 400, (i / 700) % 2 ? "-DY" : NULL);
     todo = todo_all(n);
     seg = batch_plan_segments(&s, todo, n, 256);
-    size_t *bytes = malloc(n * sizeof *bytes);
-    unsigned char *cut_ok = malloc(n);
-    for (size_t k = 0; seg && k < n; k++) {
-        bytes[k] = strlen(s.items[k].body);
+    size_t *pos = malloc(n * sizeof *pos);
+    unsigned char *cut_ok = malloc(n), *seen = calloc(n, 1);
+    for (size_t k = 0; seg && k < n; k++)
         cut_ok[k] = k == 0 || seg[k] != seg[k - 1];
-    }
-    size_t shards[] = {2, 4, 16};
-    for (size_t t = 0; seg && t < 3; t++) {
-        size_t nc, *sz = fanout_chunk_sizes(bytes, cut_ok, n, shards[t], &nc), pos = 0;
+    for (int by_count = 0; seg && by_count < 2; by_count++) {
+        size_t nc, *sz = chunk_order(cut_ok, NULL, n, by_count, pos, &nc), p = 0;
         int aligned = sz != NULL;
+        memset(seen, 0, n);
         for (size_t c = 0; sz && c < nc; c++) {
-            if (!cut_ok[pos])
+            if (!cut_ok[pos[p]] || (p + sz[c] < n && !cut_ok[pos[p + sz[c]]]))
                 aligned = 0;
-            pos += sz[c];
+            for (size_t j = 0; j < sz[c]; j++)
+                aligned = aligned && !seen[pos[p + j]]++;
+            p += sz[c];
         }
-        CHECK(aligned && pos == n && nc > 1, "chunks_for_%zu_supervisors_begin_at_segment_starts (%zu chunks)",
-              shards[t], nc);
+        CHECK(aligned && p == n && nc > 1, "chunks_begin_at_segment_starts_%s (%zu chunks)",
+              by_count ? "by_count" : "in_suite_order", nc);
         free(sz);
     }
-    free(bytes);
+    free(pos);
+    free(seen);
     free(cut_ok);
     free(seg);
     free(todo);

@@ -1,0 +1,46 @@
+/* In which order a device's workers claim its probes, and in what pieces
+ * (issue 16). No OpenCL here: tests/unit/test_chunk_order.c checks it.
+ *
+ * A chunk is one segment of the batch plan (batch_plan.h): the unit whose
+ * programs are the same whoever builds them. They were larger (a share of
+ * the weight left, in suite order: guided self-scheduling), and on the H100
+ * NVIDIA's cold run ended with one supervisor building math.tan.float's 256
+ * probes (5.5 s) from 16.0 s on, after math.erf.float (8.2 s) and
+ * math.remainder.float (4.1 s) in chunks it had claimed earlier, while the
+ * others had ended between 11.9 and 18.6 s. A claim costs one atomic write
+ * (chunk_pool.h), so the finest unit costs nothing, and the order becomes a
+ * choice:
+ *
+ * - Segments holding a probe with a timeout of its own come first. Such a
+ *   probe waits on other work-items or work-groups (sub-group and
+ *   work-group collectives, float atomics, memory-model tests) and is the
+ *   kind that hangs a driver. Met early, its watchdog, its lone retry and
+ *   the give-back of its chunk's rest overlap the rest of the run; met late,
+ *   they were PoCL 5's tail: four float-atomic hangs from 12.8 s on, each
+ *   found after the one before had been waited out, until 33.7 s.
+ * - Then, where the driver's compile time follows a program's probe count
+ *   (by_count), the segments with most probes first, so that the run ends
+ *   on small ones: NVIDIA compiles each probe's built-in calls inline,
+ *   12-60 ms a probe whatever its bytes (math.fmod.double4: 203 probes of
+ *   21 KB, 12 s; 128 folded conversions of 130 KB, 5.5 s). In a replay of
+ *   that run's builds on 16 supervisors (scripts/replay_claims.py), the
+ *   builds took 14.8 s in this order, 16.7 s in suite order, 17.5 s in the
+ *   old chunks, and 13.6 s with every build's time known in advance;
+ *   weight (bytes) put the math segments last: 21.6 s.
+ * - Elsewhere, suite order: on PoCL 5 the same replay found no order by
+ *   count or weight better than it (18.9 s; 20.9 s by count, 20.7 s by
+ *   weight). */
+#ifndef CLC_CHUNK_ORDER_H
+#define CLC_CHUNK_ORDER_H
+
+#include <stddef.h>
+
+/* n probes in suite order; seg_start[k]: a segment begins at probe k (probe
+ * 0 always begins one); early[k]: probe k has a timeout of its own (NULL:
+ * none has). Fills order[0..n) with the positions 0..n-1 in claim order
+ * and returns the chunk sizes (a segment each, in that order), *n_chunks of
+ * them; NULL when out of memory. The caller frees it. */
+size_t *chunk_order(const unsigned char *seg_start, const unsigned char *early, size_t n, int by_count,
+                    size_t *order, size_t *n_chunks);
+
+#endif
