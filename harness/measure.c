@@ -36,6 +36,13 @@ int measure_is_max_alloc(const clc_probe *p)
     return p->measure && limits_plan_parse(p->measure, &plan) == 0 && plan.family == LIMITS_MAX_ALLOC;
 }
 
+int measure_wants_device_alone(const clc_probe *p)
+{
+    if (measure_is_litmus(p) || (p->measure && strcmp(p->measure, MEASURE_CONTRACT_NAME) == 0))
+        return 0;
+    return !measure_is_limit_or_shape(p) || measure_is_max_alloc(p);
+}
+
 int measure_deadlocks(const clc_probe *p)
 {
     measure_plan plan;

@@ -29,6 +29,13 @@ int measure_is_limit_or_shape(const clc_probe *p);
  * other work beside it could make fail (fanout.c). */
 int measure_is_max_alloc(const clc_probe *p);
 
+/* Does p want the device to itself while it runs (runner.c holds the
+ * device gate for it)? The inter-work-group measurements and
+ * limits_max_alloc_* do; the litmus tests (more stress is no wrong answer),
+ * the other limit and code-shape measurements (nothing of theirs counts
+ * co-residency or time) and the OpenCL 3.0 contract (queries only) do not. */
+int measure_wants_device_alone(const clc_probe *p);
+
 /* Is p the measurement that deadlocks on purpose (the unbounded spin-flag,
  * measure_plan.h)? Its worker is killed when it does, so it runs last. */
 int measure_deadlocks(const clc_probe *p);
