@@ -22,14 +22,16 @@
  *   (by_count), the segments with most probes first, so that the run ends
  *   on small ones: NVIDIA compiles each probe's built-in calls inline,
  *   12-60 ms a probe whatever its bytes (math.fmod.double4: 203 probes of
- *   21 KB, 12 s; 128 folded conversions of 130 KB, 5.5 s). In a replay of
- *   that run's builds on 16 supervisors (scripts/replay_claims.py), the
- *   builds took 14.8 s in this order, 16.7 s in suite order, 17.5 s in the
- *   old chunks, and 13.6 s with every build's time known in advance;
- *   weight (bytes) put the math segments last: 21.6 s.
- * - Elsewhere, suite order: on PoCL 5 the same replay found no order by
- *   count or weight better than it (18.9 s; 20.9 s by count, 20.7 s by
- *   weight). */
+ *   21 KB, 12 s; 128 folded conversions of 130 KB, 5.5 s). Replayed on 16
+ *   supervisors from that run's timeline (scripts/replay_claims.py), its
+ *   200 s of builds end at 14.3 s in this order, 16.1 s in suite order and
+ *   16.8 s in the old chunks; at 12.9 s were every segment's cost known in
+ *   advance; by weight (bytes), which puts the math segments last, at
+ *   21.1 s. Two later runs: 12.4 and 15.1 s by count, 15.0 and 17.3 s in
+ *   suite order.
+ * - Elsewhere, suite order: no order found was better on every PoCL 5 run
+ *   (by count 20.5 s against 18.4 s in suite order on one run, 16.4
+ *   against 17.5 s on another). */
 #ifndef CLC_CHUNK_ORDER_H
 #define CLC_CHUNK_ORDER_H
 

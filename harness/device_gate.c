@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-enum { TURNSTILE = 0, DEVICE = 1 };
+enum { TURNSTILE = 0, DEVICE = 1, SLOTS = 2 };
 
 int device_gate_create(char *path, size_t size)
 {
@@ -29,10 +29,10 @@ int device_gate_open(const char *path)
     return open(path, O_RDWR | O_CLOEXEC);
 }
 
-/* Sets (type F_RDLCK/F_WRLCK, waiting) or clears (F_UNLCK) the lock on
- * `len` bytes from `start`; a signal that interrupts the wait is not a
- * failure. */
-static int lock(int fd, short type, off_t start, off_t len)
+/* Sets (type F_RDLCK/F_WRLCK; waiting unless try_only) or clears (F_UNLCK)
+ * the lock on `len` bytes from `start`; a signal that interrupts the wait
+ * is not a failure. */
+static int lock_how(int fd, short type, off_t start, off_t len, int try_only)
 {
     struct flock l = {0};
     l.l_type = type;
@@ -40,9 +40,14 @@ static int lock(int fd, short type, off_t start, off_t len)
     l.l_start = start;
     l.l_len = len;
     int r;
-    while ((r = fcntl(fd, type == F_UNLCK ? F_SETLK : F_SETLKW, &l)) != 0 && errno == EINTR)
+    while ((r = fcntl(fd, type == F_UNLCK || try_only ? F_SETLK : F_SETLKW, &l)) != 0 && errno == EINTR)
         ;
     return r;
+}
+
+static int lock(int fd, short type, off_t start, off_t len)
+{
+    return lock_how(fd, type, start, len, 0);
 }
 
 int device_gate_enter(int fd, int exclusive)
@@ -67,4 +72,22 @@ void device_gate_leave(int fd)
 {
     if (fd >= 0)
         lock(fd, F_UNLCK, TURNSTILE, 2);
+}
+
+int device_gate_slot_take(int fd, int n)
+{
+    if (fd < 0 || n < 1)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (lock_how(fd, F_WRLCK, SLOTS + i, 1, 1) == 0)
+            return i;
+    /* All taken: wait on one, a different one per process. */
+    int i = (int)(getpid() % n);
+    return lock(fd, F_WRLCK, SLOTS + i, 1) == 0 ? i : -1;
+}
+
+void device_gate_slot_give(int fd, int slot)
+{
+    if (fd >= 0 && slot >= 0)
+        lock(fd, F_UNLCK, SLOTS + slot, 1);
 }

@@ -36,4 +36,13 @@ int device_gate_enter(int fd, int exclusive);
 /* Leaves the gate (both locks). */
 void device_gate_leave(int fd);
 
+/* One of n slots (bytes 2 .. 2+n of the file, apart from the gate's own),
+ * for work of which at most n should run at once: a free one if any, else
+ * waits for one. Returns the slot, or -1 when the locks failed (the caller
+ * goes on without). The kernel frees a dead process's slot. */
+int device_gate_slot_take(int fd, int n);
+
+/* Gives slot back (from device_gate_slot_take; -1 does nothing). */
+void device_gate_slot_give(int fd, int slot);
+
 #endif

@@ -107,4 +107,8 @@ void reject_batch_run(worker *w, const size_t *idx, size_t n, const char *option
  * GPU shared by several processes time-slices between their contexts. */
 int runner_serial_launches(cl_device_type type);
 
+/* How many of a GPU's workers make their context at once (runner.c,
+ * open_device). */
+#define RUNNER_CONTEXTS_AT_ONCE 4
+
 #endif
