@@ -58,7 +58,7 @@ void cli_usage(FILE *out)
         "  --jobs N               devices run in parallel (default: all of them)\n"
         "  --shard I/N            run the I-th of N slices of the probes (CI_NODE_INDEX and\n"
         "                         CI_NODE_TOTAL also set it); `merge` puts the shards together\n"
-        "  --batch N              most probes built in one program (default 256)\n"
+        "  --batch N              most probes built in one program (default 256; 128 on a GPU)\n"
         "  --group N              most probes behind one kernel (default: per driver)\n"
         "  --device-jobs N        supervisors per device at once, each with its own worker\n"
         "                         (default: one per device, plus the cores the run lends it as\n"
@@ -144,7 +144,7 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
     c->out_dir = "reports";
     c->timeout_s = 10;
     c->build_timeout_s = 300;
-    c->batch = 256;
+    c->batch = 0; /* per device: fanout_batch_max */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         int rc = 0;

@@ -35,7 +35,7 @@ typedef struct {
     const char *baseline, *flakes, *skips, *junit, *repro_dir, *build_options;
     const char *trace;          /* --trace FILE: the run's timeline (trace.h) */
     double timeout_s, build_timeout_s;
-    size_t jobs, batch, group;
+    size_t jobs, batch, group; /* batch 0: the device's own (fanout_batch_max) */
     size_t device_jobs;         /* --device-jobs N: supervisors per device at once (0: CPUs per device) */
     int measurements;           /* --measurements WHEN: CLC_MEASURE_LAST (default) or _ALONGSIDE */
 } clc_cli;

@@ -49,6 +49,17 @@ int fanout_order_by_count(const cJSON *info)
     return gpu && !cpu;
 }
 
+size_t fanout_batch_max(const cJSON *info)
+{
+    /* A program's build is one compiler process, so the largest is a
+     * floor under the run: NVIDIA took 12.2-12.6 s for math.fmod.double4's
+     * 203 probes (double-precision built-ins, 60 ms a probe) in cold runs
+     * whose other 15 supervisors were done by 14.5 s. Its build time
+     * follows the probe count (chunk_order.h), so half the probes is half
+     * the floor, for one more build (about 50 ms) per split program. */
+    return fanout_order_by_count(info) ? 128 : 256;
+}
+
 typedef struct {
     clc_supervise_opts o;
     int id;   /* the supervisor's number in this device's run (its pool owner id) */

@@ -36,4 +36,8 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
  * record (devinfo.h). */
 int fanout_order_by_count(const cJSON *info);
 
+/* The most probes in one program on this device, unless --batch says: 256;
+ * 128 where fanout_order_by_count holds. */
+size_t fanout_batch_max(const cJSON *info);
+
 #endif

@@ -254,8 +254,9 @@ static void device_main(int fd, void *arg)
     const char *no_cache_env = getenv("CLCONFORM_NO_CACHE");
     int cached = !j->cli->no_cache && !(no_cache_env && *no_cache_env && strcmp(no_cache_env, "0") != 0) &&
                  bincache_default_dir(cache_dir, sizeof cache_dir) == 0;
+    size_t batch = j->cli->batch ? j->cli->batch : fanout_batch_max(j->dev->info);
     clc_supervise_opts o = {j->set, j->dev, j->todo, j->n_todo, j->cli->timeout_s,
-                            j->cli->build_timeout_s, j->cli->batch, j->cli->group,
+                            j->cli->build_timeout_s, batch, j->cli->group,
                             j->cli->build_options, cached ? cache_dir : NULL,
                             !j->cli->no_isolation, &device_stop, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, NULL, 0, NULL, 0, -1};
     /* Last and alone unless asked: beside the builds (behind the device
@@ -269,7 +270,7 @@ static void device_main(int fd, void *arg)
     o.icd_hint = j->dev->icd_hint;
     o.icd_hint_pidx = j->dev->icd_hint_pidx;
     /* One plan of batches for the whole device, however it is divided. */
-    size_t *plan = batch_plan_segments(j->set, j->todo, j->n_todo, j->cli->batch);
+    size_t *plan = batch_plan_segments(j->set, j->todo, j->n_todo, batch);
     o.segment = plan;
     progress_sender sender = {fd, j->n_todo, 0};
     o.on_record = send_progress;

@@ -28,6 +28,7 @@ int main(void)
         cJSON *info = cJSON_CreateObject();
         cJSON_AddItemToObject(info, "types", cJSON_Parse(cases[i][0]));
         CHECK(fanout_order_by_count(info) == (cases[i][1][0] == '1'), "order_by_count_for_types_%s", cases[i][0]);
+        CHECK(fanout_batch_max(info) == (cases[i][1][0] == '1' ? 128u : 256u), "batch_max_for_types_%s", cases[i][0]);
         cJSON_Delete(info);
     }
     cJSON *old = cJSON_Parse("{\"type\": \"GPU\"}");
