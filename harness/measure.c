@@ -72,6 +72,13 @@ static void started(const clc_clenv *env)
         env->measure_started(env->measure_ctx);
 }
 
+void measure_prepare(const clc_probe *p, const clc_clenv *env)
+{
+    measure_plan plan;
+    if (p->kind == CLC_KIND_MEASURE && p->measure && measure_plan_parse(p->measure, &plan) == 0)
+        measure_iwg_prepare(&plan, p, env);
+}
+
 const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
 {
     if (p->measure && strcmp(p->measure, MEASURE_CONTRACT_NAME) == 0) {

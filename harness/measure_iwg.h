@@ -15,4 +15,9 @@
 const char *measure_iwg_run(const measure_plan *plan, const clc_probe *p, const clc_clenv *env,
                             cJSON *obj, cJSON *rec);
 
+/* Builds the programs measure_iwg_run would build for plan and lets them
+ * go: a driver that keeps what it compiled (NVIDIA in the process, PoCL
+ * on disk) answers the run's builds at once. No launch. */
+void measure_iwg_prepare(const measure_plan *plan, const clc_probe *p, const clc_clenv *env);
+
 #endif

@@ -15,6 +15,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <poll.h>
 #include <dirent.h>
 #include <sys/resource.h>
 #include <limits.h>
@@ -1059,6 +1060,13 @@ static void take_probe(worker *w, pending_list *run, pending_list *rej, size_t *
     }
 }
 
+/* Whether the measurements' start pipe says go (its other end closed). */
+static int start_released(int fd)
+{
+    struct pollfd p = {fd, POLLIN, 0};
+    return poll(&p, 1, 0) > 0;
+}
+
 void runner_run(const clc_worker_job *job)
 {
     worker w;
@@ -1073,7 +1081,13 @@ void runner_run(const clc_worker_job *job)
     if (job->start_wait) {
         /* The measurements' worker, started before the device's last chunk
          * ended: its context is made; now it waits for the device to be
-         * its own (fanout.c closes the pipe's other end). */
+         * its own (fanout.c closes the pipe's other end). Until then it
+         * compiles what its measurements will (measure_prepare), so that
+         * the driver's caches answer those builds when the device is its
+         * own. */
+        for (size_t t = 0; t < job->n_todo && !start_released(job->start_fd); t++)
+            if (job->set->items[job->todo[t]].kind == CLC_KIND_MEASURE)
+                measure_prepare(&job->set->items[job->todo[t]], &w.env);
         char byte;
         ssize_t got;
         while ((got = read(job->start_fd, &byte, 1)) > 0 || (got < 0 && errno == EINTR))

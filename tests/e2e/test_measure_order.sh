@@ -8,6 +8,8 @@
 #   size waits ten times that run's length (at least three calibrated
 #   waits), not ten waits, and still gives up where the groups are not
 #   resident together;
+# - a resident search after another (another work-group size) first checks
+#   the limit that one found, in two launches;
 # - on a device whose memory is not the host's (Oclgrind says so), the
 #   limit measurements run early but limits.max_alloc.*, which stays last.
 # PoCL's CPU device for the first two, Oclgrind for the third.
@@ -38,6 +40,20 @@ for v in m.values():
     ok = ok and want is not None and abs(v["spin_bound_waits"] - want) < 1e-6
 gave_up = [v for v in m.values() if v.get("outcome") == "gave_up"]
 ok = ok and gave_up and all(v["kernel_ms"] < 0.8 * 10 * v["wait_ms"] for v in gave_up)
+sys.exit(0 if ok else 1)
+PY
+    traced_run res --device pthread --filter 'iwg.resident.*'
+    check "a resident search after another starts from its limit: two launches where the limit is the same" python3 - "$TMP/res" <<'PY'
+import glob, json, sys
+r = json.load(open([f for f in glob.glob(sys.argv[1] + "/*.json") if not f.endswith("index.json")][0]))
+m = {p["id"]: p.get("measure", {}) for p in r["probes"]}
+first = m.pop("iwg.resident.wg1")
+print(json.dumps({k: [v.get(f) for f in ("resident_limits", "search_hint", "search_hint_held", "launches")] for k, v in m.items()}))
+ok = "search_hint" not in first and first.get("launches", 0) > 2
+for v in m.values():
+    same = v["resident_limit"] == v["search_hint"]
+    ok = ok and v.get("search_hint") is not None and v.get("search_hint_held") == same and (v["launches"] == 2) == same
+ok = ok and any(v.get("search_hint_held") for v in m.values())
 sys.exit(0 if ok else 1)
 PY
 else
