@@ -324,11 +324,11 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     double t0 = proc_now();
     memset(out, 0, sizeof *out);
     out->recs = calloc(o->set->count ? o->set->count : 1, sizeof *out->recs);
-    /* order: the litmus tests (and a CPU device's limit measurements), each
-     * a chunk of its own (side by side at the start, not one after another
+    /* order: the litmus tests (and the early limit measurements), each a
+     * chunk of its own (side by side at the start, not one after another
      * in the chunk that holds their family: PoCL 5's 15 litmus tests, 0.55 s
      * each, were seconds of one supervisor's warm run); every other probe
-     * but the measurements, in suite order, chunked by cost; the
+     * but the measurements, a segment a chunk in chunk_order.h's order; the
      * measurements (one last chunk). The probes that hung this driver
      * version before are in none: they get their remembered verdict here
      * (supervise_remembered_hang). n_all: the probes in order. */

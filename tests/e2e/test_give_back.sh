@@ -11,42 +11,7 @@
 . "$(dirname "$0")/lib.sh"
 if ! "$CLCONFORM" --list 2>/dev/null | grep -q oclgrind; then
     echo "ok - give-back skipped: no Oclgrind device (# SKIP)"
-    
-# Three kernels that never end, each with a timeout of its own, in one
-# batch: after the first hang, each of the other two begins a part of its
-# own (give_back_rest), so they hang side by side in two supervisors, not
-# one after the other (PoCL 5's float-atomic hangs: 12.8 -> 33.7 s).
-mkdir -p "$TMP/probes3"
-python3 - "$TMP/probes3/hangs.probe" <<'PY'
-import sys
-out = ["[defaults]", "clause = 3.2", "spec = OpenCL 1.2", "kind = run", ""]
-for i in range(3):
-    out += ["[probe gb3.spin%d]" % i, "why = A kernel that never ends.", "timeout = 1", "input z = int: 0",
-            "out = int[1]", "expect = 2", "body = <<END", "    volatile __global const int *zero = z;",
-            "    while (zero[0] == %d)" % 0, "        ;", "    out[0] = 2;", "END", ""]
-for i in range(200):
-    out += ["[probe gb3.ok.%03d]" % i, "why = A probe after the hangs.", "out = int[1]",
-            "expect = %d" % i, "body = <<END", "    out[0] = %d;" % i, "END", ""]
-open(sys.argv[1], "w").write("\n".join(out))
-PY
-traced_run three --device oclgrind --device-jobs 3 --no-cache --probes "$TMP/probes3"
-check "after the first hang, the next two hang side by side, each in a part of its own" python3 - "$TMP/three" "$TMP/three.trace.json" <<'PY'
-import glob, json, sys
-from trace_spans import spans
-r = json.load(open(glob.glob(sys.argv[1] + '/oclgrind*.json')[0]))
-v = {p['id']: p['verdict'] for p in r['probes']}
-assert [v.pop('gb3.spin%d' % i) for i in range(3)] == ['timeout'] * 3, v
-assert set(v.values()) == {'pass'}, set(v.values())
-lost = sorted(spans(sys.argv[2], 'lost'), key=lambda s: s['ts'])
-first = {}
-for s in lost:
-    first.setdefault(s['args']['detail'], s)
-print({k: (s['ts'], s['dur'], s['tid']) for k, s in first.items()})
-a, b, c = sorted(first.values(), key=lambda s: s['ts'])
-# the second and third first hangs overlap in time, in different lanes
-assert b['tid'] != c['tid'] and c['ts'] < b['ts'] + b['dur'], (b, c)
-PY
-done_checks
+    done_checks
 fi
 mkdir -p "$TMP/probes"
 python3 - "$TMP/probes/give_back.probe" <<'PY'
@@ -95,7 +60,7 @@ out = ["[defaults]", "clause = 3.2", "spec = OpenCL 1.2", "kind = run", ""]
 for i in range(3):
     out += ["[probe gb3.spin%d]" % i, "why = A kernel that never ends.", "timeout = 1", "input z = int: 0",
             "out = int[1]", "expect = 2", "body = <<END", "    volatile __global const int *zero = z;",
-            "    while (zero[0] == %d)" % 0, "        ;", "    out[0] = 2;", "END", ""]
+            "    while (zero[0] == 0)", "        ;", "    out[0] = 2;", "END", ""]
 for i in range(200):
     out += ["[probe gb3.ok.%03d]" % i, "why = A probe after the hangs.", "out = int[1]",
             "expect = %d" % i, "body = <<END", "    out[0] = %d;" % i, "END", ""]
