@@ -86,6 +86,14 @@ int chunk_pool_claim(const clc_chunk_pool *p, int owner, size_t *c)
     return 0;
 }
 
+size_t chunk_pool_free_count(const clc_chunk_pool *p)
+{
+    size_t n = p ? atomic_load(p->count) : 0, free_n = 0;
+    for (size_t k = 0; k < n; k++)
+        free_n += atomic_load(&p->slot[k].owner) == 0;
+    return free_n;
+}
+
 int chunk_pool_any_free(const clc_chunk_pool *p)
 {
     size_t n = p ? atomic_load(p->count) : 0;

@@ -35,6 +35,9 @@ int chunk_pool_claim(const clc_chunk_pool *p, int owner, size_t *c);
 /* Whether some chunk is still free. */
 int chunk_pool_any_free(const clc_chunk_pool *p);
 
+/* How many chunks are still free. */
+size_t chunk_pool_free_count(const clc_chunk_pool *p);
+
 size_t chunk_pool_count(const clc_chunk_pool *p);
 
 /* Chunk c's probe indices: *n of them from the returned pointer. */

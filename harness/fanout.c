@@ -440,26 +440,36 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
          * measurements wait until nothing else of this device runs, or,
          * alongside, start first and take the device gate per probe. */
         /* The waiting measurements go once every other chunk has ended. */
-        if (start_wfd >= 0 && (stopping || running <= 1)) {
+        if (start_wfd >= 0 && (stopping || (running <= 1 && !chunk_pool_any_free(cp)))) {
             close(start_wfd);
             start_wfd = -1;
         }
         while (!stopping) {
             /* The measurement chunk: first when it goes alongside, else once
-             * every other chunk has ended; or, once every other chunk is
-             * claimed, at once with its worker waiting for them to end: a
-             * worker's start (a CUDA context: 0.3-0.45 s on the H100) is then
-             * made while they finish, not after (NVIDIA's warm run: 3.2 s,
-             * 0.45 s of it that start). */
-            int waiting = !measured && !alongside && !chunk_pool_any_free(cp) && running > 0;
-            int last = !measured && (alongside || waiting || (!chunk_pool_any_free(cp) && running == 0));
-            if (!last && !chunk_pool_any_free(cp))
+             * every other chunk has ended; or, near the end, at once in a
+             * slot of its own with its worker waiting for the others to end:
+             * a worker's start (a CUDA context: 0.3-0.45 s on the H100) and
+             * the measurements' builds (measure_prepare) are then made while
+             * they finish, not after (NVIDIA's warm run: 3.2 s, 0.45 s of it
+             * that start). Near the end is when no more chunks are free
+             * than supervisors may run, nor than an eighth of all: with a
+             * segment a chunk, "none free" came 0.02 s before the end of
+             * NVIDIA's warm run, and its start was after, again. */
+            size_t free_n = chunk_pool_free_count(cp);
+            int waiting = !measured && !alongside && running > 0 &&
+                          (free_n <= max_shards || free_n <= chunk_pool_count(cp) / 8);
+            int last = !measured && (alongside || waiting || (free_n == 0 && running == 0));
+            if (!last && free_n == 0)
                 break;
             size_t s = 0;
-            while (s < max_shards + (size_t)waiting && sh[s].alive)
-                s++;
-            if (s == max_shards + (size_t)waiting)
-                break;
+            if (waiting) {
+                s = max_shards; /* its own slot, used by nothing else */
+            } else {
+                while (s < max_shards && sh[s].alive)
+                    s++;
+                if (s == max_shards)
+                    break;
+            }
             int pipefd[2] = {-1, -1};
             if (waiting && pipe(pipefd) != 0)
                 waiting = 0, pipefd[0] = pipefd[1] = -1;

@@ -41,6 +41,7 @@ int main(void)
     waitpid(kid, &status, 0);
     CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0 && chunk_pool_owner(p, 1) == 8,
           "a_child_claim_is_seen_by_the_parent");
+    CHECK(chunk_pool_free_count(p) == 1 && chunk_pool_any_free(p), "one_of_three_left_free");
 
     /* Only the owner gives back, and never all or none of a chunk. */
     int r1 = chunk_pool_give_back(p, 8, 0, 2), r2 = chunk_pool_give_back(p, 7, 0, 0),
