@@ -423,6 +423,14 @@ static void iwg_record_wait(const iwg_session *s, cJSON *obj, double t, const ch
         cJSON_AddStringToObject(obj, "wait_source", source);
 }
 
+/* What this worker remembers of `what` at this work-group size (the key
+ * "iwg_WHAT_wgN" of its memo, written into key): the item, or NULL. */
+static const cJSON *memo_at(const iwg_session *s, const char *what, char *key, size_t len)
+{
+    snprintf(key, len, "iwg_%s_wg%zu", what, s->wg);
+    return s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, key) : NULL;
+}
+
 static int iwg_calibrate(iwg_session *s, cJSON *obj)
 {
     int saw;
@@ -432,10 +440,7 @@ static int iwg_calibrate(iwg_session *s, cJSON *obj)
      * costs 0.1-0.4 s (it times waits of the target's length), which was
      * most of a spin-flag probe's 0.2 s on the H100. */
     char key_r[64], key_t[64];
-    snprintf(key_r, sizeof key_r, "iwg_wait_rounds_wg%zu", s->wg);
-    snprintf(key_t, sizeof key_t, "iwg_wait_ms_wg%zu", s->wg);
-    const cJSON *mr = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, key_r) : NULL;
-    const cJSON *mt = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, key_t) : NULL;
+    const cJSON *mr = memo_at(s, "wait_rounds", key_r, sizeof key_r), *mt = memo_at(s, "wait_ms", key_t, sizeof key_t);
     size_t memo_rounds;
     /* The first launch generates the kernel's code on some drivers: done
      * here, outside every timed wait, memo or not. */
@@ -488,6 +493,22 @@ static measure_pred_answer iwg_pred_resident(void *ctx, size_t n)
     return all_saw ? MEASURE_PRED_TRUE : MEASURE_PRED_FALSE;
 }
 
+/* Whether the resident limit is L: L groups all resident and L + 1 not
+ * (two launches; the second only when the first holds). 1 or 0, or -1 when
+ * a launch failed (recorded). */
+static int iwg_limit_is(iwg_session *s, size_t limit)
+{
+    int at, above;
+    double t;
+    if (iwg_resident_launch(s, limit, limit, &at, &t) != 0)
+        return -1;
+    if (!at)
+        return 0;
+    if (iwg_resident_launch(s, limit + 1, limit + 1, &above, &t) != 0)
+        return -1;
+    return !above;
+}
+
 /* The last limit this worker found, at any work-group size: the first
  * thing a search at the next size checks (iwg_search_from_hint). */
 #define IWG_LAST_LIMIT_KEY "iwg_resident_last_limit"
@@ -505,12 +526,11 @@ static int iwg_search_from_hint(iwg_session *s, size_t cap, cJSON *obj, measure_
 {
     const cJSON *h = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, IWG_LAST_LIMIT_KEY) : NULL;
     size_t hint;
-    if (json_num_size(h, IWG_LAST_LIMIT_KEY, 1, SIZE_MAX, &hint, NULL, 0) != 0 || hint >= cap)
+    if (json_num_size(h, IWG_LAST_LIMIT_KEY, 1, SIZE_MAX, &hint, NULL, 0) != 0 || hint >= cap ||
+        now_s() > s->deadline)
         return 0;
     cJSON_AddNumberToObject(obj, "search_hint", (double)hint);
-    measure_pred_answer at = iwg_pred_resident(s, hint), above = at == MEASURE_PRED_TRUE ? iwg_pred_resident(s, hint + 1)
-                                                                                           : MEASURE_PRED_ERROR;
-    int held = at == MEASURE_PRED_TRUE && above == MEASURE_PRED_FALSE;
+    int held = iwg_limit_is(s, hint) == 1;
     cJSON_AddBoolToObject(obj, "search_hint_held", held);
     if (!held)
         return 0;
@@ -564,13 +584,12 @@ static int iwg_measure_limit(iwg_session *s, cJSON *obj, size_t *limit)
  * disagrees is the whole search run again. Returns 0 with *limit, or -1. */
 static int iwg_confirm_limit(iwg_session *s, size_t last, cJSON *obj, size_t *limit)
 {
-    int at, above;
-    double t;
     if (last == 0 || now_s() > s->deadline)
         return iwg_measure_limit(s, obj, limit);
-    if (iwg_resident_launch(s, last, last, &at, &t) != 0 || iwg_resident_launch(s, last + 1, last + 1, &above, &t) != 0)
+    int is = iwg_limit_is(s, last);
+    if (is < 0)
         return -1;
-    if (at && !above) {
+    if (is) {
         *limit = last;
         return 0;
     }
@@ -641,21 +660,13 @@ static int iwg_warm(iwg_session *s, cl_kernel k, int bounded)
     return iwg_launch(s, k, 1, args, bounded ? 2 : 1, c, &t);
 }
 
-/* Where this worker keeps the longest completed spin-flag run at this
- * work-group size (ms). */
-static void completion_key(const iwg_session *s, char *key, size_t len)
-{
-    snprintf(key, len, "iwg_spin_completed_ms_wg%zu", s->wg);
-}
-
+/* The longest completed spin-flag run at this work-group size (ms), kept
+ * in the worker's memo as "spin_completed_ms". */
 static void remember_completion(iwg_session *s, double secs)
 {
     char key[64];
-    completion_key(s, key, sizeof key);
-    if (!s->env->memo)
-        return;
-    const cJSON *had = cJSON_GetObjectItemCaseSensitive(s->env->memo, key);
-    if (cJSON_IsNumber(had) && had->valuedouble >= secs * 1e3)
+    const cJSON *had = memo_at(s, "spin_completed_ms", key, sizeof key);
+    if (!s->env->memo || (cJSON_IsNumber(had) && had->valuedouble >= secs * 1e3))
         return;
     cJSON_DeleteItemFromObjectCaseSensitive(s->env->memo, key);
     cJSON_AddNumberToObject(s->env->memo, key, secs * 1e3);
@@ -665,12 +676,9 @@ static void remember_completion(iwg_session *s, double secs)
  * after), recorded in obj. */
 static double spin_bound_waits(iwg_session *s, cJSON *obj)
 {
-    char key[64];
-    completion_key(s, key, sizeof key);
-    const cJSON *done = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, key) : NULL;
-    char wkey[64]; /* the calibrated wait's length (iwg_calibrate) */
-    snprintf(wkey, sizeof wkey, "iwg_wait_ms_wg%zu", s->wg);
-    const cJSON *wait_ms = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, wkey) : NULL;
+    char key[64], wkey[64];
+    const cJSON *done = memo_at(s, "spin_completed_ms", key, sizeof key),
+                *wait_ms = memo_at(s, "wait_ms", wkey, sizeof wkey); /* the calibrated wait (iwg_calibrate) */
     double waits = IWG_SPIN_BOUND_WAITS;
     if (cJSON_IsNumber(done) && cJSON_IsNumber(wait_ms) && wait_ms->valuedouble > 0) {
         double want = IWG_SPIN_BOUND_MARGIN * done->valuedouble / wait_ms->valuedouble;
@@ -774,8 +782,13 @@ out:
 
 void measure_iwg_prepare(const measure_plan *plan, const clc_probe *p, const clc_clenv *env)
 {
-    if (!p->source)
+    /* Once per requested size and kind: the family's probes of one size and
+     * kind build the same programs (source, options, kernels). */
+    char key[64];
+    snprintf(key, sizeof key, "iwg_prepared_wg%zu_%d", plan->wg_request, plan->family == MEASURE_IWG_SPIN_FLAG);
+    if (!p->source || !env->memo || cJSON_GetObjectItemCaseSensitive(env->memo, key))
         return;
+    cJSON_AddTrueToObject(env->memo, key);
     cJSON *scratch = cJSON_CreateObject(), *obj = cJSON_CreateObject();
     iwg_session s = {.env = env, .rec = scratch};
     if (scratch && obj)

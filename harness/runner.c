@@ -1100,30 +1100,25 @@ void runner_run(const clc_worker_job *job)
     size_t cur_seg = 0;
     for (size_t t = 0; t < job->n_todo && run.idx && rej.idx && !w.poisoned; t++)
         take_probe(&w, &run, &rej, &cur_seg, job->todo[t]);
-    if (job->pool && run.idx && rej.idx) { /* see below: before the first claim */
-        pending_flush(&w, &run);
-        pending_flush(&w, &rej);
-    }
     /* Then chunks of the device's run while any is free: this worker's
      * context serves them all (chunk_pool.h). A chunk begins at a segment,
-     * so its programs are the same whoever claims it. */
+     * so its programs are the same whoever claims it, and ends at one: its
+     * last batches are built before the next claim. Built at the next
+     * chunk's first probe, they kept that chunk claimed and idle behind
+     * them (a worker building math.fmod.double4 for 12 s held the chunk
+     * after it), and the order of claims (chunk_order.h) is worth only as
+     * much as claims are made when work can start. */
+    pending_flush(&w, &run);
+    pending_flush(&w, &rej);
     size_t c;
     while (job->pool && run.idx && rej.idx && !w.poisoned && chunk_pool_claim(job->pool, job->pool_owner, &c)) {
         size_t n;
         const size_t *probes = chunk_pool_probes(job->pool, c, &n);
         for (size_t t = 0; t < n && !w.poisoned; t++)
             take_probe(&w, &run, &rej, &cur_seg, probes[t]);
-        /* A chunk ends where a segment does: its last batches are built
-         * now, before the next claim. Built at the next chunk's first
-         * probe, they kept that chunk claimed and idle behind them (a
-         * worker building math.fmod.double4 for 12 s held the chunk after
-         * it), and the order of claims (chunk_order.h) is worth only as
-         * much as claims are made when work can start. */
         pending_flush(&w, &run);
         pending_flush(&w, &rej);
     }
-    pending_flush(&w, &run);
-    pending_flush(&w, &rej);
     free(run.idx);
     free(rej.idx);
     /* A poisoned worker says so and ends: the supervisor starts a fresh one

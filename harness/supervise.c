@@ -661,40 +661,35 @@ static void give_back_rest(sv_state *s)
             left = !s->out->recs[pr[j]];
         if (!left)
             continue;
-        /* After a run that hung, each probe of the rest with a timeout of
-         * its own (the kind that waits on other work-items: chunk_order.h)
-         * begins a part of its own, whatever its weight: the rest is built
-         * again anyway, and in one part PoCL 5's next three float-atomic
-         * hangs were each met only after the one before had been waited
-         * out, one supervisor after another (12.8 -> 33.7 s). */
-        if (culprit_here && s->lost_hung) {
-            size_t cuts[8], n_cuts = 0;
-            cuts[n_cuts++] = k;
-            for (size_t j = k + 1; j < m && n_cuts < 8; j++)
-                if (s->o->set->items[pr[j]].timeout_s > 0)
-                    cuts[n_cuts++] = j;
-            if (n_cuts > 1) {
-                for (size_t q = n_cuts; q-- > 0;)
-                    chunk_pool_give_back(p, s->o->pool_owner, c, cuts[q]);
-                continue;
-            }
-        }
-        size_t rest = 0;
-        for (size_t j = k; j < m; j++)
-            rest += batch_plan_weight(&s->o->set->items[pr[j]]);
-        if (rest < GIVE_BACK_MIN_WEIGHT)
-            continue;
-        size_t piece = rest / 4 > GIVE_BACK_MIN_WEIGHT ? rest / 4 : GIVE_BACK_MIN_WEIGHT;
-        /* Cut points at segment starts, each part about `piece`; given back
-         * from the last, so that only this supervisor's chunk is ever cut. */
-        size_t cuts[8], n_cuts = 0, w = 0;
+        /* Parts begin at cuts[], given back from the last, so that only
+         * this supervisor's chunk is ever cut. After a run that hung, each
+         * probe of the rest with a timeout of its own (the kind that waits
+         * on other work-items: chunk_order.h) begins a part of its own,
+         * whatever its weight: the rest is built again anyway, and in one
+         * part PoCL 5's next three float-atomic hangs were each met only
+         * after the one before had been waited out, one supervisor after
+         * another (12.8 -> 33.7 s). */
+        size_t cuts[8], n_cuts = 0;
         cuts[n_cuts++] = k;
-        for (size_t j = k; j < m && n_cuts < 8; j++) {
-            w += batch_plan_weight(&s->o->set->items[pr[j]]);
-            if (w >= piece && j + 1 < m && seg[pr[j + 1]] != seg[pr[j]] && rest - w >= GIVE_BACK_MIN_WEIGHT) {
-                cuts[n_cuts++] = j + 1;
-                rest -= w;
-                w = 0;
+        for (size_t j = k + 1; culprit_here && s->lost_hung && j < m && n_cuts < 8; j++)
+            if (s->o->set->items[pr[j]].timeout_s > 0)
+                cuts[n_cuts++] = j;
+        if (n_cuts == 1) {
+            /* Otherwise parts of about a quarter of the rest's weight each,
+             * cut at segment starts. */
+            size_t rest = 0;
+            for (size_t j = k; j < m; j++)
+                rest += batch_plan_weight(&s->o->set->items[pr[j]]);
+            if (rest < GIVE_BACK_MIN_WEIGHT)
+                continue;
+            size_t piece = rest / 4 > GIVE_BACK_MIN_WEIGHT ? rest / 4 : GIVE_BACK_MIN_WEIGHT, w = 0;
+            for (size_t j = k; j < m && n_cuts < 8; j++) {
+                w += batch_plan_weight(&s->o->set->items[pr[j]]);
+                if (w >= piece && j + 1 < m && seg[pr[j + 1]] != seg[pr[j]] && rest - w >= GIVE_BACK_MIN_WEIGHT) {
+                    cuts[n_cuts++] = j + 1;
+                    rest -= w;
+                    w = 0;
+                }
             }
         }
         for (size_t q = n_cuts; q-- > 0;)
