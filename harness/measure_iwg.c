@@ -14,8 +14,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "build_options.h"
 #include "clerr.h"
 #include "json_num.h"
+#include "measure_iwg_sync.h"
 
 #define IWG_KERNEL_RESIDENT "iwg_resident"
 #define IWG_KERNEL_SPIN_FLAG "iwg_spin_flag"
@@ -28,9 +30,11 @@
  * IWG_SPIN_BOUND_MARGIN times that run's length, at least
  * IWG_SPIN_BOUND_MIN_WAITS waits: PoCL 5's eight bounded runs above its 16
  * resident groups each waited out a second, 8 of its cold run's 15 s of
- * measurements alone. */
+ * measurements alone. One wait is what a resident search trusts to say
+ * "not resident" (iwg_resident_launch); three cost PoCL 3.1 and Oclgrind
+ * 0.8 s a run of waits that only repeat that answer. */
 #define IWG_SPIN_BOUND_WAITS 10
-#define IWG_SPIN_BOUND_MIN_WAITS 3
+#define IWG_SPIN_BOUND_MIN_WAITS 1
 #define IWG_SPIN_BOUND_MARGIN 10
 
 /* A bounded wait lasts about this long when the groups it waits for never
@@ -78,6 +82,8 @@ typedef struct {
     cl_kernel resident;
     cl_kernel spin_flag;  /* NULL for the resident measurement */
     cl_kernel spin_bounded; /* the same with bounded waits; NULL when the source lacks it */
+    char sync_name[64];   /* a sync method's kernel ("" for the other measurements) */
+    cl_kernel sync;
     cl_mem counters;      /* IWG_FLAG_BASE + cap * IWG_FLAG_STRIDE ints */
     size_t counters_ints;
     size_t wg;            /* work-group size used for every launch */
@@ -105,21 +111,25 @@ static const char *record_problem(cJSON *rec, const char *detail)
     return "error";
 }
 
-/* Joins the harness's options and the probe's own; with wg > 0, defines
+/* Joins the harness's options and the probe's own (build_options_compose:
+ * a probe's own -cl-std= replaces the harness's); with wg > 0, defines
  * IWG_WG, which the probe's kernels turn into reqd_work_group_size(wg,1,1).
  * Caller frees. */
 static char *build_options(const clc_clenv *env, const clc_probe *p, size_t wg, const char *more)
 {
-    const char *base = env->base_options ? env->base_options : "";
     const char *extra = p->options ? p->options : "";
-    size_t len = strlen(base) + strlen(extra) + (more ? strlen(more) : 0) + 48;
-    char *opts = malloc(len);
-    if (opts) {
-        int n = snprintf(opts, len, "%s%s%s%s%s", base, *base && *extra ? " " : "", extra, more ? " " : "",
-                         more ? more : "");
+    size_t len = strlen(env->base_options ? env->base_options : "") + strlen(extra) + (more ? strlen(more) : 0) + 64;
+    char *own = malloc(len), *opts = malloc(len);
+    if (own && opts) {
+        int n = snprintf(own, len, "%s%s%s", extra, more ? " " : "", more ? more : "");
         if (wg && n >= 0)
-            snprintf(opts + n, len - (size_t)n, " -DIWG_WG=%zu", wg);
+            snprintf(own + n, len - (size_t)n, " -DIWG_WG=%zu", wg);
+        if (build_options_compose(env->base_options, own, opts, len) != 0) {
+            free(opts);
+            opts = NULL;
+        }
     }
+    free(own);
     return opts;
 }
 
@@ -153,6 +163,12 @@ static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag, siz
     const char *src = p->source;
     cl_int err;
     int rc = -1;
+    /* The sync kernels compile only where asked for (IWG_SYNC). */
+    char with_sync[128];
+    if (s->sync_name[0]) {
+        snprintf(with_sync, sizeof with_sync, "-DIWG_SYNC%s%s", more ? " " : "", more ? more : "");
+        more = with_sync;
+    }
     char *opts = build_options(s->env, p, wg, more);
     if (!opts)
         goto out;
@@ -184,6 +200,13 @@ static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag, siz
         if (err != CL_SUCCESS)
             s->spin_bounded = NULL;
     }
+    if (s->sync_name[0]) {
+        s->sync = clCreateKernel(s->program, s->sync_name, &err);
+        if (err != CL_SUCCESS) {
+            clerr_record(s->rec, "clCreateKernel", err);
+            goto out;
+        }
+    }
     s->counters_ints = IWG_FLAG_BASE + iwg_cap(s->env) * IWG_FLAG_STRIDE;
     s->counters = clCreateBuffer(s->env->context, CL_MEM_READ_WRITE, s->counters_ints * sizeof(cl_int), NULL, &err);
     if (err != CL_SUCCESS) {
@@ -204,6 +227,8 @@ static void iwg_release(iwg_session *s)
         clReleaseKernel(s->spin_flag);
     if (s->spin_bounded)
         clReleaseKernel(s->spin_bounded);
+    if (s->sync)
+        clReleaseKernel(s->sync);
     if (s->resident)
         clReleaseKernel(s->resident);
     if (s->program)
@@ -224,7 +249,7 @@ static int kernel_wg_size(iwg_session *s, cl_kernel k, size_t *out)
  * the device and every kernel of the plan accept. Records the choice. */
 static int iwg_pick_wg(iwg_session *s, size_t request, cJSON *obj)
 {
-    size_t item_sizes[16] = {0}, k_res = 0, k_flag = 0;
+    size_t item_sizes[16] = {0}, k_res = 0, k_flag = 0, k_sync = 0;
     cl_int err = clGetDeviceInfo(s->env->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof item_sizes, item_sizes, NULL);
     if (err != CL_SUCCESS) {
         clerr_record(s->rec, "clGetDeviceInfo", err);
@@ -234,6 +259,10 @@ static int iwg_pick_wg(iwg_session *s, size_t request, cJSON *obj)
         return -1;
     if (s->spin_flag && kernel_wg_size(s, s->spin_flag, &k_flag) != 0)
         return -1;
+    if (s->sync && kernel_wg_size(s, s->sync, &k_sync) != 0)
+        return -1;
+    if (k_sync && (!k_flag || k_sync < k_flag))
+        k_flag = k_sync; /* the smaller of the other kernels' limits */
 
     size_t limit = s->env->max_work_group_size;
     if (item_sizes[0] && item_sizes[0] < limit)
@@ -299,15 +328,17 @@ static int iwg_prepare(iwg_session *s, const clc_probe *p, int spin_flag, size_t
                 break;
             iwg_release(s);
             s->program = NULL;
-            s->resident = s->spin_flag = s->spin_bounded = NULL;
+            s->resident = s->spin_flag = s->spin_bounded = s->sync = NULL;
             s->counters = NULL;
             snprintf(cap, sizeof cap, "-cl-nv-maxrregcount=%zu", 65536 / want < 16 ? (size_t)16 : 65536 / want);
         }
         fits = iwg_build(s, p, spin_flag, want, cap[0] ? cap : NULL) == 0;
         if (fits) {
             size_t k_res = 0, k_flag = 0;
+            size_t k_sync = 0;
             fits = kernel_wg_size(s, s->resident, &k_res) == 0 && k_res >= want &&
-                   (!s->spin_flag || (kernel_wg_size(s, s->spin_flag, &k_flag) == 0 && k_flag >= want));
+                   (!s->spin_flag || (kernel_wg_size(s, s->spin_flag, &k_flag) == 0 && k_flag >= want)) &&
+                   (!s->sync || (kernel_wg_size(s, s->sync, &k_sync) == 0 && k_sync >= want));
         }
     }
     s->rec = real_rec;
@@ -315,7 +346,7 @@ static int iwg_prepare(iwg_session *s, const clc_probe *p, int spin_flag, size_t
     if (!fits) {
         iwg_release(s);
         s->program = NULL;
-        s->resident = s->spin_flag = s->spin_bounded = NULL;
+        s->resident = s->spin_flag = s->spin_bounded = s->sync = NULL;
         s->counters = NULL;
         cap[0] = '\0';
         if (iwg_build(s, p, spin_flag, 0, NULL) != 0)
@@ -757,12 +788,75 @@ static const char *iwg_run_spin_flag(iwg_session *s, const measure_plan *plan, c
     return "info";
 }
 
+/* What an earlier run measured at this work-group size (the remembered
+ * record of the resident measurement, measure_memo.h): its limit and its
+ * calibrated wait. A warm run takes the resident probes from the cache and
+ * so never measures them in this worker. 0 when there is none. */
+static int history_limit(const iwg_session *s, size_t *limit, cl_int *rounds)
+{
+    char name[64];
+    snprintf(name, sizeof name, "iwg_resident_wg%zu", s->wg);
+    const cJSON *e;
+    cJSON_ArrayForEach(e, s->env->measure_history) {
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(e, "record"), "measure");
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(m, "name"), *wg = cJSON_GetObjectItemCaseSensitive(m, "work_group_size");
+        size_t l, r;
+        if (!cJSON_IsString(n) || strcmp(n->valuestring, name) != 0 || !cJSON_IsNumber(wg) || wg->valuedouble != (double)s->wg)
+            continue;
+        if (json_num_size(cJSON_GetObjectItemCaseSensitive(m, "resident_limit"), "resident_limit", 1, SIZE_MAX, &l, NULL, 0) != 0 ||
+            json_num_size(cJSON_GetObjectItemCaseSensitive(m, "wait_rounds"), "wait_rounds", 1, IWG_ROUNDS_MAX, &r, NULL, 0) != 0)
+            return 0;
+        *limit = l;
+        *rounds = (cl_int)r;
+        return 1;
+    }
+    return 0;
+}
+
+/* One sync method with exactly the groups resident at s->wg: the limit
+ * this worker measured, or an earlier run remembered, or else measured
+ * here. */
+static const char *iwg_run_sync(iwg_session *s, const measure_plan *plan, cJSON *obj)
+{
+    char key[64];
+    size_t limit = 0;
+    const cJSON *had = memo_at(s, "resident_limit", key, sizeof key);
+    cl_int hist_rounds = 0;
+    if (!cJSON_IsNumber(had) && history_limit(s, &limit, &hist_rounds)) {
+        s->rounds = hist_rounds;
+        cJSON_AddNumberToObject(obj, "resident_limit", (double)limit);
+        cJSON_AddStringToObject(obj, "resident_limit_source", "remembered from an earlier run (iwg_resident)");
+    } else {
+        if (iwg_measure_limit(s, obj, &limit) != 0)
+            return "error";
+        if (s->rounds <= 0 && iwg_calibrate(s, obj) != 0)
+            return "error";
+    }
+    if (limit == 0) {
+        set_detail(s->rec, "no work-group count was found resident: nothing to run the method with");
+        return "skip";
+    }
+    /* A wait may last ten calibrated waits (about a second) before it
+     * gives up. A barrier's wait is one round's arrivals, and above
+     * IWG_WAIT_SCALE_FROM groups each read is slower, so its bound shrinks
+     * as in iwg_resident_launch; a lock's waiter may wait for every other
+     * group's critical section, so its bound does not. */
+    double spin = (double)s->rounds * 32 * IWG_SPIN_BOUND_WAITS;
+    if (limit > IWG_WAIT_SCALE_FROM && plan->method == MEASURE_SYNC_BARRIER)
+        spin = spin * IWG_WAIT_SCALE_FROM / (double)limit;
+    iwg_sync_setup setup = {s->env, s->rec, s->sync, s->wg, limit,
+                            spin < 1024 ? 1024 : spin > 0x7fffffff ? 0x7fffffff : (cl_int)spin};
+    return measure_iwg_sync_run(plan, &setup, obj);
+}
+
 const char *measure_iwg_run(const measure_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
                             cJSON *rec)
 {
     iwg_session s = {.env = env, .rec = rec};
     const char *verdict = "error";
     int spin_flag = plan->family == MEASURE_IWG_SPIN_FLAG;
+    if (plan->family == MEASURE_IWG_SYNC)
+        measure_iwg_sync_kernel_name(plan, s.sync_name, sizeof s.sync_name);
 
     if (!p->source) {
         verdict = record_problem(rec, "measure probe has no 'source' with the iwg kernels");
@@ -772,9 +866,11 @@ const char *measure_iwg_run(const measure_plan *plan, const clc_probe *p, const 
     s.deadline = now_s() + budget;
     if (iwg_prepare(&s, p, spin_flag, plan->wg_request, obj) != 0)
         goto out;
-    if (!spin_flag)
+    if (plan->family == MEASURE_IWG_RESIDENT)
         iwg_started(&s); /* the searches are the measurement: timed from here */
-    verdict = spin_flag ? iwg_run_spin_flag(&s, plan, obj) : iwg_run_resident(&s, obj);
+    verdict = spin_flag                              ? iwg_run_spin_flag(&s, plan, obj)
+              : plan->family == MEASURE_IWG_SYNC ? iwg_run_sync(&s, plan, obj)
+                                                 : iwg_run_resident(&s, obj);
 out:
     iwg_release(&s);
     return verdict;
@@ -785,12 +881,15 @@ void measure_iwg_prepare(const measure_plan *plan, const clc_probe *p, const clc
     /* Once per requested size and kind: the family's probes of one size and
      * kind build the same programs (source, options, kernels). */
     char key[64];
-    snprintf(key, sizeof key, "iwg_prepared_wg%zu_%d", plan->wg_request, plan->family == MEASURE_IWG_SPIN_FLAG);
+    snprintf(key, sizeof key, "iwg_prepared_wg%zu_%d_%d_%d", plan->wg_request, (int)plan->family, (int)plan->method,
+             plan->acq_rel);
     if (!p->source || !env->memo || cJSON_GetObjectItemCaseSensitive(env->memo, key))
         return;
     cJSON_AddTrueToObject(env->memo, key);
     cJSON *scratch = cJSON_CreateObject(), *obj = cJSON_CreateObject();
     iwg_session s = {.env = env, .rec = scratch};
+    if (plan->family == MEASURE_IWG_SYNC)
+        measure_iwg_sync_kernel_name(plan, s.sync_name, sizeof s.sync_name);
     if (scratch && obj)
         iwg_prepare(&s, p, plan->family == MEASURE_IWG_SPIN_FLAG, plan->wg_request, obj);
     iwg_release(&s);

@@ -12,6 +12,7 @@
 #include "bincache.h"
 #include "json_file.h"
 #include "litmus_plan.h"
+#include "measure_plan.h"
 #include "measure.h"
 #include "report_json.h"
 
@@ -39,9 +40,14 @@ static void probe_hash(const clc_probe *p, char key[BINCACHE_KEY_LEN + 1])
 /* The litmus family's counts are samples, not properties of the driver: each
  * run adds evidence (a rare weak outcome may show only in some runs), so
  * they are measured every time, never taken from here as a record. What is
- * remembered of them is their sum over the runs (measure_memo_litmus_totals). */
+ * remembered of them is their sum over the runs (measure_memo_litmus_totals).
+ * The sync methods' counts (iwg_sync_*) are samples too, measured anew each
+ * run. */
 static int rememberable(const clc_probe *p)
 {
+    measure_plan plan;
+    if (measure_plan_parse(p->measure, &plan) == 0 && plan.family == MEASURE_IWG_SYNC)
+        return 0;
     return litmus_plan_parse(p->measure, NULL) != 0;
 }
 

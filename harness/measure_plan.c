@@ -1,6 +1,7 @@
 /* Measurement names and the limit search (see measure_plan.h). */
 #include "measure_plan.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const struct {
@@ -12,6 +13,15 @@ static const struct {
     {"above_limit_unbounded", MEASURE_COUNT_ABOVE_LIMIT_UNBOUNDED},
     {"cu_x1_5", MEASURE_COUNT_CU_X1_5},
     {"cu_x2", MEASURE_COUNT_CU_X2},
+};
+
+static const struct {
+    const char *name;
+    measure_sync_method method;
+} method_names[] = {
+    {"counter", MEASURE_SYNC_COUNTER},
+    {"lock", MEASURE_SYNC_LOCK},
+    {"barrier", MEASURE_SYNC_BARRIER},
 };
 
 /* The work-group sizes the family is defined for: a closed list, so that
@@ -49,11 +59,31 @@ static int parse_rule(const char *s, measure_count_rule *rule)
     return -1;
 }
 
+/* "METHOD_cl12" or "METHOD_acq_rel". */
+static int parse_sync(const char *s, measure_plan *plan)
+{
+    for (size_t i = 0; i < COUNT_OF(method_names); i++) {
+        size_t len = strlen(method_names[i].name);
+        if (strncmp(s, method_names[i].name, len) != 0 || s[len] != '_')
+            continue;
+        if (strcmp(s + len + 1, "cl12") == 0)
+            plan->acq_rel = 0;
+        else if (strcmp(s + len + 1, "acq_rel") == 0)
+            plan->acq_rel = 1;
+        else
+            return -1;
+        plan->method = method_names[i].method;
+        return 0;
+    }
+    return -1;
+}
+
 int measure_plan_parse(const char *name, measure_plan *out)
 {
     static const char resident[] = "iwg_resident_";
     static const char spin_flag[] = "iwg_spin_flag_";
-    measure_plan plan = {MEASURE_IWG_RESIDENT, 0, MEASURE_COUNT_NONE};
+    static const char sync[] = "iwg_sync_";
+    measure_plan plan = {MEASURE_IWG_RESIDENT, 0, MEASURE_COUNT_NONE, MEASURE_SYNC_NONE, 0};
     const char *rest;
 
     if (!name)
@@ -67,6 +97,11 @@ int measure_plan_parse(const char *name, measure_plan *out)
         rest = parse_wg(name + sizeof spin_flag - 1, &plan.wg_request);
         if (!rest || *rest != '_' || parse_rule(rest + 1, &plan.rule) != 0)
             return -1;
+    } else if (strncmp(name, sync, sizeof sync - 1) == 0) {
+        plan.family = MEASURE_IWG_SYNC;
+        rest = parse_wg(name + sizeof sync - 1, &plan.wg_request);
+        if (!rest || *rest != '_' || parse_sync(rest + 1, &plan) != 0)
+            return -1;
     } else {
         return -1;
     }
@@ -75,12 +110,49 @@ int measure_plan_parse(const char *name, measure_plan *out)
     return 0;
 }
 
+const char *measure_plan_method_name(measure_sync_method method)
+{
+    for (size_t i = 0; i < COUNT_OF(method_names); i++)
+        if (method_names[i].method == method)
+            return method_names[i].name;
+    return NULL;
+}
+
 const char *measure_plan_rule_name(measure_count_rule rule)
 {
     for (size_t i = 0; i < COUNT_OF(rule_names); i++)
         if (rule_names[i].rule == rule)
             return rule_names[i].suffix;
     return NULL;
+}
+
+/* What one completed step of each method is, for the detail line. */
+static const char *step_name(measure_sync_method m)
+{
+    switch (m) {
+    case MEASURE_SYNC_COUNTER: return "last-group checks";
+    case MEASURE_SYNC_LOCK: return "critical sections";
+    case MEASURE_SYNC_BARRIER: return "barrier passes";
+    default: return "steps";
+    }
+}
+
+const char *measure_sync_judge(const measure_plan *plan, const measure_sync_counts *c, char *detail, size_t len)
+{
+    size_t bad = c->wrong + c->bad_launches;
+    const char *verdict = !plan->acq_rel ? "info" : bad ? "fail" : c->steps == 0 ? "skip" : "pass";
+    int n = snprintf(detail, len, "%s, %s: %zu %s in %zu launches of %zu work-groups; %zu wrong values, %zu wrong end states",
+                     measure_plan_method_name(plan->method), plan->acq_rel ? "release/acquire at memory_scope_device" : "OpenCL 1.2 atomics and mem_fence",
+                     c->steps, step_name(plan->method), c->launches, c->groups, c->wrong, c->bad_launches);
+    if (n >= 0 && (size_t)n < len && c->gave_up)
+        n += snprintf(detail + n, len - (size_t)n, "; %zu waits gave up (a group waited its whole bound: the other groups did not run meanwhile, or the driver cut its wait short)", c->gave_up);
+    if (n >= 0 && (size_t)n < len && c->cut_short)
+        n += snprintf(detail + n, len - (size_t)n,
+                      "; %zu work-groups ended their loops early without giving up (the driver cut the loops short)",
+                      c->cut_short);
+    if (n >= 0 && (size_t)n < len && !strcmp(verdict, "skip"))
+        snprintf(detail + n, len - (size_t)n, "; nothing completed, so nothing to judge");
+    return verdict;
 }
 
 size_t measure_plan_groups(measure_count_rule rule, size_t limit, unsigned compute_units)

@@ -9,8 +9,17 @@
 
 typedef enum {
     MEASURE_IWG_RESIDENT,   /* largest count of co-resident work-groups, found safely */
-    MEASURE_IWG_SPIN_FLAG   /* "spin until a later group sets a flag", bounded waits or not */
+    MEASURE_IWG_SPIN_FLAG,  /* "spin until a later group sets a flag", bounded waits or not */
+    MEASURE_IWG_SYNC        /* a classic inter-work-group method with every group resident */
 } measure_family;
+
+/* The sync family's methods (iwg_sync_* kernels of iwg.probe). */
+typedef enum {
+    MEASURE_SYNC_NONE,
+    MEASURE_SYNC_COUNTER,   /* an atomic counter: the last group to arrive reads every group's data */
+    MEASURE_SYNC_LOCK,      /* a spin lock around plain data */
+    MEASURE_SYNC_BARRIER    /* a global barrier from a counter and a generation word */
+} measure_sync_method;
 
 /* How many groups a spin-flag measurement launches. */
 typedef enum {
@@ -27,11 +36,17 @@ typedef struct {
     measure_family family;
     size_t wg_request;          /* requested work-group size; 0 means the device maximum */
     measure_count_rule rule;
+    measure_sync_method method; /* MEASURE_IWG_SYNC only */
+    int acq_rel;                /* MEASURE_IWG_SYNC: the 2.0/3.0 release/acquire flavour, else cl12 */
 } measure_plan;
 
-/* Parses a measurement name ("iwg_resident_wg64", "iwg_spin_flag_wgmax_cu_x2").
+/* Parses a measurement name ("iwg_resident_wg64", "iwg_spin_flag_wgmax_cu_x2",
+ * "iwg_sync_wg64_lock_acq_rel").
  * Returns 0 and fills *out, or -1 when the name is not one of ours. */
 int measure_plan_parse(const char *name, measure_plan *out);
+
+/* "counter", "lock", "barrier"; NULL for MEASURE_SYNC_NONE. */
+const char *measure_plan_method_name(measure_sync_method method);
 
 /* "at_limit", ...; NULL for MEASURE_COUNT_NONE. */
 const char *measure_plan_rule_name(measure_count_rule rule);
@@ -39,6 +54,26 @@ const char *measure_plan_rule_name(measure_count_rule rule);
 /* Groups a spin-flag measurement launches under rule, given the measured
  * resident limit and the device's compute units. Never less than 1. */
 size_t measure_plan_groups(measure_count_rule rule, size_t limit, unsigned compute_units);
+
+/* What the launches of one sync method added up to (measure_iwg_sync.c). */
+typedef struct {
+    size_t launches;
+    size_t groups;        /* groups a launch had: the resident limit */
+    size_t steps;         /* completed steps: arrivals checked, critical sections, barrier passes */
+    size_t wrong;         /* values read that the method should have made visible and were not */
+    size_t gave_up;       /* waits that ran out: not every group ran at once */
+    size_t bad_launches;  /* launches whose end state was wrong: a lock's ints not at the number of
+                           * critical sections, or not exactly one group the counter's last */
+    size_t cut_short;     /* groups that ended with fewer steps than asked, neither giving up nor told
+                           * to stop: the driver ended their loops (such a launch's end state is not
+                           * judged) */
+} measure_sync_counts;
+
+/* The verdict of one sync method's counts, with a detail line in detail:
+ * cl12 is always "info" (OpenCL 1.2 promises nothing between work-groups);
+ * acq_rel is "fail" when anything was wrong, "skip" when no step completed
+ * (the groups never ran at once), else "pass". */
+const char *measure_sync_judge(const measure_plan *plan, const measure_sync_counts *c, char *detail, size_t len);
 
 /* What a predicate answers for one count. */
 typedef enum {

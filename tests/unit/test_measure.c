@@ -98,6 +98,8 @@ static void test_plan_names(void)
         "iwg_resident_wg6", "iwg_spin_flag_wg64", "iwg_spin_flag_wg64_", "iwg_spin_flag_wg64_cu_x3",
         "iwg_spin_flag_wgmax_at_limitx", "IWG_RESIDENT_WG64", "iwg_resident_wg640",
         "iwg_spin_flag_wg64_above_limit_", "iwg_spin_flag_wg64_above_limit_unboundedx", "iwg_spin_flag_wg64_unbounded",
+        "iwg_sync_wg64", "iwg_sync_wg64_lock", "iwg_sync_wg64_lock_", "iwg_sync_wg64_lock_seq_cst",
+        "iwg_sync_wg64_mutex_cl12", "iwg_sync_lock_cl12", "iwg_sync_wg64_lock_cl12x", "iwg_sync_wg64_lockcl12",
     };
     int rejected = 1;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
@@ -106,6 +108,46 @@ static void test_plan_names(void)
     CHECK(rejected, "misspelt measurement names are rejected");
     CHECK(!measure_known(NULL), "measure_known(NULL) is false");
     CHECK(measure_known("iwg_spin_flag_wgmax_above_limit"), "measure_known accepts a real name");
+    CHECK(measure_plan_parse("iwg_sync_wg64_lock_acq_rel", &p) == 0 && p.family == MEASURE_IWG_SYNC &&
+              p.wg_request == 64 && p.method == MEASURE_SYNC_LOCK && p.acq_rel == 1,
+          "iwg_sync_wg64_lock_acq_rel");
+    CHECK(measure_plan_parse("iwg_sync_wg1_barrier_cl12", &p) == 0 && p.method == MEASURE_SYNC_BARRIER &&
+              p.acq_rel == 0 && p.wg_request == 1 && strcmp(measure_plan_method_name(p.method), "barrier") == 0,
+          "iwg_sync_wg1_barrier_cl12");
+    CHECK(measure_plan_parse("iwg_sync_wgmax_counter_cl12", &p) == 0 && p.method == MEASURE_SYNC_COUNTER &&
+              p.wg_request == 0 && p.rule == MEASURE_COUNT_NONE,
+          "iwg_sync_wgmax_counter_cl12");
+}
+
+/* The sync methods' verdicts, worked by hand from the rule: cl12 is never
+ * judged (1.2 promises nothing between work-groups); acq_rel fails on one
+ * wrong value or end state, skips when nothing completed, else passes. */
+static void test_sync_judge(void)
+{
+    measure_plan cl12 = {MEASURE_IWG_SYNC, 64, MEASURE_COUNT_NONE, MEASURE_SYNC_LOCK, 0};
+    measure_plan acq = {MEASURE_IWG_SYNC, 64, MEASURE_COUNT_NONE, MEASURE_SYNC_LOCK, 1};
+    char d[400];
+    measure_sync_counts clean = {32, 2, 16384, 0, 0, 0, 0}, stale = {32, 2, 16384, 1, 0, 0, 0},
+                        torn = {32, 2, 16384, 0, 0, 1, 0}, none = {1, 2, 0, 0, 2, 0, 0}, some = {1, 4, 3, 0, 1, 0, 0},
+                        cut = {15, 2, 0, 0, 0, 0, 30};
+    CHECK(!strcmp(measure_sync_judge(&acq, &clean, d, sizeof d), "pass") && strstr(d, "16384 critical sections") &&
+              strstr(d, "32 launches of 2 work-groups"),
+          "acq_rel, nothing wrong: pass, with the counts");
+    CHECK(!strcmp(measure_sync_judge(&acq, &stale, d, sizeof d), "fail") && strstr(d, "1 wrong values"),
+          "acq_rel, one stale value: fail");
+    CHECK(!strcmp(measure_sync_judge(&acq, &torn, d, sizeof d), "fail") && strstr(d, "1 wrong end states"),
+          "acq_rel, one lock left off the count of critical sections: fail");
+    CHECK(!strcmp(measure_sync_judge(&acq, &none, d, sizeof d), "skip") && strstr(d, "2 waits gave up") &&
+              strstr(d, "nothing to judge"),
+          "acq_rel, nothing completed (every wait gave up): skip, saying why");
+    CHECK(!strcmp(measure_sync_judge(&acq, &some, d, sizeof d), "pass") && strstr(d, "1 waits gave up"),
+          "acq_rel, some steps completed before a wait gave up: judged on those");
+    CHECK(!strcmp(measure_sync_judge(&acq, &cut, d, sizeof d), "skip") && strstr(d, "30 work-groups ended their loops early"),
+          "acq_rel, every loop cut short by the driver: skip, saying so");
+    CHECK(!strcmp(measure_sync_judge(&cl12, &stale, d, sizeof d), "info") &&
+              !strcmp(measure_sync_judge(&cl12, &clean, d, sizeof d), "info") &&
+              !strcmp(measure_sync_judge(&cl12, &none, d, sizeof d), "info"),
+          "cl12 is info whatever the counts");
 }
 
 static void test_plan_groups(void)
@@ -157,6 +199,7 @@ int main(void)
     test_search_stop_and_error();
     test_plan_names();
     test_plan_groups();
+    test_sync_judge();
     test_on_timeout();
     return check_done();
 }
