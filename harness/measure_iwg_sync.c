@@ -24,14 +24,18 @@
 #define SYNC_BUDGET_S 0.05
 #define SYNC_MIN_LAUNCHES 3
 #define SYNC_MAX_LAUNCHES 32
-/* Work per launch: about this many critical sections or barrier passes in
- * all, whatever the groups (2 on a CPU driver, 4,224 on an H100), so a
- * launch stays milliseconds long; each group gets between 1 and 256. */
+/* Work per launch: at most about this many critical sections or barrier
+ * passes in all, whatever the groups (2 on a CPU driver, 4,224 on an H100),
+ * at most 256 a group; launches start with the least (1, or 4 barrier
+ * rounds: fewer checks little) and double it while a launch takes less than
+ * SYNC_LAUNCH_TARGET_S. A fixed 256 rounds took Oclgrind, a simulator,
+ * 0.7 s a launch alone and past the 6 s watchdog beside the other
+ * devices' compilers. */
 #define SYNC_LOCK_TOTAL 4096
 #define SYNC_BARRIER_TOTAL 1024
 #define SYNC_ITERS_MAX 256
-/* A barrier passed fewer times than this checks little. */
 #define SYNC_BARRIER_ROUNDS_MIN 4
+#define SYNC_LAUNCH_TARGET_S 0.01
 
 static double now_s(void)
 {
@@ -45,13 +49,18 @@ void measure_iwg_sync_kernel_name(const measure_plan *plan, char *name, size_t l
     snprintf(name, len, "iwg_sync_%s_%s", measure_plan_method_name(plan->method), plan->acq_rel ? "acq_rel" : "cl12");
 }
 
-static cl_int iters_for(const measure_plan *plan, size_t groups)
+/* The least and the most steps a group is asked for in one launch. */
+static cl_int iters_least(const measure_plan *plan)
+{
+    return plan->method == MEASURE_SYNC_BARRIER ? SYNC_BARRIER_ROUNDS_MIN : 1;
+}
+
+static cl_int iters_most(const measure_plan *plan, size_t groups)
 {
     size_t total = plan->method == MEASURE_SYNC_LOCK      ? SYNC_LOCK_TOTAL
                    : plan->method == MEASURE_SYNC_BARRIER ? SYNC_BARRIER_TOTAL
                                                           : 1;
-    size_t least = plan->method == MEASURE_SYNC_BARRIER ? SYNC_BARRIER_ROUNDS_MIN : 1;
-    size_t n = total / (groups ? groups : 1);
+    size_t least = (size_t)iters_least(plan), n = total / (groups ? groups : 1);
     return (cl_int)(n < least ? least : n > SYNC_ITERS_MAX ? SYNC_ITERS_MAX : n);
 }
 
@@ -158,8 +167,8 @@ const char *measure_iwg_sync_run(const measure_plan *plan, const iwg_sync_setup 
 {
     const char *verdict = "error";
     sync_buffers b = {s, NULL, NULL, NULL, NULL, NULL};
-    size_t groups = s->groups ? s->groups : 1;
-    cl_int iters = iters_for(plan, groups);
+    size_t groups = s->groups ? s->groups : 1, asked = 0;
+    cl_int iters = iters_least(plan), most = iters_most(plan, groups), used = iters;
     measure_sync_counts c = {0, groups, 0, 0, 0, 0, 0}, warm = c;
     b.host_res = calloc(4 * groups, sizeof(cl_int));
     b.host_data = calloc(SYNC_LOCKED, sizeof(cl_int));
@@ -179,9 +188,15 @@ const char *measure_iwg_sync_run(const measure_plan *plan, const iwg_sync_setup 
     /* A launch in which a wait gave up ends the sampling: the groups did
      * not all run at once, and each such launch costs a whole bound. */
     while (c.launches < SYNC_MAX_LAUNCHES && c.gave_up == 0 &&
-           (c.launches < SYNC_MIN_LAUNCHES || now_s() - t0 < SYNC_BUDGET_S))
+           (c.launches < SYNC_MIN_LAUNCHES || now_s() - t0 < SYNC_BUDGET_S)) {
+        double t = now_s();
         if (sync_launch(plan, &b, groups, iters, &c) != 0)
             goto out;
+        asked += plan->method == MEASURE_SYNC_COUNTER ? 1 : groups * (size_t)iters;
+        used = iters;
+        if (now_s() - t < SYNC_LAUNCH_TARGET_S && iters < most)
+            iters = iters * 2 < most ? iters * 2 : most;
+    }
     double secs = now_s() - t0;
 
     char detail[400];
@@ -191,7 +206,8 @@ const char *measure_iwg_sync_run(const measure_plan *plan, const iwg_sync_setup 
     cJSON_AddStringToObject(obj, "method", measure_plan_method_name(plan->method));
     cJSON_AddStringToObject(obj, "flavour", plan->acq_rel ? "acq_rel" : "cl12");
     cJSON_AddNumberToObject(obj, "groups", (double)groups);
-    cJSON_AddNumberToObject(obj, "iters_per_group", iters);
+    cJSON_AddNumberToObject(obj, "iters_per_group_last", used);
+    cJSON_AddNumberToObject(obj, "steps_asked", (double)asked);
     cJSON_AddNumberToObject(obj, "spin_reads", s->spin);
     cJSON_AddNumberToObject(obj, "launches", (double)c.launches);
     cJSON_AddNumberToObject(obj, "steps", (double)c.steps);
