@@ -16,8 +16,11 @@
 
 #include "build_options.h"
 #include "clerr.h"
+#include "host_load.h"
 #include "json_num.h"
+#include "measure_iwg_cache.h"
 #include "measure_iwg_sync.h"
+#include "trace.h"
 
 #define IWG_KERNEL_RESIDENT "iwg_resident"
 #define IWG_KERNEL_SPIN_FLAG "iwg_spin_flag"
@@ -31,22 +34,36 @@
  * IWG_SPIN_BOUND_MIN_WAITS waits: PoCL 5's eight bounded runs above its 16
  * resident groups each waited out a second, 8 of its cold run's 15 s of
  * measurements alone. One wait is what a resident search trusts to say
- * "not resident" (iwg_resident_launch); three cost PoCL 3.1 and Oclgrind
- * 0.8 s a run of waits that only repeat that answer. */
-#define IWG_SPIN_BOUND_WAITS 10
+ * "not resident" (iwg_resident_launch). Every wait is stretched by the
+ * host's load (iwg_host_load). */
+#define IWG_SPIN_BOUND_WAITS 40
 #define IWG_SPIN_BOUND_MIN_WAITS 1
 #define IWG_SPIN_BOUND_MARGIN 10
 
-/* A bounded wait lasts about this long when the groups it waits for never
- * come: long enough for every resident group to start (threads of a CPU
- * driver included), short enough that a search of ~20 launches stays within
- * a probe's few seconds, whatever the device's speed. */
-#define IWG_SPIN_TARGET_S 0.1
+/* A bounded wait lasts about this long on an idle host when the groups it
+ * waits for never come (IWG_SCHED_SLICE_MS stretches it on a busy one):
+ * long enough for every resident group to start, short enough that the
+ * family's dozen "not resident" answers and the bounded spin-flag runs
+ * that give up stay within its 2 s a device. On the 2-core test bed beside
+ * three busy processes, at the same priority, PoCL 3.1's searches found
+ * its 2 resident groups in all of 96 runs with 10, 25 and 100 ms waits;
+ * beside eight, 10 ms found 1 in 82 of 96 and 25 ms none (host_load.h).
+ * Until 2026-11-25 it was 0.1 s: twelve such answers a device, 1.2 s. */
+#define IWG_SPIN_TARGET_S 0.025
+/* A runnable thread may wait about this long for each thread runnable on
+ * its core (host_load.h). With it, 25 ms waits found PoCL 3.1's 2 resident
+ * groups in all of 72 runs beside sixteen busy processes (57 of 72 came out
+ * 1 without it), and Oclgrind's in all of 48. */
+#define IWG_SCHED_SLICE_MS 10.0
+/* The last wait this worker calibrated, in rounds: the next size's guess. */
+#define IWG_LAST_ROUNDS_KEY "iwg_wait_rounds_last"
 /* Calibration grows the round count until one lone wait takes this long, so
- * launch overhead does not dominate the per-round estimate. */
-#define IWG_CALIBRATE_MIN_S 0.02
-/* At most this many rescaling launches after that. */
-#define IWG_CALIBRATE_STEPS 4
+ * launch overhead does not dominate the first estimate; then it times
+ * IWG_CALIBRATE_SAMPLES waits of about the target's length (after at most
+ * IWG_CALIBRATE_RESCALES that came out too short). */
+#define IWG_CALIBRATE_MIN_S 0.005
+#define IWG_CALIBRATE_SAMPLES 3
+#define IWG_CALIBRATE_RESCALES 3
 /* A round is one iteration of the kernel's wait loop (32 atomic reads). */
 #define IWG_ROUNDS_MIN 1
 #define IWG_ROUNDS_MAX (1 << 22)
@@ -62,8 +79,9 @@
 #define IWG_BUDGET_SHARE 0.5
 #define IWG_BUDGET_DEFAULT_S 5.0
 /* Counters the kernels use: [0] arrivals or flag, [1] groups that saw all
- * arrive or groups started, [2] spinners that saw the flag, [3] spare. */
-#define IWG_COUNTERS 4
+ * arrive or groups started, [2] spinners that saw the flag, [3] spinners
+ * that gave up, [4] spinners that started after one gave up (no wait). */
+#define IWG_COUNTERS 5
 /* iwg_resident's per-group release flags: int c[IWG_FLAG_BASE + g *
  * IWG_FLAG_STRIDE] is group g's (FLAG_BASE and FLAG_STRIDE in the source;
  * docs/measurements.md states this contract). */
@@ -79,6 +97,7 @@ typedef struct {
     const clc_clenv *env;
     cJSON *rec;           /* where OpenCL failures are recorded */
     cl_program program;
+    iwg_cached *cached;   /* where program and kernels are kept (NULL: the session owns them) */
     cl_kernel resident;
     cl_kernel spin_flag;  /* NULL for the resident measurement */
     cl_kernel spin_bounded; /* the same with bounded waits; NULL when the source lacks it */
@@ -88,6 +107,10 @@ typedef struct {
     size_t counters_ints;
     size_t wg;            /* work-group size used for every launch */
     cl_int rounds;        /* bound of one wait, in loop iterations */
+    double load;          /* how much longer waits must be on the host's load now (iwg_host_load) */
+    double load_max;      /* the largest of those this probe used, and the load it was for */
+    double load_max_per_core;
+    int calibrating;      /* timing a wait: no stretching by the load */
     double deadline;      /* monotonic time after which the search stops */
 } iwg_session;
 
@@ -156,6 +179,13 @@ static size_t iwg_cap(const clc_clenv *env)
     return cap < IWG_CAP_MIN ? IWG_CAP_MIN : cap;
 }
 
+/* Kernel `name` of the session's program: the cache's, or the session's
+ * own when the program is not kept. */
+static cl_kernel iwg_kernel(iwg_session *s, const char *name, cl_int *err)
+{
+    return s->cached ? iwg_cache_kernel(s->cached, name, err) : clCreateKernel(s->program, name, err);
+}
+
 /* Builds the probe's source and creates the kernels the plan needs; with
  * wg > 0, the kernels require that work-group size (see iwg_prepare). */
 static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag, size_t wg, const char *more)
@@ -173,35 +203,43 @@ static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag, siz
     if (!opts)
         goto out;
 
-    s->program = clCreateProgramWithSource(s->env->context, 1, &src, NULL, &err);
-    if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clCreateProgramWithSource", err);
-        goto out;
+    s->cached = iwg_cache_find(s->env->context, src, opts);
+    if (s->cached) {
+        s->program = iwg_cache_program(s->cached);
+    } else {
+        s->program = clCreateProgramWithSource(s->env->context, 1, &src, NULL, &err);
+        if (err != CL_SUCCESS) {
+            clerr_record(s->rec, "clCreateProgramWithSource", err);
+            goto out;
+        }
+        double t_build = now_s();
+        err = clBuildProgram(s->program, 1, &s->env->device, opts, NULL, NULL);
+        trace_span("iwg build", "measure_step", t_build, now_s(), opts);
+        if (err != CL_SUCCESS) {
+            clerr_record(s->rec, "clBuildProgram", err);
+            add_build_log(s);
+            goto out;
+        }
+        s->cached = iwg_cache_keep(s->env->context, src, opts, s->program);
     }
-    err = clBuildProgram(s->program, 1, &s->env->device, opts, NULL, NULL);
-    if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clBuildProgram", err);
-        add_build_log(s);
-        goto out;
-    }
-    s->resident = clCreateKernel(s->program, IWG_KERNEL_RESIDENT, &err);
+    s->resident = iwg_kernel(s, IWG_KERNEL_RESIDENT, &err);
     if (err != CL_SUCCESS) {
         clerr_record(s->rec, "clCreateKernel", err);
         goto out;
     }
     if (want_spin_flag) {
-        s->spin_flag = clCreateKernel(s->program, IWG_KERNEL_SPIN_FLAG, &err);
+        s->spin_flag = iwg_kernel(s, IWG_KERNEL_SPIN_FLAG, &err);
         if (err != CL_SUCCESS) {
             clerr_record(s->rec, "clCreateKernel", err);
             goto out;
         }
         /* Optional: a source without it runs every rule unbounded. */
-        s->spin_bounded = clCreateKernel(s->program, IWG_KERNEL_SPIN_FLAG_BOUNDED, &err);
+        s->spin_bounded = iwg_kernel(s, IWG_KERNEL_SPIN_FLAG_BOUNDED, &err);
         if (err != CL_SUCCESS)
             s->spin_bounded = NULL;
     }
     if (s->sync_name[0]) {
-        s->sync = clCreateKernel(s->program, s->sync_name, &err);
+        s->sync = iwg_kernel(s, s->sync_name, &err);
         if (err != CL_SUCCESS) {
             clerr_record(s->rec, "clCreateKernel", err);
             goto out;
@@ -223,6 +261,10 @@ static void iwg_release(iwg_session *s)
 {
     if (s->counters)
         clReleaseMemObject(s->counters);
+    if (s->cached) {
+        s->cached = NULL; /* the program and kernels stay in the cache */
+        return;
+    }
     if (s->spin_flag)
         clReleaseKernel(s->spin_flag);
     if (s->spin_bounded)
@@ -358,6 +400,20 @@ static int iwg_prepare(iwg_session *s, const clc_probe *p, int spin_flag, size_t
     return iwg_pick_wg(s, request, obj);
 }
 
+/* Stretches the session's waits to the host's load now (host_load.h): a
+ * wait that says a group is not running must outlast the time a runnable
+ * thread of the driver may wait for a core, IWG_SCHED_SLICE_MS for each
+ * thread runnable on a core. */
+static void iwg_host_load(iwg_session *s)
+{
+    double per_core = host_load_runnable_per_core();
+    s->load = host_load_wait_factor(per_core, IWG_SCHED_SLICE_MS, IWG_SPIN_TARGET_S * 1e3);
+    if (s->load > s->load_max || s->load_max == 0) {
+        s->load_max = s->load;
+        s->load_max_per_core = per_core;
+    }
+}
+
 /* One launch of k over `groups` work-groups: counters zeroed, arguments
  * (counters, args...) set, run to completion, counters read back. */
 static int iwg_launch(iwg_session *s, cl_kernel k, size_t groups, const cl_int *args, cl_uint n_args,
@@ -402,15 +458,33 @@ static int iwg_launch(iwg_session *s, cl_kernel k, size_t groups, const cl_int *
     return 0;
 }
 
+static cl_int clamp_rounds(double want)
+{
+    if (want < IWG_ROUNDS_MIN)
+        return IWG_ROUNDS_MIN;
+    if (want > IWG_ROUNDS_MAX)
+        return IWG_ROUNDS_MAX;
+    return (cl_int)want;
+}
+
+/* Whether k has not yet run at this session's work-group size in this
+ * worker: its first launch is the one that may generate code. */
+static int iwg_first_use(iwg_session *s, cl_kernel k)
+{
+    return !s->cached || iwg_cache_first_use(s->cached, k, s->wg);
+}
+
 /* One launch of the bounded-wait kernel: `groups` groups each announce
  * themselves and wait (at most s->rounds iterations) for `target` arrivals.
  * *all_saw: every group saw the target reached while it waited. */
 static int iwg_resident_launch(iwg_session *s, size_t groups, size_t target, int *all_saw, double *secs)
 {
-    cl_int rounds = s->rounds;
+    if (!s->calibrating)
+        iwg_host_load(s);
+    double rounds = (double)s->rounds * (s->calibrating ? 1 : s->load);
     if (groups > IWG_WAIT_SCALE_FROM)
-        rounds = (cl_int)((double)rounds * IWG_WAIT_SCALE_FROM / (double)groups);
-    cl_int args[2] = {(cl_int)target, rounds > 0 ? rounds : 1}, c[IWG_COUNTERS];
+        rounds = rounds * IWG_WAIT_SCALE_FROM / (double)groups;
+    cl_int args[2] = {(cl_int)target, clamp_rounds(rounds)}, c[IWG_COUNTERS];
     if (iwg_launch(s, s->resident, groups, args, 2, c, secs) != 0)
         return -1;
     *all_saw = c[1] == (cl_int)groups;
@@ -423,17 +497,12 @@ static int iwg_time_wait(iwg_session *s, cl_int rounds, double *secs)
 {
     int saw;
     s->rounds = rounds;
-    return iwg_resident_launch(s, 1, 2, &saw, secs);
+    s->calibrating = 1; /* the rounds asked for, not stretched by the load */
+    int rc = iwg_resident_launch(s, 1, 2, &saw, secs);
+    s->calibrating = 0;
+    return rc;
 }
 
-static cl_int clamp_rounds(double want)
-{
-    if (want < IWG_ROUNDS_MIN)
-        return IWG_ROUNDS_MIN;
-    if (want > IWG_ROUNDS_MAX)
-        return IWG_ROUNDS_MAX;
-    return (cl_int)want;
-}
 
 /* Chooses s->rounds so that one fruitless wait lasts about IWG_SPIN_TARGET_S
  * on this device. The first launch only warms the driver up (some compile a
@@ -462,7 +531,7 @@ static const cJSON *memo_at(const iwg_session *s, const char *what, char *key, s
     return s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, key) : NULL;
 }
 
-static int iwg_calibrate(iwg_session *s, cJSON *obj)
+static int iwg_calibrate_steps(iwg_session *s, cJSON *obj)
 {
     int saw;
     double t = 0;
@@ -473,33 +542,79 @@ static int iwg_calibrate(iwg_session *s, cJSON *obj)
     char key_r[64], key_t[64];
     const cJSON *mr = memo_at(s, "wait_rounds", key_r, sizeof key_r), *mt = memo_at(s, "wait_ms", key_t, sizeof key_t);
     size_t memo_rounds;
-    /* The first launch generates the kernel's code on some drivers: done
-     * here, outside every timed wait, memo or not. */
-    s->rounds = 1;
-    if (iwg_resident_launch(s, 1, 1, &saw, &t) != 0)
-        return -1;
     if (json_num_size(mr, key_r, 1, IWG_ROUNDS_MAX, &memo_rounds, NULL, 0) == 0 && cJSON_IsNumber(mt)) {
         s->rounds = (cl_int)memo_rounds;
         iwg_record_wait(s, obj, mt->valuedouble / 1e3, "calibrated by an earlier probe in this worker");
         return 0;
     }
+    /* The first launch generates the kernel's code on some drivers: done
+     * here, outside every timed wait. */
+    s->rounds = 1;
+    if (iwg_first_use(s, s->resident) && iwg_resident_launch(s, 1, 1, &saw, &t) != 0)
+        return -1;
+    /* The loop's speed: the fastest of a few timed waits of about the
+     * target's length (the scheduler can only stretch one; a short one
+     * would be mostly the launch's own cost). One timed wait, as before,
+     * took the load of its moment for the loop's speed: beside sixteen busy
+     * processes Oclgrind's rounds came out 43 to 783 for the same loop,
+     * and the shortest found 1 group resident of its 2. A wait calibrated
+     * at another work-group size in this worker is the first guess and a
+     * floor (one round is the same loop of one work-item whatever the
+     * group's size; a slower sample is as likely the load as the size, and
+     * a longer wait only costs time): one sample confirms it, where 0.2 to
+     * 0.3 s of growing and rescaling went to each size on PoCL 3.1. */
+    const cJSON *guess = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, IWG_LAST_ROUNDS_KEY) : NULL;
+    size_t guess_rounds = 0;
+    double target = IWG_SPIN_TARGET_S;
     cl_int rounds = IWG_ROUNDS_MIN;
-    for (;;) {
-        if (iwg_time_wait(s, rounds, &t) != 0)
-            return -1;
-        if (t >= IWG_CALIBRATE_MIN_S || rounds > IWG_ROUNDS_MAX / 8)
-            break;
-        rounds *= 8;
+    int guessed = json_num_size(guess, IWG_LAST_ROUNDS_KEY, 1, IWG_ROUNDS_MAX, &guess_rounds, NULL, 0) == 0;
+    if (guessed) {
+        rounds = (cl_int)guess_rounds;
+        cJSON_AddNumberToObject(obj, "wait_guess_rounds", (double)guess_rounds);
+    } else {
+        for (;;) {
+            if (iwg_time_wait(s, rounds, &t) != 0)
+                return -1;
+            if (t >= IWG_CALIBRATE_MIN_S || rounds > IWG_ROUNDS_MAX / 8)
+                break;
+            rounds *= 8;
+        }
+        rounds = clamp_rounds(t > 1e-6 ? (double)rounds * target / t : IWG_ROUNDS_MAX);
     }
-    for (int step = 0; step < IWG_CALIBRATE_STEPS; step++) {
-        cl_int next = clamp_rounds(t > 1e-4 ? (double)rounds * IWG_SPIN_TARGET_S / t : IWG_ROUNDS_MAX);
-        if (next == rounds)
-            break;  /* at a bound, or already on target */
-        rounds = next;
+    /* Samples count once they last at least half the target; a shorter one
+     * rescales (a loop faster than guessed, or the growth's estimate). */
+    double best_t = 0;    /* the fastest sample (most rounds a second): its time and rounds */
+    cl_int best_r = 0;
+    int samples = 0, want_samples = guessed ? 1 : IWG_CALIBRATE_SAMPLES;
+    for (int step = 0; step < IWG_CALIBRATE_SAMPLES + IWG_CALIBRATE_RESCALES && samples < want_samples; step++) {
         if (iwg_time_wait(s, rounds, &t) != 0)
             return -1;
-        if (t >= IWG_SPIN_TARGET_S / 2 && t <= IWG_SPIN_TARGET_S * 2)
-            break;
+        double rate = (double)rounds / (t > 1e-6 ? t : 1e-6);
+        if (best_r == 0 || rate > (double)best_r / best_t) {
+            best_r = rounds;
+            best_t = t > 1e-6 ? t : 1e-6;
+        }
+        if (t >= target / 2) {
+            samples++;
+        } else {
+            cl_int next = clamp_rounds(rate * target);
+            if (next == rounds)
+                break; /* at the bound, or the driver cuts the loop (wait_cut_short) */
+            rounds = next;
+            if (guessed)
+                want_samples = IWG_CALIBRATE_SAMPLES;
+        }
+    }
+    cJSON_AddNumberToObject(obj, "wait_samples", samples);
+    if (samples == 0) {
+        /* No wait reached half the target: the driver ends the loop early,
+         * or the rounds are at their bound. The longest wait it allows is
+         * the wait (wait_cut_short says when it is far too short). */
+        s->rounds = rounds;
+    } else {
+        s->rounds = (cl_int)measure_wait_rounds(best_r, best_t, target, guessed ? (long)guess_rounds : 0,
+                                                IWG_ROUNDS_MIN, IWG_ROUNDS_MAX);
+        t = best_t * (double)s->rounds / (double)best_r; /* the wait the fastest sample predicts */
     }
     iwg_record_wait(s, obj, t, NULL);
     if (s->env->memo) {
@@ -507,8 +622,18 @@ static int iwg_calibrate(iwg_session *s, cJSON *obj)
         cJSON_DeleteItemFromObjectCaseSensitive(s->env->memo, key_t);
         cJSON_AddNumberToObject(s->env->memo, key_r, (double)s->rounds);
         cJSON_AddNumberToObject(s->env->memo, key_t, t * 1e3);
+        cJSON_DeleteItemFromObjectCaseSensitive(s->env->memo, IWG_LAST_ROUNDS_KEY);
+        cJSON_AddNumberToObject(s->env->memo, IWG_LAST_ROUNDS_KEY, (double)s->rounds);
     }
     return 0;
+}
+
+static int iwg_calibrate(iwg_session *s, cJSON *obj)
+{
+    double t0 = now_s();
+    int rc = iwg_calibrate_steps(s, obj);
+    trace_span("iwg calibrate", "measure_step", t0, now_s(), NULL);
+    return rc;
 }
 
 /* The search predicate: are n groups all resident at once? */
@@ -587,7 +712,9 @@ static int iwg_measure_limit(iwg_session *s, cJSON *obj, size_t *limit)
         return -1;
     size_t cap = iwg_cap(s->env);
     measure_search_result r;
+    double t_search = now_s();
     int rc = iwg_search_from_hint(s, cap, obj, &r) ? 0 : measure_search_limit(iwg_pred_resident, s, cap, &r);
+    trace_span("iwg search", "measure_step", t_search, now_s(), NULL);
     cJSON_AddNumberToObject(obj, "resident_limit", (double)r.limit);
     cJSON_AddNumberToObject(obj, "first_non_resident", (double)r.first_fail);
     cJSON_AddNumberToObject(obj, "launches", (double)r.launches);
@@ -613,7 +740,7 @@ static int iwg_measure_limit(iwg_session *s, cJSON *obj, size_t *limit)
 /* A repeat first checks the last limit L from both sides: L groups all
  * resident, L + 1 not (two launches, one bounded wait). Only when that
  * disagrees is the whole search run again. Returns 0 with *limit, or -1. */
-static int iwg_confirm_limit(iwg_session *s, size_t last, cJSON *obj, size_t *limit)
+static int iwg_confirm_limit_steps(iwg_session *s, size_t last, cJSON *obj, size_t *limit)
 {
     if (last == 0 || now_s() > s->deadline)
         return iwg_measure_limit(s, obj, limit);
@@ -625,6 +752,14 @@ static int iwg_confirm_limit(iwg_session *s, size_t last, cJSON *obj, size_t *li
         return 0;
     }
     return iwg_measure_limit(s, obj, limit);
+}
+
+static int iwg_confirm_limit(iwg_session *s, size_t last, cJSON *obj, size_t *limit)
+{
+    double t0 = now_s();
+    int rc = iwg_confirm_limit_steps(s, last, obj, limit);
+    trace_span("iwg confirm", "measure_step", t0, now_s(), NULL);
+    return rc;
 }
 
 static const char *iwg_run_resident(iwg_session *s, cJSON *obj)
@@ -688,6 +823,8 @@ static int iwg_warm(iwg_session *s, cl_kernel k, int bounded)
 {
     cl_int args[2] = {1, 1}, c[IWG_COUNTERS];
     double t;
+    if (!iwg_first_use(s, k))
+        return 0;
     return iwg_launch(s, k, 1, args, bounded ? 2 : 1, c, &t);
 }
 
@@ -746,7 +883,8 @@ static const char *iwg_run_spin_flag(iwg_session *s, const measure_plan *plan, c
     if (bounded) {
         if (s->rounds <= 0 && iwg_calibrate(s, obj) != 0)
             return "error";
-        double r = (double)s->rounds * spin_bound_waits(s, obj);
+        iwg_host_load(s);
+        double r = (double)s->rounds * spin_bound_waits(s, obj) * s->load;
         if (groups > IWG_WAIT_SCALE_FROM)
             r = r * IWG_WAIT_SCALE_FROM / (double)groups;
         cl_int args[2] = {(cl_int)groups, clamp_rounds(r)};
@@ -769,8 +907,10 @@ static const char *iwg_run_spin_flag(iwg_session *s, const measure_plan *plan, c
      * gave up waiting: the classic pattern would still be waiting there. */
     int honest = c[2] == (cl_int)(groups - 1);
     const char *outcome = honest ? "completed" : bounded && c[3] > 0 ? "gave_up" : "loop_cut_short";
-    if (bounded)
+    if (bounded) {
         cJSON_AddNumberToObject(obj, "spinners_gave_up", c[3]);
+        cJSON_AddNumberToObject(obj, "spinners_started_after_give_up", c[4]);
+    }
     if (honest)
         remember_completion(s, t);
     cJSON_AddStringToObject(obj, "outcome", outcome);
@@ -836,12 +976,14 @@ static const char *iwg_run_sync(iwg_session *s, const measure_plan *plan, cJSON 
         set_detail(s->rec, "no work-group count was found resident: nothing to run the method with");
         return "skip";
     }
-    /* A wait may last ten calibrated waits (about a second) before it
-     * gives up. A barrier's wait is one round's arrivals, and above
-     * IWG_WAIT_SCALE_FROM groups each read is slower, so its bound shrinks
-     * as in iwg_resident_launch; a lock's waiter may wait for every other
-     * group's critical section, so its bound does not. */
-    double spin = (double)s->rounds * 32 * IWG_SPIN_BOUND_WAITS;
+    /* A wait may last IWG_SPIN_BOUND_WAITS calibrated waits (about a
+     * second, longer on a busy host) before it gives up. A barrier's wait
+     * is one round's arrivals, and above IWG_WAIT_SCALE_FROM groups each
+     * read is slower, so its bound shrinks as in iwg_resident_launch; a
+     * lock's waiter may wait for every other group's critical section, so
+     * its bound does not. */
+    iwg_host_load(s);
+    double spin = (double)s->rounds * 32 * IWG_SPIN_BOUND_WAITS * s->load;
     if (limit > IWG_WAIT_SCALE_FROM && plan->method == MEASURE_SYNC_BARRIER)
         spin = spin * IWG_WAIT_SCALE_FROM / (double)limit;
     iwg_sync_setup setup = {s->env, s->rec, s->sync, s->wg, limit,
@@ -871,6 +1013,10 @@ const char *measure_iwg_run(const measure_plan *plan, const clc_probe *p, const 
     verdict = spin_flag                              ? iwg_run_spin_flag(&s, plan, obj)
               : plan->family == MEASURE_IWG_SYNC ? iwg_run_sync(&s, plan, obj)
                                                  : iwg_run_resident(&s, obj);
+    if (s.load_max > 0) {
+        cJSON_AddNumberToObject(obj, "wait_load_factor", s.load_max);
+        cJSON_AddNumberToObject(obj, "host_runnable_per_core", s.load_max_per_core);
+    }
 out:
     iwg_release(&s);
     return verdict;
@@ -890,8 +1036,14 @@ void measure_iwg_prepare(const measure_plan *plan, const clc_probe *p, const clc
     iwg_session s = {.env = env, .rec = scratch};
     if (plan->family == MEASURE_IWG_SYNC)
         measure_iwg_sync_kernel_name(plan, s.sync_name, sizeof s.sync_name);
-    if (scratch && obj)
-        iwg_prepare(&s, p, plan->family == MEASURE_IWG_SPIN_FLAG, plan->wg_request, obj);
+    /* The programs stay in this worker's cache (measure_iwg_cache.h), and
+     * each kernel's first launch at its size, a single group that ends at
+     * once, makes the driver generate its code now rather than in the
+     * measurement (PoCL 3.1: 50-70 ms a kernel and size). */
+    if (scratch && obj && iwg_prepare(&s, p, plan->family == MEASURE_IWG_SPIN_FLAG, plan->wg_request, obj) == 0) {
+        if (iwg_warm(&s, s.resident, 1) == 0 && s.spin_flag && iwg_warm(&s, s.spin_flag, 0) == 0 && s.spin_bounded)
+            iwg_warm(&s, s.spin_bounded, 1);
+    }
     iwg_release(&s);
     cJSON_Delete(scratch);
     cJSON_Delete(obj);

@@ -15,9 +15,10 @@
 const char *measure_iwg_run(const measure_plan *plan, const clc_probe *p, const clc_clenv *env,
                             cJSON *obj, cJSON *rec);
 
-/* Builds the programs measure_iwg_run would build for plan and lets them
- * go: a driver that keeps what it compiled (NVIDIA in the process, PoCL
- * on disk) answers the run's builds at once. No launch. */
+/* Builds the programs measure_iwg_run would build for plan, keeps them in
+ * the worker's cache (measure_iwg_cache.h), and launches each kernel once
+ * with a single group that ends at once, so that a driver which generates
+ * code at a kernel's first launch does it now. Nothing is measured. */
 void measure_iwg_prepare(const measure_plan *plan, const clc_probe *p, const clc_clenv *env);
 
 #endif

@@ -225,3 +225,11 @@ int measure_search_limit(measure_pred pred, void *ctx, size_t cap, measure_searc
     r->first_fail = bad;
     return 0;
 }
+
+long measure_wait_rounds(long sample_rounds, double sample_min_s, double target_s, long guess, long lo, long hi)
+{
+    double want = sample_min_s > 0 ? (double)sample_rounds * target_s / sample_min_s : (double)hi;
+    if (guess > 0 && want < (double)guess)
+        want = (double)guess;
+    return want < (double)lo ? lo : want > (double)hi ? hi : (long)want;
+}

@@ -75,6 +75,15 @@ typedef struct {
  * (the groups never ran at once), else "pass". */
 const char *measure_sync_judge(const measure_plan *plan, const measure_sync_counts *c, char *detail, size_t len);
 
+/* The rounds of a bounded wait meant to last target_s, from the fastest of
+ * a few timed samples (sample_rounds rounds in sample_min_s at best): a
+ * sample can only be stretched by the host's scheduler, never shortened,
+ * so the fastest is the loop's speed. With a guess (> 0: the rounds an
+ * earlier work-group size got in this worker), never fewer than the
+ * guess: a sample slower than the guess's speed is as likely the load as
+ * the size, and a longer wait only costs time. Clamped to [lo, hi]. */
+long measure_wait_rounds(long sample_rounds, double sample_min_s, double target_s, long guess, long lo, long hi);
+
 /* What a predicate answers for one count. */
 typedef enum {
     MEASURE_PRED_FALSE = 0,

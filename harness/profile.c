@@ -52,8 +52,10 @@ void profile_add_detail(clc_profile *p, clc_prof_phase ph, double ms, const char
      * timeline ending now (--trace). Spans under half a millisecond (a
      * probe's buffers, a record) would only thicken the file; a kernel on
      * the device is drawn however short, since the timeline is where one
-     * checks who held the device when (--measurements alongside). */
-    if ((ms >= 0.5 || phase_holds_device(ph)) && trace_on()) {
+     * checks who held the device when (--measurements alongside), and so
+     * is a measurement (a spin-flag run takes 0.3 ms once its kernels are
+     * built and warm). */
+    if ((ms >= 0.5 || phase_holds_device(ph) || ph == PROF_MEASURE) && trace_on()) {
         double now = proc_now();
         trace_span(profile_phase_name(ph), "phase", now - ms / 1e3, now, detail);
     }

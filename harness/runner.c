@@ -16,8 +16,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <poll.h>
-#include <dirent.h>
-#include <sys/resource.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,6 +34,7 @@
 #include "group_weight.h"
 #include "json_num.h"
 #include "measure.h"
+#include "measure_iwg_cache.h"
 #include "measure_memo.h"
 #include "proc.h"
 #include "record.h"
@@ -683,23 +682,6 @@ static void run_batch(worker *w, const size_t *idx, size_t n, const char *option
     free(slots);
 }
 
-/* Sets the nice value of every thread of this process (a driver's worker
- * threads included: on Linux each thread has its own). A measurement that
- * spins every core of a CPU device until the watchdog kills it then leaves
- * the cores to the devices running beside it. Going back to 0 needs
- * privilege; without it the worker just stays at low priority. */
-static void set_worker_priority(int nice_value)
-{
-    DIR *d = opendir("/proc/self/task");
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d)))
-        if (e->d_name[0] != '.')
-            setpriority(PRIO_PROCESS, (id_t)atoi(e->d_name), nice_value);
-    closedir(d);
-}
-
 /* Which probe a measurement's "begin" names. */
 typedef struct {
     worker *w;
@@ -741,16 +723,14 @@ static void worker_run_alone(worker *w, size_t idx)
         cJSON *rec = record_new(p);
         record_set_string(rec, "options", options);
         double t0 = proc_now();
-        /* Low priority where a measurement spins a CPU device's every core
-         * while other devices run; beside this device's own builds
-         * (--measurements alongside) it keeps its own, or its launches and
-         * its watchdog's "begin" would wait behind the compilers. */
-        int lowered = !w->job->measure_alongside;
-        if (lowered)
-            set_worker_priority(19);
+        /* At the priority of everything else: the measurements time how
+         * soon a resident group runs, which a thread at nice 19 beside
+         * another device's compilers may not for 100 ms (PoCL 3.1's cold
+         * bench found 1 group of 1 resident where it keeps 2, and beside
+         * three busy processes every count came out 0 or 1). The one that
+         * spins every core until the watchdog ends it (measure_deadlocks)
+         * takes half a second of them. */
         const char *v = measure_run(p, &w->env, rec);
-        if (lowered)
-            set_worker_priority(0);
         double t_end = proc_now();
         gate_out(w, gated);
         if (gated && alone)
@@ -950,6 +930,7 @@ static void close_device(worker *w)
         close(w->gate_fd);
     if (w->dummy)
         clReleaseMemObject(w->dummy);
+    iwg_cache_clear(); /* the measurements' programs, before their context */
     if (w->env.queue)
         clReleaseCommandQueue(w->env.queue);
     if (w->env.context)

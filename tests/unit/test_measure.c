@@ -192,6 +192,21 @@ static void test_on_timeout(void)
     cJSON_Delete(rec);
 }
 
+/* The bounded wait's rounds from timed samples (measure_wait_rounds). */
+static void test_wait_rounds(void)
+{
+    /* 1,000 rounds in 20 ms at best: 25 ms is 1,250 rounds. */
+    CHECK(measure_wait_rounds(1000, 0.020, 0.025, 0, 1, 1 << 22) == 1250, "rounds scale to the target");
+    /* A guess from another size is a floor: a slower sample (the load, or
+     * the size) does not shorten the wait below it... */
+    CHECK(measure_wait_rounds(1000, 0.040, 0.025, 900, 1, 1 << 22) == 900, "a slower sample keeps the guess");
+    /* ...but a faster one lengthens it. */
+    CHECK(measure_wait_rounds(1000, 0.010, 0.025, 900, 1, 1 << 22) == 2500, "a faster sample raises the guess");
+    CHECK(measure_wait_rounds(1 << 22, 0.001, 0.025, 0, 1, 1 << 22) == 1 << 22, "clamped to the most rounds");
+    CHECK(measure_wait_rounds(1, 10.0, 0.025, 0, 1, 1 << 22) == 1, "never below the fewest rounds");
+    CHECK(measure_wait_rounds(1000, 0, 0.025, 0, 1, 1 << 22) == 1 << 22, "a sample of no time: the most rounds");
+}
+
 int main(void)
 {
     test_search_finds_every_threshold();
@@ -201,5 +216,6 @@ int main(void)
     test_plan_groups();
     test_sync_judge();
     test_on_timeout();
+    test_wait_rounds();
     return check_done();
 }
