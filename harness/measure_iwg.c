@@ -90,8 +90,14 @@
 /* Above this many groups, a launch's wait bound shrinks as 1/groups: a GPU
  * serves thousands of waiting groups' reads through a few shared units, so
  * per-read time grows with the groups and a fixed bound would make one
- * failing launch last tens of seconds (seen on an H200). */
-#define IWG_WAIT_SCALE_FROM 64
+ * failing launch last tens of seconds (seen on an H200, when every group
+ * waited on one address). Since each group waits on its own flag line the
+ * growth is small (the H100: a bound meant for 0.38 ms at 4,225 groups
+ * lasted 1.1 ms), and 64 with 25 ms waits found 3,859 groups of 1 resident
+ * where 3,860 completed the spin-flag pattern and 4,224 are (32 blocks a
+ * multiprocessor). From 1,024, a wait at 4,225 groups is 4 times the 1.5
+ * ms that found 4,224 with 0.1 s waits scaled from 64. */
+#define IWG_WAIT_SCALE_FROM 1024
 
 typedef struct {
     const clc_clenv *env;
@@ -467,11 +473,12 @@ static cl_int clamp_rounds(double want)
     return (cl_int)want;
 }
 
-/* Whether k has not yet run at this session's work-group size in this
- * worker: its first launch is the one that may generate code. */
-static int iwg_first_use(iwg_session *s, cl_kernel k)
+/* Whether k has not yet run with `groups` groups at this session's
+ * work-group size in this worker: its first launch is the one that may
+ * generate code (or set up the driver's threads). */
+static int iwg_first_use(iwg_session *s, cl_kernel k, size_t groups)
 {
-    return !s->cached || iwg_cache_first_use(s->cached, k, s->wg);
+    return !s->cached || iwg_cache_first_use(s->cached, k, s->wg, groups);
 }
 
 /* One launch of the bounded-wait kernel: `groups` groups each announce
@@ -550,7 +557,7 @@ static int iwg_calibrate_steps(iwg_session *s, cJSON *obj)
     /* The first launch generates the kernel's code on some drivers: done
      * here, outside every timed wait. */
     s->rounds = 1;
-    if (iwg_first_use(s, s->resident) && iwg_resident_launch(s, 1, 1, &saw, &t) != 0)
+    if (iwg_first_use(s, s->resident, 1) && iwg_resident_launch(s, 1, 1, &saw, &t) != 0)
         return -1;
     /* The loop's speed: the fastest of a few timed waits of about the
      * target's length (the scheduler can only stretch one; a short one
@@ -818,14 +825,22 @@ static void iwg_started(iwg_session *s)
 
 /* A launch of one group: the spinner-free case, which ends at once. It
  * makes the driver generate the kernel's code (PoCL, rusticl and NVIDIA do
- * so at a kernel's first launch) before the timed launch. */
-static int iwg_warm(iwg_session *s, cl_kernel k, int bounded)
+ * so at a kernel's first launch) before the timed launch. With `groups`
+ * > 1 (the bounded kernel only, with resident groups only), spinners wait
+ * one round: the first launch that reaches that many of a CPU driver's
+ * threads at this size. PoCL 5's first 16 groups of 4,096 work-items took
+ * 121 ms where every later run took 4 ms, and the bounds after it, ten
+ * times the longest completed run, made two runs that gave up wait a
+ * second each. */
+static int iwg_warm(iwg_session *s, cl_kernel k, int bounded, size_t groups)
 {
-    cl_int args[2] = {1, 1}, c[IWG_COUNTERS];
+    if (!bounded)
+        groups = 1;
+    cl_int args[2] = {(cl_int)groups, 1}, c[IWG_COUNTERS];
     double t;
-    if (!iwg_first_use(s, k))
+    if (!iwg_first_use(s, k, groups))
         return 0;
-    return iwg_launch(s, k, 1, args, bounded ? 2 : 1, c, &t);
+    return iwg_launch(s, k, groups, args, bounded ? 2 : 1, c, &t);
 }
 
 /* The longest completed spin-flag run at this work-group size (ms), kept
@@ -889,14 +904,15 @@ static const char *iwg_run_spin_flag(iwg_session *s, const measure_plan *plan, c
             r = r * IWG_WAIT_SCALE_FROM / (double)groups;
         cl_int args[2] = {(cl_int)groups, clamp_rounds(r)};
         cJSON_AddNumberToObject(obj, "spin_bound_rounds", args[1]);
-        if (iwg_warm(s, s->spin_bounded, 1) != 0)
+        if (iwg_warm(s, s->spin_bounded, 1, 1) != 0 ||
+            (limit > 1 && iwg_warm(s, s->spin_bounded, 1, groups < limit ? groups : limit) != 0))
             return "error";
         iwg_started(s);
         if (iwg_launch(s, s->spin_bounded, groups, args, 2, c, &t) != 0)
             return "error";
     } else {
         cl_int args[1] = {(cl_int)groups};
-        if (iwg_warm(s, s->spin_flag, 0) != 0)
+        if (iwg_warm(s, s->spin_flag, 0, 1) != 0)
             return "error";
         iwg_started(s);
         if (iwg_launch(s, s->spin_flag, groups, args, 1, c, &t) != 0)
@@ -1041,8 +1057,9 @@ void measure_iwg_prepare(const measure_plan *plan, const clc_probe *p, const clc
      * once, makes the driver generate its code now rather than in the
      * measurement (PoCL 3.1: 50-70 ms a kernel and size). */
     if (scratch && obj && iwg_prepare(&s, p, plan->family == MEASURE_IWG_SPIN_FLAG, plan->wg_request, obj) == 0) {
-        if (iwg_warm(&s, s.resident, 1) == 0 && s.spin_flag && iwg_warm(&s, s.spin_flag, 0) == 0 && s.spin_bounded)
-            iwg_warm(&s, s.spin_bounded, 1);
+        if (iwg_warm(&s, s.resident, 1, 1) == 0 && s.spin_flag && iwg_warm(&s, s.spin_flag, 0, 1) == 0 &&
+            s.spin_bounded)
+            iwg_warm(&s, s.spin_bounded, 1, 1);
     }
     iwg_release(&s);
     cJSON_Delete(scratch);

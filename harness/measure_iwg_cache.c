@@ -9,8 +9,8 @@
  * cap, and the two sync flavours. */
 #define IWG_CACHE_ENTRIES 16
 #define IWG_CACHE_KERNELS 8
-/* (kernel, work-group size) pairs launched at least once, per entry. */
-#define IWG_CACHE_USES 16
+/* (kernel, work-group size, groups) launched at least once, per entry. */
+#define IWG_CACHE_USES 32
 
 struct iwg_cached {
     cl_context ctx;
@@ -23,7 +23,7 @@ struct iwg_cached {
     size_t n_kernels;
     struct {
         cl_kernel k;
-        size_t wg;
+        size_t wg, groups;
     } uses[IWG_CACHE_USES];
     size_t n_uses;
 };
@@ -87,14 +87,15 @@ cl_kernel iwg_cache_kernel(iwg_cached *e, const char *name, cl_int *err)
     return k;
 }
 
-int iwg_cache_first_use(iwg_cached *e, cl_kernel k, size_t wg)
+int iwg_cache_first_use(iwg_cached *e, cl_kernel k, size_t wg, size_t groups)
 {
     for (size_t i = 0; i < e->n_uses; i++)
-        if (e->uses[i].k == k && e->uses[i].wg == wg)
+        if (e->uses[i].k == k && e->uses[i].wg == wg && e->uses[i].groups == groups)
             return 0;
     if (e->n_uses < IWG_CACHE_USES) {
         e->uses[e->n_uses].k = k;
         e->uses[e->n_uses].wg = wg;
+        e->uses[e->n_uses].groups = groups;
         e->n_uses++;
     }
     return 1;

@@ -35,10 +35,11 @@ cl_program iwg_cache_program(const iwg_cached *e);
  * clCreateKernel failed; that is not kept. */
 cl_kernel iwg_cache_kernel(iwg_cached *e, const char *name, cl_int *err);
 
-/* 1 the first time kernel k is asked about at work-group size wg, else 0:
- * some drivers generate a kernel's code per local size at its first
- * launch, which only that first launch needs to absorb. */
-int iwg_cache_first_use(iwg_cached *e, cl_kernel k, size_t wg);
+/* 1 the first time kernel k is asked about at work-group size wg with
+ * `groups` groups, else 0: some drivers generate a kernel's code per local
+ * size at its first launch, or set up each thread's part at the first
+ * launch that reaches it, which only that first launch needs to absorb. */
+int iwg_cache_first_use(iwg_cached *e, cl_kernel k, size_t wg, size_t groups);
 
 /* Releases everything kept (before the worker releases its context). */
 void iwg_cache_clear(void);
