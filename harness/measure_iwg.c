@@ -511,13 +511,6 @@ static int iwg_time_wait(iwg_session *s, cl_int rounds, double *secs)
 }
 
 
-/* Chooses s->rounds so that one fruitless wait lasts about IWG_SPIN_TARGET_S
- * on this device. The first launch only warms the driver up (some compile a
- * kernel per local size on first use); then the round count grows until a
- * wait is long enough to time, and is rescaled until a wait lands near the
- * target, because one noisy timing (a busy 2-core host) must not leave us
- * with waits far too short to see the other groups start, or far too long
- * for the probe's timeout. */
 /* Records the calibrated wait (iwg_calibrate) in obj. */
 static void iwg_record_wait(const iwg_session *s, cJSON *obj, double t, const char *source)
 {
@@ -538,14 +531,15 @@ static const cJSON *memo_at(const iwg_session *s, const char *what, char *key, s
     return s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, key) : NULL;
 }
 
+/* Chooses s->rounds so that one fruitless wait lasts about IWG_SPIN_TARGET_S
+ * on this device (before the host's load stretches it), and records it. */
 static int iwg_calibrate_steps(iwg_session *s, cJSON *obj)
 {
     int saw;
     double t = 0;
     /* A wait this worker calibrated for this size already is reused: the
-     * same source and options give the same kernel, and each calibration
-     * costs 0.1-0.4 s (it times waits of the target's length), which was
-     * most of a spin-flag probe's 0.2 s on the H100. */
+     * same source and options give the same kernel, and a calibration times
+     * several waits of the target's length. */
     char key_r[64], key_t[64];
     const cJSON *mr = memo_at(s, "wait_rounds", key_r, sizeof key_r), *mt = memo_at(s, "wait_ms", key_t, sizeof key_t);
     size_t memo_rounds;
@@ -778,7 +772,8 @@ static const char *iwg_run_resident(iwg_session *s, cJSON *obj)
         if (s->env->memo)
             cJSON_DeleteItemFromObjectCaseSensitive(s->env->memo, key);
         cJSON *again = k == 0 ? obj : cJSON_CreateObject();
-        int rc = k == 0 ? iwg_measure_limit(s, again, &limits[n]) : iwg_confirm_limit(s, limits[n - 1], again, &limits[n]);
+        int rc = k == 0 ? iwg_measure_limit(s, again, &limits[n])
+                        : iwg_confirm_limit(s, limits[n - 1], again, &limits[n]);
         int stopped = cJSON_IsTrue(cJSON_GetObjectItem(again, "search_stopped_by_time"));
         if (k > 0)
             cJSON_Delete(again);
@@ -955,12 +950,16 @@ static int history_limit(const iwg_session *s, size_t *limit, cl_int *rounds)
     const cJSON *e;
     cJSON_ArrayForEach(e, s->env->measure_history) {
         const cJSON *m = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(e, "record"), "measure");
-        const cJSON *n = cJSON_GetObjectItemCaseSensitive(m, "name"), *wg = cJSON_GetObjectItemCaseSensitive(m, "work_group_size");
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(m, "name");
+        const cJSON *wg = cJSON_GetObjectItemCaseSensitive(m, "work_group_size");
         size_t l, r;
-        if (!cJSON_IsString(n) || strcmp(n->valuestring, name) != 0 || !cJSON_IsNumber(wg) || wg->valuedouble != (double)s->wg)
+        if (!cJSON_IsString(n) || strcmp(n->valuestring, name) != 0 || !cJSON_IsNumber(wg) ||
+            wg->valuedouble != (double)s->wg)
             continue;
-        if (json_num_size(cJSON_GetObjectItemCaseSensitive(m, "resident_limit"), "resident_limit", 1, SIZE_MAX, &l, NULL, 0) != 0 ||
-            json_num_size(cJSON_GetObjectItemCaseSensitive(m, "wait_rounds"), "wait_rounds", 1, IWG_ROUNDS_MAX, &r, NULL, 0) != 0)
+        const cJSON *ml = cJSON_GetObjectItemCaseSensitive(m, "resident_limit");
+        const cJSON *mr = cJSON_GetObjectItemCaseSensitive(m, "wait_rounds");
+        if (json_num_size(ml, "resident_limit", 1, SIZE_MAX, &l, NULL, 0) != 0 ||
+            json_num_size(mr, "wait_rounds", 1, IWG_ROUNDS_MAX, &r, NULL, 0) != 0)
             return 0;
         *limit = l;
         *rounds = (cl_int)r;
@@ -1040,14 +1039,11 @@ out:
 
 void measure_iwg_prepare(const measure_plan *plan, const clc_probe *p, const clc_clenv *env)
 {
-    /* Once per requested size and kind: the family's probes of one size and
-     * kind build the same programs (source, options, kernels). */
-    char key[64];
-    snprintf(key, sizeof key, "iwg_prepared_wg%zu_%d_%d_%d", plan->wg_request, (int)plan->family, (int)plan->method,
-             plan->acq_rel);
-    if (!p->source || !env->memo || cJSON_GetObjectItemCaseSensitive(env->memo, key))
+    /* The family's probes of one size and kind share their programs: after
+     * the first, the worker's cache answers the build and the warm-ups are
+     * done (iwg_first_use). */
+    if (!p->source)
         return;
-    cJSON_AddTrueToObject(env->memo, key);
     cJSON *scratch = cJSON_CreateObject(), *obj = cJSON_CreateObject();
     iwg_session s = {.env = env, .rec = scratch};
     if (plan->family == MEASURE_IWG_SYNC)

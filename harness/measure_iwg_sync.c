@@ -138,12 +138,10 @@ static int sync_launch(const measure_plan *plan, sync_buffers *b, size_t groups,
         cut += plan->method != MEASURE_SYNC_COUNTER && r[0] < iters && r[2] == 0 && r[3] == 0;
     }
     c->cut_short += cut;
-    int bad = 0;
-    if (cut)
-        bad = 0; /* loops the driver ended leave the end state unknown */
-    else if (plan->method == MEASURE_SYNC_COUNTER)
+    int bad = 0; /* loops the driver ended (cut) leave the end state unknown: not judged */
+    if (!cut && plan->method == MEASURE_SYNC_COUNTER)
         bad = lasts != 1; /* the arrivals' count reached groups - 1 exactly once */
-    else if (plan->method == MEASURE_SYNC_LOCK)
+    else if (!cut && plan->method == MEASURE_SYNC_LOCK)
         for (size_t k = 0; k < SYNC_LOCKED; k++)
             bad |= b->host_data[k] < 0 || (size_t)b->host_data[k] != steps; /* one increment per critical section */
     c->steps += steps;

@@ -141,11 +141,16 @@ const char *measure_sync_judge(const measure_plan *plan, const measure_sync_coun
 {
     size_t bad = c->wrong + c->bad_launches;
     const char *verdict = !plan->acq_rel ? "info" : bad ? "fail" : c->steps == 0 ? "skip" : "pass";
-    int n = snprintf(detail, len, "%s, %s: %zu %s in %zu launches of %zu work-groups; %zu wrong values, %zu wrong end states",
-                     measure_plan_method_name(plan->method), plan->acq_rel ? "release/acquire at memory_scope_device" : "OpenCL 1.2 atomics and mem_fence",
-                     c->steps, step_name(plan->method), c->launches, c->groups, c->wrong, c->bad_launches);
+    const char *flavour = plan->acq_rel ? "release/acquire at memory_scope_device" : "OpenCL 1.2 atomics and mem_fence";
+    int n = snprintf(detail, len,
+                     "%s, %s: %zu %s in %zu launches of %zu work-groups; %zu wrong values, %zu wrong end states",
+                     measure_plan_method_name(plan->method), flavour, c->steps, step_name(plan->method), c->launches,
+                     c->groups, c->wrong, c->bad_launches);
     if (n >= 0 && (size_t)n < len && c->gave_up)
-        n += snprintf(detail + n, len - (size_t)n, "; %zu waits gave up (a group waited its whole bound: the other groups did not run meanwhile, or the driver cut its wait short)", c->gave_up);
+        n += snprintf(detail + n, len - (size_t)n,
+                      "; %zu waits gave up (a group waited its whole bound: the other groups did not run meanwhile, "
+                      "or the driver cut its wait short)",
+                      c->gave_up);
     if (n >= 0 && (size_t)n < len && c->cut_short)
         n += snprintf(detail + n, len - (size_t)n,
                       "; %zu work-groups ended their loops early without giving up (the driver cut the loops short)",
