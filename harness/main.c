@@ -14,6 +14,7 @@
 #include "baseline.h"
 #include "batch_plan.h"
 #include "bincache.h"
+#include "claims.h"
 #include "cli.h"
 #include "crash_memo.h"
 #include "devsel.h"
@@ -100,12 +101,19 @@ static const char *default_probe_dir(char *buf, size_t len)
     return "probes";
 }
 
-static int load_probes(const clc_cli *cli, clc_probe_set *set)
+/* The probes, and the table of what each claim is probed by: the default
+ * probe folder's claims.txt, whichever probes run (their ids are the
+ * suite's); none when that folder has no such file. */
+static int load_probes(const clc_cli *cli, clc_probe_set *set, clc_claim_table *claims)
 {
     int rc = 0;
-    char buf[PATH_MAX];
-    if (cli->n_probe_paths == 0)
-        rc = probe_load_path(default_probe_dir(buf, sizeof buf), set, stderr);
+    char buf[PATH_MAX], table[PATH_MAX + 16];
+    const char *dir = default_probe_dir(buf, sizeof buf);
+    snprintf(table, sizeof table, "%s/claims.txt", dir);
+    if (access(table, F_OK) == 0 && claims_load(table, claims, stderr) != 0)
+        rc = -1;
+    if (cli->n_probe_paths == 0 && probe_load_path(dir, set, stderr) != 0)
+        rc = -1;
     for (size_t i = 0; i < cli->n_probe_paths; i++)
         if (probe_load_path(cli->probe_paths[i], set, stderr) != 0)
             rc = -1;
@@ -726,6 +734,7 @@ static int run_main(int argc, char **argv)
     }
     install_stop_handlers();
     clc_probe_set set = {0};
+    clc_claim_table claims = {0};
     baseline_ctx base = {0};
     clc_devlist devs = {0};
     size_t *todo = NULL, n_todo = 0, suite_probes = 0;
@@ -740,7 +749,7 @@ static int run_main(int argc, char **argv)
     /* Everything that can be wrong with the input is found before anything runs. */
     if (!cli.list && !cli.exhaustive) {
         enumerate_start();
-        if (load_probes(&cli, &set) != 0)
+        if (load_probes(&cli, &set, &claims) != 0)
             goto out;
         todo = filter_probes(&cli, &set, &n_todo);
         if (n_todo == 0) {
@@ -811,7 +820,7 @@ static int run_main(int argc, char **argv)
     for (size_t i = 0; i < n_chosen; i++) {
         jobs[i] = (device_job){&cli, &set, chosen[i], todo, n_todo,
                                {started, argc, argv, cli.timeout_s, !cli.no_isolation, cli.shard_index,
-                                cli.shard_total, suite_probes}, "", "", 0, 0, NULL};
+                                cli.shard_total, suite_probes, &claims}, "", "", 0, 0, NULL};
         /* Shards of one device land side by side in a CI artifact folder. */
         char file_base[300];
         if (cli.shard_total)
@@ -898,6 +907,7 @@ out:
     free_baseline(&base);
     enumerate_free(&devs);
     probe_set_free(&set);
+    claims_free(&claims);
     return rc;
 }
 

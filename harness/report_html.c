@@ -8,6 +8,7 @@
 
 #include "group_html.h"
 #include "human_time.h"
+#include "html_claims.h"
 #include "html_escape.h"
 #include "html_page.h"
 #include "html_ulp.h"
@@ -95,7 +96,7 @@ static void write_nav(FILE *f, const int counts[HTML_N_VERDICTS])
         failures += counts[i];
     fprintf(f, "<nav class=\"sections\"><a href=\"#summary\">Summary</a>"
                "<a href=\"#identity\">Device and run</a><a href=\"#failures\">Failures (%d)</a>"
-               "<a href=\"#info\">Information (%d)</a><a href=\"#skips\">Skipped (%d)</a>"
+               "<a href=\"#info\">Information (%d)</a><a href=\"#skips\">Skipped (%d)</a><a href=\"#claims\">Claims</a>"
                "<a href=\"#passes\">Passed (%d)</a></nav>\n",
             failures, counts[html_verdict_rank("info")], counts[html_verdict_rank("skip")],
             counts[html_verdict_rank("pass")]);
@@ -509,6 +510,7 @@ static void write_device_page(FILE *f, const cJSON *report)
     write_failures(f, report, probes, counts, logs);
     write_info(f, probes, counts[html_verdict_rank("info")], logs);
     write_skips(f, probes, counts[html_verdict_rank("skip")]);
+    html_claims_write(f, child(report, "claims"));
     write_passes(f, probes, counts[html_verdict_rank("pass")]);
     html_ulp_write_table(f, probes);
     write_build_logs(f, logs);

@@ -2,6 +2,7 @@
 #include "report_json.h"
 
 #include "build_logs.h"
+#include "claims.h"
 
 #include <errno.h>
 #include <math.h>
@@ -105,6 +106,17 @@ cJSON *report_build(const clc_report_meta *meta, const clc_devref *dev, const cl
     cJSON_AddItemToObject(doc, "platform", plat);
     cJSON_AddItemToObject(doc, "device", run->device ? cJSON_Duplicate(run->device, 1) : fallback_device(dev));
     cJSON_AddItemToObject(doc, "summary", cJSON_CreateObject());
+    if (run->recs) {
+        cJSON **recs = malloc((n_todo ? n_todo : 1) * sizeof *recs);
+        for (size_t k = 0; recs && k < n_todo; k++)
+            recs[k] = run->recs[todo[k]];
+        cJSON *claims = recs ? claims_report(meta->claims, cJSON_GetObjectItemCaseSensitive(doc, "device"), set,
+                                             todo, n_todo, recs)
+                             : NULL;
+        if (claims)
+            cJSON_AddItemToObject(doc, "claims", claims);
+        free(recs);
+    }
     cJSON *probes = cJSON_CreateArray();
     for (size_t k = 0; k < n_todo; k++) {
         cJSON *rec = run->recs ? run->recs[todo[k]] : NULL;
@@ -113,7 +125,6 @@ cJSON *report_build(const clc_report_meta *meta, const clc_devref *dev, const cl
             run->recs[todo[k]] = NULL;
         }
     }
-    (void)set;
     cJSON_AddItemToObject(doc, "probes", probes);
     build_logs_pool(doc);
     report_summarize(doc);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
+#include "claims.h"
 #include "enumerate.h"
 #include "id_map.h"
 #include "probe.h"
@@ -19,6 +20,7 @@ typedef struct {
     int isolate;
     size_t shard_index, shard_total; /* 0: not a shard; else run.shard {index, total, suite_probes} */
     size_t suite_probes;             /* probes selected before sharding */
+    const clc_claim_table *claims;   /* what each claim is probed by (probes/claims.txt); NULL: none */
 } clc_report_meta;
 
 /* The report of one device run: run, platform, device, summary, and the
