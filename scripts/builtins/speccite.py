@@ -8,6 +8,7 @@ probe file to them (tests/e2e/test_spec_headings.sh), the C generators and
 the hand-written probe files included."""
 
 _C = {
+    "6": "The OpenCL C Programming Language",
     "6.1.1": "Built-in Scalar Data Types",
     "6.1.1.1": "The half Data Type",
     "6.1.5": "Alignment of Types",
@@ -79,6 +80,7 @@ _API = {
     "4.2": "Querying Devices",
     "5.2.1": "Creating Buffer Objects",
     "5.8.6.1": "Preprocessor Options",
+    "5.8.6.2": "Math Intrinsics Options",
     "5.8.6.3": "Optimization Options",
     "5.9.1": "Creating Kernel Objects",
     "5.10": "Executing Kernels",

@@ -8,6 +8,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from shaperef import (TYPES, UB, Leaf, Node, arith, convert, evaluate_iter, long_output, pack_raw,  # noqa: E402
                       struct_layout, to_c)
+from floatref import double_round_bits, float32_round_bits, float32_sqrt_bits, float32_to_double_bits  # noqa: E402
+from fractions import Fraction  # noqa: E402
 
 failures = 0
 
@@ -104,6 +106,25 @@ check("long output of uint 0xFFFFFFFF is 4294967295", long_output(U, 0xFFFFFFFF)
 check("long output of ulong 2^64-1 is -1", long_output(T["ulong"], (1 << 64) - 1) == -1)
 check("long output of float -0.0 bits is -2147483648", long_output(T["float"], 0x80000000) == -2147483648)
 check("long output of double 1.0 is 4607182418800017408", long_output(T["double"], 0x3FF0000000000000) == 4607182418800017408)
+
+# floatref: rounding worked out by hand. 0.1 = 0x3DCCCCCD as a float (1.6 *
+# 2^-4, mantissa 0x4CCCCC.CC.. rounds up); the double nearest 1/3 is
+# 0x3FD5555555555555; 1 + 2^-24 is a tie between 1 and 1 + 2^-23 and goes to
+# the even 1.0; 1 + 3 * 2^-24 ties up to 1 + 2^-22; 2^-150 ties between 0 and
+# the smallest subnormal and goes to 0; 3 * 2^-150 ties up to 2 * 2^-149;
+# 2^128 overflows to infinity.
+check("float nearest 0.1 is 0x3DCCCCCD", float32_round_bits(Fraction(1, 10)) == 0x3DCCCCCD)
+check("double nearest 1/3 is 0x3FD5555555555555", double_round_bits(Fraction(1, 3)) == 0x3FD5555555555555)
+check("1 + 2^-24 ties to even 1.0", float32_round_bits(1 + Fraction(1, 1 << 24)) == 0x3F800000)
+check("1 + 3 * 2^-24 ties to even 1 + 2^-22", float32_round_bits(1 + Fraction(3, 1 << 24)) == 0x3F800002)
+check("2^-150 ties to 0", float32_round_bits(Fraction(1, 1 << 150)) == 0)
+check("3 * 2^-150 ties to 2 * 2^-149", float32_round_bits(Fraction(3, 1 << 150)) == 2)
+check("-2^128 overflows to -inf", float32_round_bits(-Fraction(1 << 128)) == 0xFF800000)
+check("the float 0.1 widened is 0x3FB99999A0000000", float32_to_double_bits(0x3DCCCCCD) == 0x3FB99999A0000000)
+# sqrt(2) = 1.41421356237...: 0x3FB504F3 (1.4142135381698608 is nearer than
+# its neighbours 1.4142134189605713 and 1.4142136573791504); sqrt(4) = 2.
+check("sqrt(2.0f) is 0x3FB504F3", float32_sqrt_bits(0x40000000) == 0x3FB504F3)
+check("sqrt(4.0f) is exactly 2", float32_sqrt_bits(0x40800000) == 0x40000000)
 
 print("%d failed" % failures)
 sys.exit(1 if failures else 0)
