@@ -2,7 +2,8 @@
  * records when one hangs. The names are documented in docs/measurements.md;
  * measure_plan.c parses them, measure_iwg.c runs the inter-work-group family,
  * measure_limits.c the advertised-limits family, measure_litmus.c the
- * memory-model litmus tests. */
+ * memory-model litmus tests, measure_options.c the build options no kernel
+ * output shows. */
 #include "measure.h"
 
 #include <stdio.h>
@@ -12,12 +13,13 @@
 #include "measure_iwg.h"
 #include "measure_limits.h"
 #include "measure_litmus.h"
+#include "measure_options.h"
 #include "measure_plan.h"
 
 int measure_known(const char *name)
 {
     return (name && strcmp(name, MEASURE_CONTRACT_NAME) == 0) || measure_plan_parse(name, NULL) == 0 ||
-           limits_plan_parse(name, NULL) == 0 || litmus_plan_parse(name, NULL) == 0;
+           limits_plan_parse(name, NULL) == 0 || litmus_plan_parse(name, NULL) == 0 || measure_options_known(name);
 }
 
 int measure_is_litmus(const clc_probe *p)
@@ -27,7 +29,8 @@ int measure_is_litmus(const clc_probe *p)
 
 int measure_is_limit_or_shape(const clc_probe *p)
 {
-    return p->measure && (strncmp(p->measure, "limits_", 7) == 0 || strncmp(p->measure, "shape_", 6) == 0);
+    return p->measure && (strncmp(p->measure, "limits_", 7) == 0 || strncmp(p->measure, "shape_", 6) == 0 ||
+                          measure_options_known(p->measure));
 }
 
 int measure_is_max_alloc(const clc_probe *p)
@@ -88,6 +91,14 @@ const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
             return "error";
         cJSON_AddStringToObject(cobj, "name", p->measure);
         return measure_contract_run(env, cobj, rec);
+    }
+    if (measure_options_known(p->measure)) {
+        started(env);
+        cJSON *oobj = fresh_measure_object(rec);
+        if (!oobj)
+            return "error";
+        cJSON_AddStringToObject(oobj, "name", p->measure);
+        return measure_options_run(p, env, oobj, rec);
     }
     measure_plan plan;
     limits_plan lplan;

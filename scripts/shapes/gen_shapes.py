@@ -530,6 +530,35 @@ def gen_includes(w, rng):
 
 # ---- build options --------------------------------------------------------------------
 
+# The kernel whose arguments -cl-kernel-arg-info describes; each //@arg line
+# is what the API's "Kernel Argument Queries" table makes clGetKernelArgInfo
+# return for the parameter of that name (harness/measure_options.c reads them).
+ARG_INFO_SOURCE = """typedef int myint_t;
+//@arg a: type=float* address=global access=none qualifiers=const,restrict
+//@arg b: type=int* address=local access=none qualifiers=volatile
+//@arg c: type=uint* address=constant access=none qualifiers=const
+//@arg n: type=uint address=private access=none qualifiers=none
+//@arg v: type=float4 address=private access=none qualifiers=none
+//@arg e: type=int* address=global access=none qualifiers=none
+//@arg m: type=myint_t address=private access=none qualifiers=none
+//@arg out: type=int* address=global access=none qualifiers=none
+__kernel void probe(__global const float *restrict a, __local volatile int *b, __constant uint *c,
+                    unsigned int n, float4 v, __global int *const e, myint_t m, __global int *out)
+{
+    out[0] = (int)a[0] + b[0] + (int)c[0] + (int)n + (int)v.x + e[0] + m;
+}"""
+
+# A valid kernel that compilers warn about (clang: -Wparentheses and
+# -Wunused-comparison, both on by default); nothing in it is an error.
+WARNINGS_SOURCE = """__kernel void probe(__global int *out)
+{
+    int x = out[0];
+    if (x = 3)
+        out[1] = x;
+    x == 1;
+}"""
+
+
 def gen_options(w):
     pre, opt = "5.8.6.1", "5.8.6.3"
     w.probe("options.probe", "shape.options.define_expr", pre,
@@ -620,6 +649,21 @@ def gen_options(w):
                 "can move it) converts to 10." % flag,
                 body_int, "uint[5]", expect_int + [10], options=flag,
                 inputs=[("x", "uint", ints + [0x40200000])])
+    w.measure("options.probe", "shape.options.kernel_arg_info", "5.8.6.6",
+              "-cl-kernel-arg-info stores \"the argument name, its type, the address space and access qualifiers "
+              "used\"; clGetKernelArgInfo then returns, for each argument of the kernel, the name as declared, the "
+              "type name as declared with whitespace and type qualifiers removed (unsigned int as uint; a typedef's "
+              "own name), the address qualifier (private when none is written), CL_KERNEL_ARG_ACCESS_NONE for "
+              "arguments that are not images or pipes, and the type qualifiers of the referenced type (const for a "
+              "__constant pointer; none for a pointer that is itself const, or for an argument by value), each "
+              "argument's expectation written on an //@arg line of the source.",
+              "options_kernel_arg_info", ARG_INFO_SOURCE)
+    w.measure("options.probe", "shape.options.warnings", "5.8.6.4",
+              "Options to Request or Suppress Warnings: where the compiler warns about a source (an assignment used "
+              "as a condition, a comparison whose result is unused), -Werror (\"Make all warnings into errors\") "
+              "makes its build fail and -w (\"Inhibit all warning messages\") leaves a build log without warnings. "
+              "A compiler that does not warn about it is skipped: the options then have nothing to act on.",
+              "options_warnings", WARNINGS_SOURCE)
     den = [0x00000001, 0x00400000, 0x807fffff]
     w.probe("options.probe", "shape.options.denorms_are_zero_either", mi,
             "-cl-denorms-are-zero: \"the single precision denormalized numbers may be flushed to zero\"; the option "
