@@ -83,6 +83,7 @@ _API = {
     "5.8.6.2": "Math Intrinsics Options",
     "5.8.6.3": "Optimization Options",
     "5.8.6.4": "Options to Request or Suppress Warnings",
+    "5.8.6.5": "Options Controlling the OpenCL C Version",
     "5.8.6.6": "Options for Querying Kernel Argument Information",
     "5.9.1": "Creating Kernel Objects",
     "5.10": "Executing Kernels",

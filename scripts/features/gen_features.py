@@ -124,6 +124,11 @@ def gen_versions(w):
                 "A device that lists OpenCL C %s (CL_DEVICE_OPENCL_C_ALL_VERSIONS, or implied by its "
                 "CL_DEVICE_OPENCL_C_VERSION before 3.0) builds a minimal kernel with -cl-std=CL%s." % (v, v),
                 body="out[0] = 1;", requires="cl_std_" + v, options="-cl-std=CL" + v)
+        w.probe(OPT + "versions.probe", "std.build.unlisted.%s" % vid, "5.8.6.5", "build-fail",
+                "Options Controlling the OpenCL C Version: a build with -cl-std=CL%s \"will fail to compile the "
+                "program\" for a device whose CL_DEVICE_OPENCL_C_ALL_VERSIONS does not include OpenCL C %s (before "
+                "3.0: whose CL_DEVICE_OPENCL_C_VERSION is older); this device does not list it [ledger: cl-std-unlisted]." % (v, v),
+                body="out[0] = 1;", requires="!cl_std_" + v, options="-cl-std=CL" + v)
         num = int(v.replace(".", "")) * 10
         if v == "1.1":
             # 6.12: __OPENCL_C_VERSION__ "Requires support for OpenCL C 1.2 or
