@@ -8,6 +8,9 @@
  *   gen_math --full ROOT  the same with double16 too (PoCL 3.1 spends minutes
  *                         generating code for some double16 kernels: see README)
  *
+ * The overloads beyond one gentype (pointer outputs in every address space,
+ * scalar second operands) are written by gen_math_overloads.c.
+ *
  * Everything is deterministic: the random inputs come from a fixed seed per
  * function and type. */
 #include <errno.h>

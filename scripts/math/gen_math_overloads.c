@@ -69,7 +69,10 @@ static const char *second_output(const char *name)
 
 /* The kernel: r1 = name(a[, b], pointer in space sp); the pointer's value
  * read back as r2; r1 stored at out[i], r2 (as the result type) at
- * out[N_IN + i], where the family's own probes store them. */
+ * out[N_IN + i], where the family's own probes store them. A __global
+ * pointer points at that very slot: an int output is stored there, read
+ * back as int and overwritten by its conversion, each access by the type of
+ * the last store (buffer memory has no declared type: C99 6.5p6). */
 static void write_pointer_body(FILE *f, const char *name, mr_outs outs, const tinfo *t, int w, space sp)
 {
     char vt[16], st[16], slot[96], second[64];
