@@ -199,7 +199,7 @@ void gm_write_pointer_probes(FILE *f, const char *dir, const fn_spec *s, const t
         char path[2200];
         snprintf(path, sizeof path, "%s/lgamma_r-signp.ref", dir);
         FILE *rf = gm_open_out(path);
-        gm_write_refs(rf, s, s->name, t, args, outs, in, t->t == MR_FLOAT ? s->f : s->d, 1);
+        gm_write_refs(rf, s, "lgamma_r signp", t, args, outs, in, t->t == MR_FLOAT ? s->f : s->d, 1);
         fclose(rf);
     }
     static const int two[] = {1, 4}, three[] = {1, 3, 4};
