@@ -8,13 +8,13 @@
 # MPFR (libmpfr-dev) is needed here and by the reference's unit test only;
 # the clconform binary does not link it.
 MATH_GEN     = build/gen_math
-MATH_GEN_SRC = scripts/math/gen_math.c scripts/math/mathref.c
+MATH_GEN_SRC = scripts/math/gen_math.c scripts/math/gen_math_overloads.c scripts/math/mathref.c
 MATH_DIRS    = probes/6.12.2-math-functions probes/6.12.5-geometric-functions
 MATH_LIBS    = -lmpfr -lgmp -lm
 
 .PHONY: regen-math check-math-generated
 
-$(MATH_GEN): $(MATH_GEN_SRC) scripts/math/mathref.h
+$(MATH_GEN): $(MATH_GEN_SRC) scripts/math/mathref.h scripts/math/gen_math.h
 	@mkdir -p build
 	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -o $@ $(MATH_GEN_SRC) $(MATH_LIBS)
 

@@ -190,6 +190,18 @@ def gen_recorded(w, ft):
                  "out[2] = smoothstep(0.0%s, 1.0%s, 0.5%s);\nout[3] = smoothstep(0.0%s, 2.0%s, 3.0%s);"
                  % ((suf,) * 12),
             out="%s[4]" % ft.name, requires=req, prelude=pre)
+    # the overloads with scalar operands: mix(gentype x, gentype y, scalar a) and
+    # smoothstep(scalar edge0, scalar edge1, gentype x), operands from buffers
+    tok = lambda vals: [ft.tok(ft.to_bits(v)) for v in vals]
+    w.probe(PATH + "mix.probe", "common.mix-smoothstep.%s4-scalar.recorded" % ft.name, CLAUSE, "impl-defined",
+            "mix(gentype x, gentype y, scalar a) and smoothstep(scalar edge0, scalar edge1, gentype x): the scalars "
+            "apply to every component (a in [0, 1], edge0 < edge1); precision implementation-defined (Table 7.1): "
+            "values recorded, not judged.",
+            body="vstore4(mix(vload4(0, a), vload4(0, b), c[0]), 0, out);\n"
+                 "vstore4(smoothstep(c[1], c[2], vload4(0, a)), 1, out);",
+            inputs=[("a", ft.name, tok([1.0, -2.0, 0.0, 10.0])), ("b", ft.name, tok([3.0, 2.0, 1.0, 20.0])),
+                    ("c", ft.name, tok([0.25, 0.0, 2.0]))],
+            out="%s[8]" % ft.name, requires=req, prelude=pre)
 
 
 def generate(w):

@@ -8,6 +8,9 @@
  *   gen_math --full ROOT  the same with double16 too (PoCL 3.1 spends minutes
  *                         generating code for some double16 kernels: see README)
  *
+ * The overloads beyond one gentype (pointer outputs in every address space,
+ * scalar second operands) are written by gen_math_overloads.c.
+ *
  * Everything is deterministic: the random inputs come from a fixed seed per
  * function and type. */
 #include <errno.h>
@@ -20,26 +23,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "mathref.h"
-
-/* Inputs per function and type: a multiple of 3, 4 and 16, so each width
- * covers all of them, and at least the 1,000 the issue asks for. */
-#define N_IN 1008
+#include "gen_math.h"
 
 static const int widths[] = {1, 3, 4, 16};
 /* --full: every width for double too; by default double16 is left out. */
 static int full_widths;
-
-/* One function as the family tests it. Bounds in ulp from OpenCL C 1.2
- * section 7.4 (single precision full profile, embedded profile, double);
- * 0 means correctly rounded or "0 ulp": the value exactly. */
-typedef struct {
-    const char *name;  /* the built-in as called; "divide" and "recip" are x / y and 1 / x */
-    const char *ref;   /* the reference function in mathref.c */
-    double f, emb, d;  /* bounds; d < 0: no double variant */
-    int impl;          /* 7.4 gives no bound: impl-defined, the error recorded */
-    const char *note;  /* for `why` */
-} fn_spec;
 
 #define NO_DOUBLE (-1)
 #define HALF 8192
@@ -120,13 +108,6 @@ static const fn_spec specs[] = {
 static const char *const hn_names[] = {"cos", "divide", "exp", "exp2", "exp10", "log", "log2", "log10",
                                        "powr", "recip", "rsqrt", "sin", "sqrt", "tan", NULL};
 
-typedef struct {
-    mr_type t;
-    const char *tn;   /* "float" */
-    const char *sfx;  /* literal suffix: "f" or "" */
-    int p, emin, emax;
-} tinfo;
-
 static const tinfo T_FLOAT = {MR_FLOAT, "float", "f", 24, -126, 127};
 static const tinfo T_DOUBLE = {MR_DOUBLE, "double", "", 53, -1022, 1023};
 
@@ -204,12 +185,6 @@ static double rnd_log(const tinfo *t, double lo, double hi, int both_signs)
 static int is_subnormal(const tinfo *t, double v) { return v != 0 && isfinite(v) && fabs(v) < min_normal(t); }
 
 /* ---- inputs ------------------------------------------------------------- */
-
-typedef struct {
-    double x[N_IN], y[N_IN], z[N_IN];
-    long n[N_IN];
-    size_t count;
-} inputs;
 
 static void add(inputs *in, double x, double y, double z, long n)
 {
@@ -529,7 +504,7 @@ static void fill_random(const fn_spec *s, const tinfo *t, mr_args args, inputs *
     }
 }
 
-static void make_inputs(const fn_spec *s, const tinfo *t, mr_args args, inputs *in)
+void gm_make_inputs(const fn_spec *s, const tinfo *t, mr_args args, inputs *in)
 {
     memset(in, 0, sizeof *in);
     seed(s->ref, t);
@@ -671,7 +646,7 @@ static int mkdirs(const char *path)
     return mkdir(buf, 0755) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-static FILE *open_out(const char *path)
+FILE *gm_open_out(const char *path)
 {
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -747,8 +722,8 @@ static int half_out_of_domain(const char *name, double x)
 
 /* Writes the reference of every output element for function name (the
  * base function, or its half_ variant with domain restrictions). */
-static void write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo *t, mr_args args, mr_outs outs,
-                       const inputs *in, double bound)
+void gm_write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo *t, mr_args args, mr_outs outs,
+                   const inputs *in, double bound, int first_unjudged)
 {
     fprintf(f, "# %s(%s): reference results from MPFR (scripts/math/gen_math.c); generated, do not edit.\n",
             name, t->tn);
@@ -839,7 +814,7 @@ static void write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo 
                 }
             }
         }
-        fprintf(f, "%s\n", tok);
+        fprintf(f, "%s\n", first_unjudged ? "*" : tok);
         if (outs == MR_TWO || outs == MR_INT2)
             snprintf(second[i], sizeof second[i], "%s", tok2);
     }
@@ -851,7 +826,7 @@ static void write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo 
     free(second);
 }
 
-static void write_input_line(FILE *f, const char *pname, const char *type, const double *v, const long *nv,
+void gm_write_input_line(FILE *f, const char *pname, const char *type, const double *v, const long *nv,
                              const tinfo *t)
 {
     fprintf(f, "input %s = %s:", pname, type);
@@ -890,6 +865,18 @@ static void call_expr(const char *name, mr_args args, const tinfo *t, int w, cha
         snprintf(buf, len, "%s(a, k)", name);
     else
         snprintf(buf, len, "%s(a)", name);
+}
+
+void gm_write_quo_bits(FILE *f, int w, const char *var)
+{
+    if (w == 1) {
+        fprintf(f, "    int m = (int)(abs(%s) & %du);\n    int q = %s < 0 ? -m : m;\n", var, MR_QUO_MASK, var);
+    } else {
+        char it[16];
+        snprintf(it, sizeof it, "int%d", w);
+        fprintf(f, "    %s m = convert_%s(abs(%s) & (uint)%d);\n    %s q = select(m, -m, %s < 0);\n", it, it, var,
+                MR_QUO_MASK, it, var);
+    }
 }
 
 /* One probe: the kernel body for width w. */
@@ -952,12 +939,7 @@ static void write_probe(FILE *f, const char *id, const char *name, mr_args args,
         if (outs == MR_TWO) {
             snprintf(store_2, sizeof store_2, "r2");
         } else if (is(name, "remquo")) {
-            /* quo: its sign and 3 low bits of the quotient's magnitude */
-            if (w == 1)
-                fprintf(f, "    int m = (int)(abs(r2) & 7u);\n    int q = r2 < 0 ? -m : m;\n");
-            else
-                fprintf(f, "    %s m = convert_%s(abs(r2) & (uint)7);\n    %s q = select(m, -m, r2 < 0);\n", it, it,
-                        it);
+            gm_write_quo_bits(f, w, "r2");
             snprintf(store_2, sizeof store_2, w == 1 ? "(%s)q" : "convert_%s(q)", vt);
         } else {
             snprintf(store_2, sizeof store_2, w == 1 ? "(%s)r2" : "convert_%s(r2)", vt);
@@ -991,14 +973,14 @@ static void write_family(const char *dir, const fn_spec *s, const tinfo *t) /* d
     }
     double bound = t->t == MR_FLOAT ? s->f : s->d;
     static inputs in;
-    make_inputs(s, t, args, &in);
+    gm_make_inputs(s, t, args, &in);
     char path[2200];
     if (strlen(dir) > 2048 - 1)
         exit(1);
 
     snprintf(path, sizeof path, "%s/%s.ref", dir, s->name);
-    FILE *rf = open_out(path);
-    write_refs(rf, s, s->name, t, args, outs, &in, bound);
+    FILE *rf = gm_open_out(path);
+    gm_write_refs(rf, s, s->name, t, args, outs, &in, bound, 0);
     fclose(rf);
 
     int has_hn = 0;
@@ -1009,13 +991,13 @@ static void write_family(const char *dir, const fn_spec *s, const tinfo *t) /* d
         char hn[64];
         snprintf(hn, sizeof hn, "half_%s", s->name);
         snprintf(path, sizeof path, "%s/%s.ref", dir, hn);
-        rf = open_out(path);
-        write_refs(rf, s, hn, t, args, outs, &in, HALF);
+        rf = gm_open_out(path);
+        gm_write_refs(rf, s, hn, t, args, outs, &in, HALF, 0);
         fclose(rf);
     }
 
     snprintf(path, sizeof path, "%s/%s.probe", dir, s->name);
-    FILE *f = open_out(path);
+    FILE *f = gm_open_out(path);
     char bt[96];
     bound_text(bound, bt, sizeof bt);
     fprintf(f, "# %s(%s) for widths 1, 3, 4%s over the same %d inputs (special values of 7.5,\n"
@@ -1048,15 +1030,15 @@ static void write_family(const char *dir, const fn_spec *s, const tinfo *t) /* d
         static long codes[N_IN];
         for (size_t i = 0; i < N_IN; i++)
             codes[i] = in.n[i];
-        write_input_line(f, "code", t->t == MR_FLOAT ? "uint" : "ulong", NULL, codes, t);
+        gm_write_input_line(f, "code", t->t == MR_FLOAT ? "uint" : "ulong", NULL, codes, t);
     } else {
-        write_input_line(f, "x", t->tn, in.x, NULL, t);
+        gm_write_input_line(f, "x", t->tn, in.x, NULL, t);
         if (args == MR_XY || args == MR_XYZ)
-            write_input_line(f, "y", t->tn, in.y, NULL, t);
+            gm_write_input_line(f, "y", t->tn, in.y, NULL, t);
         if (args == MR_XYZ)
-            write_input_line(f, "z", t->tn, in.z, NULL, t);
+            gm_write_input_line(f, "z", t->tn, in.z, NULL, t);
         if (args == MR_XN)
-            write_input_line(f, "n", "int", NULL, in.n, t);
+            gm_write_input_line(f, "n", "int", NULL, in.n, t);
     }
     for (size_t wi = 0; wi < 4; wi++) {
         int w = widths[wi];
@@ -1117,6 +1099,8 @@ static void write_family(const char *dir, const fn_spec *s, const tinfo *t) /* d
             snprintf(cid, sizeof cid, "math.%s.%s%d.correctly-rounded", s->name, t->tn, w);
         write_probe(f, cid, s->name, args, outs, t, w, keys);
     }
+    if (gm_has_pointer_forms(s->name))
+        gm_write_pointer_probes(f, dir, s, t, &in);
     fclose(f);
 }
 
@@ -1174,7 +1158,7 @@ static void write_geometric(const char *dir, const geo_spec *g, const tinfo *t)
 {
     char path[2200];
     snprintf(path, sizeof path, "%s/%s.probe", dir, g->name);
-    FILE *f = open_out(path);
+    FILE *f = gm_open_out(path);
     int two = !is(g->name, "length") && !is(g->name, "normalize") && !is(g->name, "fast_length") &&
               !is(g->name, "fast_normalize");
     int vec_out = is(g->name, "cross") || strstr(g->name, "normalize") != NULL;
@@ -1222,7 +1206,7 @@ static void write_geometric(const char *dir, const geo_spec *g, const tinfo *t)
         char ref[64];
         snprintf(ref, sizeof ref, "%s%d.ref", g->name, n);
         snprintf(path, sizeof path, "%s/%s", dir, ref);
-        FILE *rf = open_out(path);
+        FILE *rf = gm_open_out(path);
         fprintf(rf, "# %s(%s%d): references from MPFR (scripts/math/gen_math.c); generated, do not edit.\n", g->name,
                 t->tn, n);
         for (int i = 0; i < N_GEO; i++) {
@@ -1378,6 +1362,8 @@ int main(int argc, char **argv)
             if (types[ti]->t == MR_DOUBLE && specs[i].d < 0)
                 continue;
             write_family(dir, &specs[i], types[ti]);
+            if (gm_has_scalar_form(specs[i].name))
+                gm_write_scalar_form(dir, &specs[i], types[ti], full_widths);
         }
         snprintf(dir, sizeof dir, "%s/probes/6.12.5-geometric-functions/%s", argv[1], types[ti]->tn);
         if (mkdirs(dir) != 0) {

@@ -236,9 +236,10 @@ static int apply(const char *name, mpfr_ptr r, mpfr_ptr r2, long *iv, int *iv_ju
     if (strcmp(name, "remquo") == 0) {
         long q = 0;
         int t = mpfr_remquo(r, &q, x, y, rnd);
-        /* quo: the sign of x/y and at least the 3 low bits of |quotient|;
-         * 7.5.1: 0 when the result is a NaN. */
-        long m = labs(q) & 7;
+        /* quo: "the lower seven bits of the integral quotient x/y" with
+         * the sign of x/y (Math Functions); 7.5.1: 0 when the result is a
+         * NaN. mpfr_remquo keeps more low bits than that. */
+        long m = labs(q) & MR_QUO_MASK;
         *iv = mpfr_nan_p(r) ? 0 : (q < 0 ? -m : m);
         *iv_judged = 1;
         return t;

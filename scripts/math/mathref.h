@@ -27,6 +27,10 @@ typedef enum {
 
 typedef enum { MR_FLOAT, MR_DOUBLE } mr_type;
 
+/* remquo's quo keeps "the lower seven bits of the integral quotient" (the
+ * unified spec's Math Functions table): its magnitude is |quotient| & this. */
+#define MR_QUO_MASK 127
+
 /* A reference result. For each float output: the correctly rounded value
  * (cr) and whether it is exact (the real result is that number); the
  * result to high precision as hi + lo (two doubles: hi the nearest double,

@@ -30,6 +30,21 @@ half_ftz() {
 }
 check "every half_ probe may flush whatever CL_FP_DENORM says (Math Functions)" half_ftz
 
+# The overloads (scripts/math/gen_math_overloads.c).
+check "lgamma_r's signp is 0 at -0 (7.5.1), its result not judged" \
+    test "$(ref_line "$M/lgamma_r-signp.ref" 1010)/$(ref_line "$M/lgamma_r-signp.ref" 2)" = "=0/*"
+check "remquo's quo keeps seven bits: the kernels mask with 127" \
+    test "$(grep -c '& 127u\|(uint)127' "$M/remquo.probe")" -eq "$(grep -c '^\[probe math.remquo' "$M/remquo.probe")"
+scalar_per_48() {
+    python3 - "$1" "$2" <<'PY'
+import sys
+toks = next(l for l in open(sys.argv[1]) if l.startswith("input %s =" % sys.argv[2])).split(":", 1)[1].split()
+sys.exit(any(len(set(toks[g:g + 48])) != 1 for g in range(0, len(toks), 48)))
+PY
+}
+check "fmax(floatn, float) inputs hold y constant over each 48 elements" scalar_per_48 "$M/fmax-scalar.probe" y
+check "ldexp(floatn, int) inputs hold k constant over each 48 elements" scalar_per_48 "$M/ldexp-scalar.probe" n
+
 cat > "$TMP/ulp.probe" <<'P'
 [probe t.ulp.pass]
 clause = 7.4

@@ -128,7 +128,12 @@ static void test_annex_f(void)
     r = ev("remquo", MR_FLOAT, 5, 0.0, 0, 0);
     CHECK(isnan(r.cr[0]) && r.ival == 0, "remquo(x, 0) = NaN, quo 0 (7.5.1)");
     r = ev("remquo", MR_FLOAT, -23, 2, 0, 0);
-    CHECK(r.cr[0] == 1 && r.ival == -(12 & 7), "remquo(-23, 2) = 1, quo -(12 mod 8) = -4 (got %ld)", r.ival);
+    CHECK(r.cr[0] == 1 && r.ival == -12, "remquo(-23, 2) = 1, quo -12 (got %ld)", r.ival);
+    r = ev("remquo", MR_FLOAT, 1000, 1, 0, 0);
+    CHECK(r.cr[0] == 0 && r.ival == 1000 % 128, "remquo(1000, 1): quo keeps the lower seven bits, 104 (got %ld)",
+          r.ival);
+    r = ev("remquo", MR_FLOAT, -300, 7, 0, 0);
+    CHECK(r.ival == -43, "remquo(-300, 7): quo -43, the sign of x/y (got %ld)", r.ival);
     r = ev("lgamma_r", MR_FLOAT, -2, 0, 0, 0);
     CHECK(isinf(r.cr[0]) && r.ival == 0 && r.ival_judged, "lgamma_r(-2): +inf, sign 0 (7.5.1)");
     r = ev("lgamma_r", MR_FLOAT, -0.5, 0, 0, 0);
