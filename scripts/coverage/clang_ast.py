@@ -111,11 +111,12 @@ def _find_clang():
 # the declaration chosen and its type:
 #   |-TypedefDecl 0x... <t.cl:1:1, col:13> col:13 __clc_cov_probe_0 'int'
 #   |-FunctionDecl 0x... <line:2:1, line:5:1> line:2:15 clc_k0 'void (...)'
+#     (not one clang declares implicitly on first use, as read_pipe)
 #   ... DeclRefExpr 0x... <col:70> 'float4 (...)' Function 0x... 'ldexp' 'float4 (__private float4, __private int)'
 # The text dump, not -ast-dump=json: the same facts at a fortieth of the
 # size (a batch of the code-shape probes dumps 43 MB as text, 1.8 GB as JSON).
 DUMP_LINE = re.compile(r"^[|`]-TypedefDecl [^'\n]* " + MARKER + r"(\d+) '"
-                       r"|^[|`]-FunctionDecl [^'\n]* (\w+) '"
+                       r"|^[|`]-FunctionDecl (?![^'\n]* implicit )[^'\n]* (\w+) '"
                        r"|DeclRefExpr [^\n]* Function 0x[0-9a-f]+ '([^'\n]*)' '([^'\n]*)'", re.M)
 
 

@@ -91,6 +91,14 @@ broken = [{"id": "x", "kind": "run", "options": "-cl-std=CL1.2", "alone": True,
 calls, errors = probe_calls.resolve(clang, broken, serial_map)
 check("a program clang rejects alone is reported", list(errors), [0])
 
+# clang's own built-ins (declared implicitly on first use) are calls too,
+# outside the header's overloads.
+pipes = [{"id": "p", "kind": "build-ok", "options": "-cl-std=CL2.0", "alone": True,
+          "program": "__kernel void probe(read_only pipe int p, __global int *out) { read_pipe(p, out); }"}]
+calls, errors = probe_calls.resolve(clang, pipes, serial_map)
+check("a call of clang's implicitly declared read_pipe is found", (sorted(calls.get(0, {})), errors),
+      ([clang_ast.overload_key("read_pipe", "int ()")], {}))
+
 # The probe's options: its -cl-std selects the language, -D reaches the parse.
 opts = [{"id": "v", "kind": "run", "options": "-cl-std=CL2.0 -D N=3", "alone": False,
          "program": "__kernel void kv(__global int *out) { out[0] = ctz(N); }"}]
