@@ -90,11 +90,12 @@ class Clang:
                                % (std, ext, " ".join(options), r.stderr[:2000]))
 
     def parse(self, std, ext, options, pch, source_path):
-        """Parses one program; returns (its text AST dump, its diagnostics)."""
+        """Parses one program; returns (its text AST dump, its diagnostics,
+        clang's exit status)."""
         words = self.cc1(std, ext, options) + (["-include-pch", pch] if pch else [])
         r = subprocess.run(words + ["-w", "-fsyntax-only", "-ast-dump", source_path], capture_output=True,
                            text=True, errors="replace")
-        return r.stdout, r.stderr
+        return r.stdout, r.stderr, r.returncode
 
 
 def _find_clang():

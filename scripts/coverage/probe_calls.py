@@ -101,17 +101,20 @@ def run_job(args):
     with os.fdopen(fd, "w") as f:
         f.write(text)
     std, lang = setting
-    out, diag = clang.parse(std, EXT, list(lang) + _device_macros(std) + pre, pch, path)
+    out, diag, rc = clang.parse(std, EXT, list(lang) + _device_macros(std) + pre, pch, path)
     os.unlink(path)
+    if rc < 0 or rc > 1:
+        # clang died or stopped short: its dump cannot be trusted for any
+        # probe of the program, so each is parsed again (alone, it is its own).
+        why = "clang exited %d: %s" % (rc, diag.strip()[-300:])
+        return {i: {} for i in idx}, {i: [why] for i in idx}
     errors = {}
     for line, msg in clang_ast.error_lines(diag, path):
         owner = _probe_at(starts, line)
         errors.setdefault(owner if owner is not None else idx[0], []).append(msg)
-    calls = {}
-    if out.strip():
-        calls = clang_ast.calls_by_marker(out)
-    elif not errors:
-        errors[idx[0]] = ["clang gave no AST: " + diag.strip()[:300]]
+    if rc and not errors:
+        errors[idx[0]] = ["clang failed: " + diag.strip()[-300:]]
+    calls = clang_ast.calls_by_marker(out)
     return {i: calls.get(i, {}) for i in idx}, errors
 
 
