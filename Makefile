@@ -3,6 +3,7 @@
 #   make check      unit + end-to-end tests, then the same under ASan+UBSan
 #   make bench      where the time goes per device, cold and warm, against the targets
 #   make regen      regenerate generated probes; make check-generated diffs them
+#   make coverage   docs/coverage.md: the built-in overloads the probes call (scripts/coverage.mk)
 PREFIX  ?= /usr/local
 CC      ?= cc
 PKGS     = OpenCL libcjson
