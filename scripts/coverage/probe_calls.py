@@ -21,6 +21,12 @@ BATCH = 250          # probes a program: the harness's own group size
 EXT = "+all"          # every extension and feature, so extension overloads resolve
 
 
+# Build options of clang's driver that its -cc1 front end does not take
+# (-cl-denorms-are-zero becomes -fdenormal-fp-math there); none of them
+# changes which overload a call resolves to.
+CC1_UNKNOWN = {"-cl-denorms-are-zero"}
+
+
 def split_options(options):
     """(OpenCL C version, language words, preprocessor words) of a probe's
     build options. Only the language words change what clang precompiles;
@@ -37,6 +43,8 @@ def split_options(options):
             i += 1
         elif w[:2] in ("-D", "-U", "-I"):
             pre.append(w)
+        elif w in CC1_UNKNOWN:
+            pass
         else:
             lang.append(w)
         i += 1
