@@ -55,6 +55,15 @@ INT_TABLE = [
     ("clz", R.UCHAR, (1,), 7),
     ("clz", R.SHORT, (0x00FF,), 8),
     ("clz", R.ULONG, (1,), 63),
+    ("ctz", R.INT, (0,), 32),                       # x = 0: the bit width
+    ("ctz", R.UCHAR, (0,), 8),
+    ("ctz", R.ULONG, (0,), 64),
+    ("ctz", R.CHAR, (-128,), 7),                    # 0x80
+    ("ctz", R.SHORT, (-1,), 0),
+    ("ctz", R.USHORT, (0x0C00,), 10),
+    ("ctz", R.LONG, (-9223372036854775808,), 63),
+    ("ctz", R.UINT, (0x80000000,), 31),
+    ("ctz", R.INT, (-4096,), 12),                   # 0xFFFFF000
     ("popcount", R.CHAR, (-1,), 8),
     ("popcount", R.LONG, (-9223372036854775808,), 1),
     ("popcount", R.USHORT, (0xF0F0,), 8),
