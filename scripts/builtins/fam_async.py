@@ -181,6 +181,8 @@ def sweep_probe(w, ty, n, direction):
            "spec's gather/scatter puts it%s." % (
                L_SWEEP, T, what, "src_stride: read every third" if g2l else "dst_stride: written to every third",
                "; a 3-component element takes 4 components' room (its fourth is not judged)" if n == 3 else ""))
+    if g2l:
+        why += " [ledger: async-copy-wait-visibility]"
     w.probe(DIR + "async-copy-%s.probe" % direction, "async.copy.%s.%s" % (T, direction), CLAUSE, "run",
             why, body="\n".join(lines), inputs=[("a", name, [tok(v) for e in src for v in e])],
             global_=str(L_SWEEP * G_SWEEP), local=str(L_SWEEP), out="%s[%d]" % (name, len(exp)),
@@ -252,6 +254,8 @@ def shape_probe(w, L, count, direction):
                "from global to local memory" if g2l else "from local to global memory",
                "src_stride" if g2l else "dst_stride", "src[k * stride]" if g2l else "src[k]",
                "dst[k]" if g2l else "dst[k * stride]"))
+    if g2l:
+        why += " [ledger: async-copy-wait-visibility]"
     w.probe(DIR + "async-copy-shapes.probe", "async.shape.wg%d.n%d.%s" % (L, count, direction), CLAUSE,
             "run", why, body="\n".join(lines), inputs=[("a", "uint", [tok(e[0]) for e in src])],
             global_=str(L * G_SHAPE), local=str(L), out="uint[%d]" % len(exp), expect=" ".join(exp),
