@@ -247,7 +247,7 @@ def generate(w):
                 where = ("%d work-items in many work-groups on __global memory, from 0" % n if many else
                          "one work-group of %d on %s memory, from %d" % (n, "__" + space, init))
                 w.probe(PATH, "atomic.int64.%s.%s.%s" % (fn, t.name, space), clause, "run",
-                        "%s. Here %s; then the first work-item's chain of calls on a cell of its own, every value "
+                        "%s. Here %s; and the first work-item's chain of calls on a cell of its own, every value "
                         "returned judged (upper 32 bits, carries, zero crossings)." % (WHY[fn], where),
                         body=body, prelude=prelude, global_=str(n), local=None if many else str(n),
                         out="%s[%d]" % (t.name, len(exp)), expect=" ".join(exp),
