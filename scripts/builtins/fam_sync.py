@@ -3,8 +3,10 @@ functions): data exchanged through __local memory across barriers for
 work-group sizes up to 1024 (each needs capability wg_N), and the 32-bit
 atomic functions under contention on __global (many work-groups) and
 __local memory: exact final values, and return values that must be distinct
-(checked through a bitmap the kernel builds with atomic_or).  64-bit atom_*
-where cl_khr_int64_base/extended_atomics are present."""
+(checked through a bitmap the kernel builds with atomic_or).  Two 64-bit
+atom_* probes where cl_khr_int64_base/extended_atomics are present (every
+64-bit function on both memories: fam_atomics64.py).  A barrier in a
+function that two cases of a uniform switch call."""
 
 M32 = (1 << 32) - 1
 PATH = "6.12.11-atomic-functions/atomics.probe"
