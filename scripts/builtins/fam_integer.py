@@ -1,4 +1,4 @@
-"""Integer built-in functions (OpenCL C 1.2 6.12.3): every function, every
+"""Integer built-in functions (OpenCL C 1.2 6.12.3, and OpenCL C 2.0's ctz): every function, every
 integer type and width, (vector, scalar) overloads, run-time operands from
 buffers over many work-items and folded (literal) scalar twins at the edges."""
 import itertools
@@ -32,6 +32,8 @@ WHY = {
     "rotate": "rotate shifts each element left by i modulo the bit width; bits shifted out on the left come in on the right.",
     "upsample": "upsample returns (hi << n) | lo in the type of twice the width (lo unsigned), n the bits of hi.",
     "popcount": "popcount counts the set bits of the two's complement pattern (new in OpenCL C 1.2).",
+    "ctz": "ctz counts the trailing 0 bits of the two's complement pattern; ctz(0) is the bit width "
+           "(\"If x is 0, returns the size in bits of the type of x or component type of x\"; OpenCL C 2.0 and later).",
     "mad24": "mad24 returns mul24(x, y) + z; judged only with x, y in the 24-bit domain and a product and sum that fit 32 bits.",
     "mul24": "mul24 multiplies 24-bit operands; judged only with x, y in [-2^23, 2^23-1] (int) or [0, 2^24-1] (uint) and a product that fits 32 bits.",
 }
@@ -96,6 +98,12 @@ def cases(fn, t):
                  ((rng.randint(-1000, 1000) if t.signed else rng.randint(0, 1000)),)[:ar - 2]
                  for _ in range(40)]
         tup = base + extra
+    elif fn == "ctz":
+        # every count of trailing zeros: 1 << k and an odd value shifted by k, of both signs
+        tup = [(x,) for x in edges(t)]
+        for k in range(t.bits):
+            tup += [(t.wrap(v << k),) for v in (1, -1, rng.randint(0, t.max) | 1)]
+        tup += [(x,) for x in rand_vals(rng, t, 12)]
     elif ar == 1:
         tup = [(x,) for x in edges(t)] + [(x,) for x in rand_vals(rng, t, 20)]
     elif fn == "rotate":
@@ -132,14 +140,30 @@ def cases(fn, t):
     return out
 
 
-def requires_for(fn, t):
+# ctz is OpenCL C 2.0's ("Requires support for OpenCL C 2.0 or newer"): its
+# probes are built once per -cl-std that has it, each paired with the device
+# listing that version (cl_std_X.Y), as probes/6.2-optional-functionality are.
+STDS = {"ctz": ["2.0", "3.0"]}
+
+
+def requires_for(fn, t, std=None):
     r = []
     if fn == "popcount":
         r.append("opencl_c_1.2")
+    if std:
+        r.append("cl_std_" + std)
     return " ".join(r) or None
 
 
-def runtime_probe(w, fn, t, n, scalar_args=False):
+def options_for(std):
+    return "-cl-std=CL" + std if std else None
+
+
+def std_suffix(std):
+    return ".cl" + std if std else ""
+
+
+def runtime_probe(w, fn, t, n, scalar_args=False, std=None):
     """One probe: fn over all cases of t, packed in n-wide vectors, one per work-item."""
     ref, ar, rt = R.FUNCTIONS[fn][0], R.FUNCTIONS[fn][1], R.FUNCTIONS[fn][2](t)
     ts = operand_types(fn, t)
@@ -163,7 +187,7 @@ def runtime_probe(w, fn, t, n, scalar_args=False):
                  [(names[j + 1], t.name, [str(v) for v in others[j]]) for j in range(ar - 1)]
         args = ", ".join([load("a", n)] + ["%s[i]" % names[j + 1] for j in range(ar - 1)])
         k = len(groups)
-        pid = "intfn.%s.%s-%s.runtime" % (fn, t.vec(n), t.name)
+        pid = "intfn.%s.%s-%s.runtime%s" % (fn, t.vec(n), t.name, std_suffix(std))
         why = WHY[fn] + " Here the (vector, scalar) overload: the scalar operands apply to every component."
     else:
         cs = pad(cs, n)
@@ -171,16 +195,16 @@ def runtime_probe(w, fn, t, n, scalar_args=False):
         inputs = [(names[j], ts[j].name, [str(c[j]) for c in cs]) for j in range(ar)]
         exp = [ref(t, *c) for c in cs]
         args = ", ".join(load(names[j], n) for j in range(ar))
-        pid = "intfn.%s.%s.runtime" % (fn, t.vec(n))
+        pid = "intfn.%s.%s.runtime%s" % (fn, t.vec(n), std_suffix(std))
         why = WHY[fn] + " Operands from input buffers, one vector per work-item."
     body = ("for (size_t i = get_global_id(0); i < %d; i += get_global_size(0))\n"
             "    %s" % (k, store("%s(%s)" % (fn, args), n)))
     w.probe(DIR + fn + ".probe", pid, CLAUSE, "run", why, body=body, inputs=inputs,
             global_=GLOBAL if GLOBAL != 1 else None, out="%s[%d]" % (rt.name, len(exp)), expect=" ".join(str(v) for v in exp),
-            requires=requires_for(fn, t))
+            requires=requires_for(fn, t, std), options=options_for(std))
 
 
-def folded_probe(w, fn, t):
+def folded_probe(w, fn, t, std=None):
     """Scalar edge cases as literals, so a compiler's constant folder is checked too."""
     ref, ar, rt = R.FUNCTIONS[fn][0], R.FUNCTIONS[fn][1], R.FUNCTIONS[fn][2](t)
     ts = operand_types(fn, t)
@@ -190,13 +214,13 @@ def folded_probe(w, fn, t):
         args = ", ".join(int_lit(ts[j], c[j]) for j in range(ar))
         lines.append("out[%d] = %s(%s);" % (k, fn, args))
         exp.append(ref(t, *c))
-    w.probe(DIR + fn + ".probe", "intfn.%s.%s.folded" % (fn, t.name), CLAUSE, "run",
+    w.probe(DIR + fn + ".probe", "intfn.%s.%s.folded%s" % (fn, t.name, std_suffix(std)), CLAUSE, "run",
             WHY[fn] + " Edge operands as literals (constant folding).", body="\n".join(lines),
             out="%s[%d]" % (rt.name, len(exp)), expect=" ".join(str(v) for v in exp),
-            requires=requires_for(fn, t))
+            requires=requires_for(fn, t, std), options=options_for(std))
 
 
-def folded_vector_probe(w, fn, t, n=4):
+def folded_vector_probe(w, fn, t, n=4, std=None):
     """The edge cases as n-wide vector literals: the folder's vector path."""
     ref, ar, rt = R.FUNCTIONS[fn][0], R.FUNCTIONS[fn][1], R.FUNCTIONS[fn][2](t)
     ts = operand_types(fn, t)
@@ -208,10 +232,10 @@ def folded_vector_probe(w, fn, t, n=4):
                          for j in range(ar))
         lines.append("vstore%d(%s(%s), %d, out);" % (n, fn, args, k // n))
         exp += [ref(t, *c) for c in grp]
-    w.probe(DIR + fn + ".probe", "intfn.%s.%s.folded" % (fn, t.vec(n)), CLAUSE, "run",
+    w.probe(DIR + fn + ".probe", "intfn.%s.%s.folded%s" % (fn, t.vec(n), std_suffix(std)), CLAUSE, "run",
             WHY[fn] + " Edge operands as vector literals (constant folding of the vector form).",
             body="\n".join(lines), out="%s[%d]" % (rt.name, len(exp)), expect=" ".join(str(v) for v in exp),
-            requires=requires_for(fn, t))
+            requires=requires_for(fn, t, std), options=options_for(std))
 
 
 def types_for(fn):
@@ -224,11 +248,12 @@ def types_for(fn):
 
 def generate(w):
     for fn in R.FUNCTIONS:
-        for t in types_for(fn):
-            folded_probe(w, fn, t)
-            folded_vector_probe(w, fn, t)
-            for n in WIDTHS:
-                runtime_probe(w, fn, t, n)
-            if fn in ("clamp", "max", "min"):
-                for n in WIDTHS[1:]:
-                    runtime_probe(w, fn, t, n, scalar_args=True)
+        for std in STDS.get(fn, [None]):
+            for t in types_for(fn):
+                folded_probe(w, fn, t, std=std)
+                folded_vector_probe(w, fn, t, std=std)
+                for n in WIDTHS:
+                    runtime_probe(w, fn, t, n, std=std)
+                if fn in ("clamp", "max", "min"):
+                    for n in WIDTHS[1:]:
+                        runtime_probe(w, fn, t, n, scalar_args=True, std=std)

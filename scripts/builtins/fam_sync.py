@@ -3,8 +3,10 @@ functions): data exchanged through __local memory across barriers for
 work-group sizes up to 1024 (each needs capability wg_N), and the 32-bit
 atomic functions under contention on __global (many work-groups) and
 __local memory: exact final values, and return values that must be distinct
-(checked through a bitmap the kernel builds with atomic_or).  64-bit atom_*
-where cl_khr_int64_base/extended_atomics are present."""
+(checked through a bitmap the kernel builds with atomic_or).  Two 64-bit
+atom_* probes where cl_khr_int64_base/extended_atomics are present (every
+64-bit function on both memories: fam_atomics64.py).  A barrier in a
+function that two cases of a uniform switch call."""
 
 M32 = (1 << 32) - 1
 PATH = "6.12.11-atomic-functions/atomics.probe"
@@ -226,7 +228,39 @@ def gen_barrier(w):
             requires="wg_64")
 
 
+SWITCH_SOURCE = """void stage(__global uint *out)
+{
+    uint l = get_local_id(0);
+    if (l == 0) out[1] = 100u;
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    if (l == 0) { out[0] = 5u; out[2] = 7u; }
+}
+__kernel void probe(__global const uint *sel, __global uint *out)
+{
+    switch (sel[0]) {
+    case 0: stage(out); break;
+    case 1: stage(out); break;
+    }
+}"""
+
+
+def gen_barrier_in_switch(w):
+    """A barrier in a function that two cases of a switch on a uniform value
+    call (the shape of the harness's dispatch kernels when two probes' bodies
+    compile to the same code): every work-item of the group takes the same
+    case, so each reaches the barrier, and what the first work-item does
+    after it must happen."""
+    w.probe(BARRIER_PATH, "barrier.same-function-in-two-switch-cases.wg64", "6.12.8", "run",
+            "A function with a barrier, called from two cases of a switch on a value every work-item reads the same "
+            "(sel[0] = 0): all work-items of the group execute the barrier (the rule for a barrier inside a "
+            "conditional is met), so work-item 0's stores before it (out[1] = 100) and after it (out[0] = 5, "
+            "out[2] = 7) all happen.",
+            source=SWITCH_SOURCE, inputs=[("sel", "uint", ["0"])], global_="64", local="64", out="uint[3]",
+            expect="5 100 7", requires="wg_64")
+
+
 def generate(w):
     gen_barrier(w)
+    gen_barrier_in_switch(w)
     gen_atomics(w)
     gen_atomics64(w)

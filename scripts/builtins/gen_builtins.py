@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Generates the built-in function and language families of issue 9 (OpenCL C
 1.2 chapter 6: integer functions, shuffle, vector components, operators,
-types, work-items, vector load/store, preprocessor, atomics, address spaces,
-common functions).  The references live in intref.py, halfref.py, shufref.py
-(checked by test_refs.py); the fam_*.py modules write the probes.
+types, work-items, vector load/store, preprocessor, atomics (and the 64-bit
+atomics extensions), async copies, address spaces, common functions).  The
+references live in intref.py, halfref.py, shufref.py, atom64ref.py and
+asyncref.py (checked by test_refs.py); the fam_*.py modules write the probes.
 
 Python 3 standard library only:
     python3 scripts/builtins/gen_builtins.py [OUTPUT_ROOT]    (default: probes/)
@@ -15,6 +16,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import fam_addrspace  # noqa: E402
+import fam_async  # noqa: E402
+import fam_atomics64  # noqa: E402
 import fam_common  # noqa: E402
 import fam_integer  # noqa: E402
 import fam_operators  # noqa: E402
@@ -28,7 +31,7 @@ import fam_workitem  # noqa: E402
 from probewriter import Writer  # noqa: E402
 
 FAMILIES = [fam_integer, fam_shuffle, fam_vector, fam_workitem, fam_operators, fam_vloadstore,
-            fam_types, fam_preproc, fam_sync, fam_common,
+            fam_types, fam_preproc, fam_sync, fam_atomics64, fam_async, fam_common,
             fam_addrspace]
 
 

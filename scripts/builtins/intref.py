@@ -105,6 +105,13 @@ def clz(t, x):
     return t.bits - u.bit_length()
 
 
+def ctz(t, x):
+    """Trailing zero bits of x's two's complement pattern; ctz(0) is the bit width
+    (OpenCL C 2.0 and later)."""
+    u = x & ((1 << t.bits) - 1)
+    return (u & -u).bit_length() - 1 if u else t.bits
+
+
 def popcount(t, x):
     return bin(x & ((1 << t.bits) - 1)).count("1")
 
@@ -188,6 +195,7 @@ FUNCTIONS = {
     "rotate": (rotate, 2, lambda t: t),
     "upsample": (upsample, 2, lambda t: UPSAMPLE_RESULT[t]),
     "popcount": (popcount, 1, lambda t: t),
+    "ctz": (ctz, 1, lambda t: t),
     "mad24": (mad24, 3, lambda t: t),
     "mul24": (mul24, 2, lambda t: t),
 }

@@ -53,6 +53,7 @@ _C = {
     "6.12.6": "Relational Functions",
     "6.12.7": "Vector Data Load and Store Functions",
     "6.12.8": "Synchronization Functions",
+    "6.12.10": "Async Copies From Global to Local Memory, Local to Global Memory, and Prefetch",
     "6.12.11": "OpenCL C 1.x Legacy Atomics",
     "6.12.12": "Miscellaneous Vector Functions",
     "9.3 (cl_khr_int64_base_atomics)": "Legacy 64-Bit Atomic Extensions",

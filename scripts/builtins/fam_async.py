@@ -1,0 +1,303 @@
+"""Async copies and prefetch (OpenCL C 1.2 6.12.10; unified spec "Async Copies
+From Global to Local Memory, Local to Global Memory, and Prefetch"):
+async_work_group_copy and async_work_group_strided_copy in both directions,
+events shared by two copies and waited for together with wait_group_events,
+for every element type (char .. ulong, float, double with fp64) and width
+(1, 2, 3, 4, 8, 16; a 3-component element is copied as a 4-component one,
+the footnote to n), in work-groups of 1, 7 and 64 with copy counts that are
+not multiples of the group size; and prefetch, which must not change what is
+read.
+
+Every work-item of a group reaches each copy and wait with the same
+arguments (they depend on the group's number only), strides are at least 1
+and stay inside the buffers, and each kernel waits for its copies.  What the
+copies write is exact (asyncref.py); what they do not write keeps its
+sentinel: in __local memory a value the work-items stored before a barrier,
+in the output buffer 0 (it starts zeroed; no copied value is 0).  After
+wait_group_events the work-items read what a copy wrote to __local memory
+without a further barrier, as the CTS (test_async_copy) does [ledger:
+async-copy-wait-visibility]."""
+import asyncref
+from fam_common import FP64
+
+DIR = "6.12.10-async-copies/"
+CLAUSE = "6.12.10"
+M64 = (1 << 64) - 1
+# (name, bits, kind): kind "s" signed, "u" unsigned, "f" floating
+TYPES = [("char", 8, "s"), ("uchar", 8, "u"), ("short", 16, "s"), ("ushort", 16, "u"), ("int", 32, "s"),
+         ("uint", 32, "u"), ("long", 64, "s"), ("ulong", 64, "u"), ("float", 32, "f"), ("double", 64, "f")]
+WIDTHS = [1, 2, 3, 4, 8, 16]
+FLOAT_SENTINEL = -1048576.0     # -2^20: no copied value (|v| <= 500) is it
+
+
+def slot(n):
+    """Scalars an element of width n occupies (a 3-component vector takes 4)."""
+    return 4 if n == 3 else n
+
+
+def vname(name, n):
+    return name if n == 1 else "%s%d" % (name, n)
+
+
+def scalar(ty, i):
+    """The i-th input scalar of a type: never 0 and never the __local sentinel."""
+    name, bits, kind = ty
+    x = ((i + 1) * 0x9E3779B97F4A7C15) & M64
+    x ^= x >> 29
+    if kind == "f":
+        v = ((x % 4000) + 1) / 8.0
+        return -v if x >> 63 else v
+    v = x & ((1 << bits) - 1)
+    if kind == "s" and v >> (bits - 1):
+        v -= 1 << bits
+    if v == 0 or v == sentinel(ty):
+        v = 1
+    return v
+
+
+def sentinel(ty):
+    name, bits, kind = ty
+    if kind == "f":
+        return FLOAT_SENTINEL
+    v = 0x5A5A5A5A5A5A5A5A & ((1 << bits) - 1)
+    return v - (1 << bits) if kind == "s" and v >> (bits - 1) else v
+
+
+def lit(ty, v):
+    """v as an OpenCL C expression of the scalar type."""
+    name, bits, kind = ty
+    if kind == "f":
+        return "%r%s" % (v, "f" if bits == 32 else "")
+    return "(%s)%d%s" % (name, v, "L" if bits == 64 and kind == "s" else "UL" if bits == 64 else "")
+
+
+def tok(v):
+    return repr(v) if isinstance(v, float) else str(v)
+
+
+def elements(ty, n, count, first=0):
+    """count input elements of width n from scalar number first*slot(n) on,
+    each a tuple of slot(n) scalars (a 3-vector's fourth is its padding)."""
+    s = slot(n)
+    return [tuple(scalar(ty, (first + e) * s + c) for c in range(s)) for e in range(count)]
+
+
+def flatten(elems, n, judged):
+    """Tokens of the elements; a 3-vector's padding is not judged where the
+    element was written as a vector (its value there is unspecified)."""
+    out = []
+    for e, j in zip(elems, judged):
+        out += [tok(v) for v in e[:n]]
+        if n == 3:
+            out.append("*" if j else tok(e[3]))
+    return out
+
+
+def requires_for(ty, extra=()):
+    r = list(extra)
+    if ty[0] == "double":
+        r.append("fp64")
+    return " ".join(r) or None
+
+
+def wg_cap(L):
+    p = 1
+    while p < L:
+        p *= 2
+    return "wg_%d" % p if p > 1 else None
+
+
+# ---- every type and width: three copies, two events, in a group of 7 ----
+
+# (dst offset, src offset, count, stride) of the three copies of a group;
+# the second is strided and shares the first's event, the third has its own.
+L_SWEEP, G_SWEEP = 7, 2
+G2L = [(1, 0, 10, None), (12, 10, 6, 3), (19, 26, 5, None)]
+G2L_SRC, G2L_DST = 31, 25          # elements a group reads, and its __local array
+L2G = [(1, 0, 10, None), (12, 10, 6, 3), (29, 16, 5, None)]
+L2G_SRC, L2G_DST = 21, 35          # its __local elements, and its part of the output
+
+
+def copies_text(calls, dst, src, direction):
+    lines = ["event_t ev[2];"]
+    for k, (d_at, s_at, num, stride) in enumerate(calls):
+        target = "ev[0]" if k < 2 else "ev[1]"
+        event = "ev[0]" if k == 1 else "0"
+        if stride is None:
+            lines.append("%s = async_work_group_copy(%s + %d, %s + %d, %d, %s);"
+                         % (target, dst, d_at, src, s_at, num, event))
+        else:
+            lines.append("%s = async_work_group_strided_copy(%s + %d, %s + %d, %d, %d, %s);"
+                         % (target, dst, d_at, src, s_at, num, stride, event))
+    lines.append("wait_group_events(2, ev);")
+    return lines
+
+
+def sweep_probe(w, ty, n, direction):
+    T, name = vname(ty[0], n), ty[0]
+    s = slot(n)
+    g2l = direction == "global-to-local"
+    calls = G2L if g2l else L2G
+    src_n, dst_n = (G2L_SRC, G2L_DST) if g2l else (L2G_SRC, L2G_DST)
+    src = elements(ty, n, G_SWEEP * src_n)
+    exp = []
+    for grp in range(G_SWEEP):
+        mine = src[grp * src_n:(grp + 1) * src_n]
+        if g2l:
+            dst = [tuple([sentinel(ty)] * s)] * dst_n
+        else:
+            dst = [tuple([0] * s)] * dst_n
+        written = [False] * dst_n
+        for d_at, s_at, num, stride in calls:
+            if g2l:
+                dst = asyncref.to_local(dst, d_at, mine, s_at, num, stride)
+            else:
+                dst = asyncref.to_global(dst, d_at, mine, s_at, num, stride)
+                written = asyncref.to_global(written, d_at, [True] * src_n, s_at, num, stride)
+        exp += flatten(dst, n, [True] * dst_n if g2l else written)
+    sent = "(%s)(%s)" % (T, lit(ty, sentinel(ty)))
+    lines = ["uint lid = get_local_id(0), L = get_local_size(0), grp = get_group_id(0);",
+             "__local %s loc[%d];" % (T, dst_n if g2l else src_n)]
+    if g2l:
+        lines += ["const __global %s *src = (const __global %s *)a + grp * %du;" % (T, T, src_n),
+                  "for (uint k = lid; k < %du; k += L) loc[k] = %s;" % (dst_n, sent),
+                  "barrier(CLK_LOCAL_MEM_FENCE);"]
+        lines += copies_text(calls, "loc", "src", direction)
+        lines += ["__global %s *o = (__global %s *)out + grp * %du;" % (T, T, dst_n),
+                  "for (uint k = lid; k < %du; k += L) o[k] = loc[k];" % dst_n]
+        what = ("into __local memory from an input buffer; the work-items then store the whole __local array "
+                "(sentinels between the copies) to out")
+    else:
+        lines += ["const __global %s *src = (const __global %s *)a + grp * %du;" % (T, T, src_n),
+                  "for (uint k = lid; k < %du; k += L) loc[k] = src[k];" % src_n,
+                  "barrier(CLK_LOCAL_MEM_FENCE);",
+                  "__global %s *dst = (__global %s *)out + grp * %du;" % (T, T, dst_n)]
+        lines += copies_text(calls, "dst", "loc", direction)
+        what = ("from __local memory (filled by the work-items, then a barrier) to out; elements no copy writes "
+                "stay 0")
+    why = ("Two work-groups of %d each make three async copies of %s elements %s: async_work_group_copy of 10, "
+           "async_work_group_strided_copy of 6 with stride 3 (%s) sharing the first's event, and a copy of 5 "
+           "with its own event; wait_group_events(2, ...) waits for all three. Each element lands where the "
+           "spec's gather/scatter puts it%s." % (
+               L_SWEEP, T, what, "src_stride: read every third" if g2l else "dst_stride: written to every third",
+               "; a 3-component element takes 4 components' room (its fourth is not judged)" if n == 3 else ""))
+    if g2l:
+        why += " [ledger: async-copy-wait-visibility]"
+    w.probe(DIR + "async-copy-%s.probe" % direction, "async.copy.%s.%s" % (T, direction), CLAUSE, "run",
+            why, body="\n".join(lines), inputs=[("a", name, [tok(v) for e in src for v in e])],
+            global_=str(L_SWEEP * G_SWEEP), local=str(L_SWEEP), out="%s[%d]" % (name, len(exp)),
+            expect=" ".join(exp), requires=requires_for(ty, ["opencl_c_1.1", wg_cap(L_SWEEP)]),
+            prelude=FP64 if name == "double" else None)
+
+
+# ---- shapes: group sizes, counts and strides, on uint ----
+
+SHAPE_SIZES = [1, 7, 64]
+SHAPE_COUNTS = [1, 13, 100]
+SHAPE_STRIDES = [None, 1, 2, 5]     # None: async_work_group_copy; else the strided copy's stride
+G_SHAPE = 3
+UINT = ("uint", 32, "u")
+
+
+def shape_layout(count, g2l):
+    """Per copy: (its dst region's start and length); the source's length.
+    Global to local: every copy gathers from one source region of a group;
+    local to global: every copy scatters the group's one __local array."""
+    regions, at = [], 0
+    for stride in SHAPE_STRIDES:
+        span = (count - 1) * (stride or 1) + 1
+        n = count + 2 if g2l else span + 2          # one sentinel before and after
+        regions.append((at, n))
+        at += n
+    src_n = (count - 1) * max(x or 1 for x in SHAPE_STRIDES) + 1 if g2l else count
+    return regions, at, src_n
+
+
+def shape_probe(w, L, count, direction):
+    g2l = direction == "global-to-local"
+    regions, dst_n, src_n = shape_layout(count, g2l)
+    src = elements(UINT, 1, G_SHAPE * src_n)
+    exp = []
+    for grp in range(G_SHAPE):
+        mine = src[grp * src_n:(grp + 1) * src_n]
+        dst = [(sentinel(UINT) if g2l else 0,)] * dst_n
+        for (at, _), stride in zip(regions, SHAPE_STRIDES):
+            if g2l:
+                dst = asyncref.to_local(dst, at + 1, mine, 0, count, stride)
+            else:
+                dst = asyncref.to_global(dst, at + 1, mine, 0, count, stride)
+        exp += [tok(e[0]) for e in dst]
+    to, fro = ("loc", "src") if g2l else ("dst", "loc")
+    calls = []
+    for k, ((at, _), stride) in enumerate(zip(regions, SHAPE_STRIDES)):
+        if stride is None:
+            calls.append("ev[%d] = async_work_group_copy(%s + %d, %s, %du, 0);" % (k, to, at + 1, fro, count))
+        else:
+            calls.append("ev[%d] = async_work_group_strided_copy(%s + %d, %s, %du, %du, 0);"
+                         % (k, to, at + 1, fro, count, stride))
+    calls.append("wait_group_events(%d, ev);" % len(SHAPE_STRIDES))
+    lines = ["uint lid = get_local_id(0), L = get_local_size(0), grp = get_group_id(0);",
+             "__local uint loc[%d];" % (dst_n if g2l else src_n),
+             "const __global uint *src = a + grp * %du;" % src_n, "event_t ev[%d];" % len(SHAPE_STRIDES)]
+    if g2l:
+        lines += ["for (uint k = lid; k < %du; k += L) loc[k] = %du;" % (dst_n, sentinel(UINT)),
+                  "barrier(CLK_LOCAL_MEM_FENCE);"] + calls
+        lines.append("for (uint k = lid; k < %du; k += L) out[grp * %du + k] = loc[k];" % (dst_n, dst_n))
+    else:
+        lines += ["for (uint k = lid; k < %du; k += L) loc[k] = src[k];" % src_n, "barrier(CLK_LOCAL_MEM_FENCE);",
+                  "__global uint *dst = out + grp * %du;" % dst_n] + calls
+    why = ("Each of %d work-groups of %d work-item%s copies %d uint element%s %s four times, each with its own "
+           "event, all waited for by one wait_group_events(4, ...): async_work_group_copy, then "
+           "async_work_group_strided_copy with %s 1, 2 and 5 (element k goes from %s to %s); the elements "
+           "around each copy keep their sentinel." % (
+               G_SHAPE, L, "" if L == 1 else "s", count, "" if count == 1 else "s",
+               "from global to local memory" if g2l else "from local to global memory",
+               "src_stride" if g2l else "dst_stride", "src[k * stride]" if g2l else "src[k]",
+               "dst[k]" if g2l else "dst[k * stride]"))
+    if g2l:
+        why += " [ledger: async-copy-wait-visibility]"
+    w.probe(DIR + "async-copy-shapes.probe", "async.shape.wg%d.n%d.%s" % (L, count, direction), CLAUSE,
+            "run", why, body="\n".join(lines), inputs=[("a", "uint", [tok(e[0]) for e in src])],
+            global_=str(L * G_SHAPE), local=str(L), out="uint[%d]" % len(exp), expect=" ".join(exp),
+            requires=" ".join(r for r in (wg_cap(L), "opencl_c_1.1") if r))
+
+
+# ---- prefetch ----
+
+PF_ELEMS, PF_ITEMS = 16, 8
+
+
+def prefetch_probe(w, ty):
+    name = ty[0]
+    lines = ["uint g = get_global_id(0);"]
+    exp, base = [], 0
+    src_scalars = PF_ELEMS * 16
+    per = PF_ELEMS // PF_ITEMS
+    for n in WIDTHS:
+        T = vname(name, n)
+        lines += ["{", "    const __global %s *p = (const __global %s *)a + g * %du;" % (T, T, per),
+                  "    prefetch(p, %du);" % per,
+                  "    __global %s *o = (__global %s *)(out + %d) + g * %du;" % (T, T, base, per),
+                  "    for (uint k = 0; k < %du; k++) o[k] = p[k];" % per, "}"]
+        exp += flatten(elements(ty, n, PF_ELEMS), n, [True] * PF_ELEMS)
+        base += PF_ELEMS * slot(n)
+    src = [scalar(ty, i) for i in range(src_scalars)]
+    w.probe(DIR + "prefetch.probe", "async.prefetch.%s" % name, CLAUSE, "run",
+            "prefetch(p, 2) by each work-item of the two %s elements it then reads, for every width: prefetch "
+            "\"does not affect the functional behavior of the kernel\", so what is read and stored is the input "
+            "(a 3-component element read as one, its fourth component not judged)." % name,
+            body="\n".join(lines), inputs=[("a", name, [tok(v) for v in src])], global_=str(PF_ITEMS),
+            out="%s[%d]" % (name, len(exp)), expect=" ".join(exp), requires=requires_for(ty, ["opencl_c_1.1"]),
+            prelude=FP64 if name == "double" else None)
+
+
+def generate(w):
+    for direction in ("global-to-local", "local-to-global"):
+        for ty in TYPES:
+            for n in WIDTHS:
+                sweep_probe(w, ty, n, direction)
+        for L in SHAPE_SIZES:
+            for count in SHAPE_COUNTS:
+                shape_probe(w, L, count, direction)
+    for ty in TYPES:
+        prefetch_probe(w, ty)
