@@ -127,9 +127,8 @@ static const char *unmet_requirement(const worker *w, const clc_probe *p, char *
     return NULL;
 }
 
-/* Does the body use the `local` address space? Such variables may only be
- * declared in a kernel's own scope, so the probe cannot become a function. */
-static int body_uses_local(const char *body)
+/* Does the body name one of these identifiers (a NULL-terminated list)? */
+static int body_names_any(const char *body, const char *const *names)
 {
     for (const char *s = body; *s;) {
         if (isalpha((unsigned char)*s) || *s == '_') {
@@ -137,14 +136,35 @@ static int body_uses_local(const char *body)
             while (isalnum((unsigned char)*e) || *e == '_')
                 e++;
             size_t n = (size_t)(e - s);
-            if ((n == 5 && strncmp(s, "local", 5) == 0) || (n == 7 && strncmp(s, "__local", 7) == 0))
-                return 1;
+            for (const char *const *k = names; *k; k++)
+                if (strlen(*k) == n && strncmp(s, *k, n) == 0)
+                    return 1;
             s = e;
         } else {
             s++;
         }
     }
     return 0;
+}
+
+/* Does the body use the `local` address space? Such variables may only be
+ * declared in a kernel's own scope, so the probe cannot become a function. */
+static int body_uses_local(const char *body)
+{
+    static const char *const names[] = {"local", "__local", NULL};
+    return body_names_any(body, names);
+}
+
+/* Does the body wait at a barrier? PoCL 3.1 loses a work-item's stores
+ * after the barrier of a function called from two cases of the dispatch
+ * kernel's switch (barrier.same-function-in-two-switch-cases.wg64): two
+ * probes that compile to the same function (atomic.xchg.int.global and
+ * atomic.xchg.uint.global) failed together. Such a probe gets a kernel of
+ * its own. */
+static int body_calls_barrier(const char *body)
+{
+    static const char *const names[] = {"barrier", "work_group_barrier", "sub_group_barrier", NULL};
+    return body_names_any(body, names);
 }
 
 /* ---- program text ---------------------------------------------------- */
@@ -253,7 +273,7 @@ static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *s
         /* Group size 1 still goes through a dispatch kernel: its `which`
          * lets the worker launch it once doing nothing, so code generation
          * at first launch is timed (and watched) apart from the probe. */
-        slots[s].direct = body_uses_local(p->body) || has_by_value_arg(p);
+        slots[s].direct = body_uses_local(p->body) || body_calls_barrier(p->body) || has_by_value_arg(p);
         if (slots[s].direct)
             continue;
         size_t bytes = group_weight(p->body, w->weigh_unrolled);
