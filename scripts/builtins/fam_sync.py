@@ -6,7 +6,9 @@ __local memory: exact final values, and return values that must be distinct
 (checked through a bitmap the kernel builds with atomic_or).  Two 64-bit
 atom_* probes where cl_khr_int64_base/extended_atomics are present (every
 64-bit function on both memories: fam_atomics64.py).  A barrier in a
-function that two cases of a uniform switch call."""
+function that two cases of a uniform switch call. The 32-bit probes again
+through the atom_* names of cl_khr_{global,local}_int32_{base,extended}_atomics
+(atom32.probe)."""
 
 M32 = (1 << 32) - 1
 PATH = "6.12.11-atomic-functions/atomics.probe"
@@ -72,8 +74,10 @@ def spec(fn, t, n):
 FUNCS = ["add", "sub", "xchg", "inc", "dec", "cmpxchg", "min", "max", "and", "or", "xor"]
 
 
-def body_for(fn, t, n, space, multi):
+def body_for(fn, t, n, space, multi, legacy=False):
     init, op, key, final, bits = spec(fn, t, n)
+    if legacy:  # the extensions' own names: atom_add ... (the bitmap keeps atomic_or)
+        op = op.replace("atomic_%s(" % fn, "atom_%s(" % fn)
     words = (bits + 31) // 32
     bm_set = ("if (k < %du) atomic_or(&bm[k / 32u], %s(1u << (k %% 32u)));\nelse atomic_or(&bad[0], (T)1);"
               % (bits, "as_int" if t == "int" else "")) if key else ""
@@ -148,6 +152,26 @@ def gen_atomics(w):
                         WHY[fn] + " Here %s." % where, body=body, global_=str(n),
                         local=None if many else str(n), out="%s[%d]" % (t, len(exp)), expect=" ".join(exp),
                         requires=None if many else "wg_%d" % n)
+                gen_atom32(w, fn, t, space, many, n, where)
+
+
+BASE32 = ("add", "sub", "xchg", "inc", "dec", "cmpxchg")
+ATOM32_PATH = "6.12.11-atomic-functions/atom32.probe"
+
+
+def gen_atom32(w, fn, t, space, many, n, where):
+    """The same probe through the name the 32-bit atomics extensions give the
+    function (atom_add ...): "promoted to OpenCL C 1.1, with the supported
+    functions renamed to use the atomic_ prefix rather than the atom_
+    prefix"; a device listing the extension still provides atom_*."""
+    ext = "cl_khr_%s_int32_%s_atomics" % (space, "base" if fn in BASE32 else "extended")
+    body, exp = body_for(fn, t, n, space, many, legacy=True)
+    clause = ext  # the unified spec's heading for it; no 1.2 section number
+    w.probe(ATOM32_PATH, "atomic.atom32.%s.%s.%s" % (fn, t, space), clause, "run",
+            WHY[fn].replace("atomic_", "atom_") + " Here %s, through %s's atom_%s." % (where, ext, fn),
+            body=body, global_=str(n), local=None if many else str(n), out="%s[%d]" % (t, len(exp)),
+            expect=" ".join(exp), prelude="#pragma OPENCL EXTENSION %s : enable" % ext,
+            requires=ext if many else "%s wg_%d" % (ext, n))
 
 
 def gen_atomics64(w):
