@@ -118,6 +118,21 @@ L2G = [(1, 0, 10, None), (12, 10, 6, 3), (29, 16, 5, None)]
 L2G_SRC, L2G_DST = 21, 35          # its __local elements, and its part of the output
 
 
+
+def alone(name, lines, prelude=None):
+    """The probe's whole program (a `source` probe, built alone). A driver
+    whose async copies crash at their first launch (PoCL 5 lacks
+    wait_group_events in its kernel library: "undefined symbol
+    _Z21_cl_wait_group_eventsiPU9CLprivate9ocl_event") costs a worker per
+    probe, and a new worker builds its batch again: in batches of other
+    families' probes that was 1.3 s a crash, 200 s for 138 crashes. Alone,
+    a crash costs only the crashing probe's own build; and one probe covers
+    every width (or every count), so there are few to crash."""
+    head = (prelude + "\n") if prelude else ""
+    return (head + "__kernel void probe(__global const %s *a, __global %s *out)\n{\n" % (name, name) +
+            "\n".join("    " + l for l in lines) + "\n}")
+
+
 def copies_text(calls, dst, src, direction):
     lines = ["event_t ev[2];"]
     for k, (d_at, s_at, num, stride) in enumerate(calls):
@@ -133,67 +148,99 @@ def copies_text(calls, dst, src, direction):
     return lines
 
 
-def sweep_probe(w, ty, n, direction):
-    T, name = vname(ty[0], n), ty[0]
-    s = slot(n)
+# Where each width's block starts, in scalars of the input, the __local
+# arrays and the output: a multiple of 16, so a vector of any width read or
+# written through a cast pointer is aligned to its size.
+def align16(n):
+    return (n + 15) // 16 * 16
+
+
+def sweep_probe(w, ty, direction):
+    """Every width of one element type in one kernel, each with its own
+    __local array and its own part of the input and output."""
+    name = ty[0]
     g2l = direction == "global-to-local"
     calls = G2L if g2l else L2G
     src_n, dst_n = (G2L_SRC, G2L_DST) if g2l else (L2G_SRC, L2G_DST)
-    src = elements(ty, n, G_SWEEP * src_n)
+    decls, blocks, exp_by_group, inputs = [], [], [[] for _ in range(G_SWEEP)], []
+    in_at = 0
+    out_at = []
+    out_total = 0
+    for n in WIDTHS:
+        s = slot(n)
+        out_at.append(out_total)
+        out_total += align16(dst_n * s)
+    per = out_total                    # scalars of the output a group's six widths fill (with gaps)
+    for n, o_at in zip(WIDTHS, out_at):
+        T, s = vname(name, n), slot(n)
+        src = elements(ty, n, G_SWEEP * src_n)
+        flat = [v for e in src for v in e]
+        inputs += flat + [flat[0]] * (align16(len(flat)) - len(flat))
+        for grp in range(G_SWEEP):
+            mine = src[grp * src_n:(grp + 1) * src_n]
+            dst = [tuple([sentinel(ty) if g2l else 0] * s)] * dst_n
+            written = [False] * dst_n
+            for d_at, s_at, num, stride in calls:
+                if g2l:
+                    dst = asyncref.to_local(dst, d_at, mine, s_at, num, stride)
+                else:
+                    dst = asyncref.to_global(dst, d_at, mine, s_at, num, stride)
+                    written = asyncref.to_global(written, d_at, [True] * src_n, s_at, num, stride)
+            toks = flatten(dst, n, [True] * dst_n if g2l else written)
+            exp_by_group[grp].append((o_at, toks))
+        loc = "loc%d" % n
+        decls.append("__local %s %s[%d];" % (T, loc, dst_n if g2l else src_n))
+        b = ["{", "    const __global %s *src = (const __global %s *)(a + %du) + grp * %du;" % (T, T, in_at, src_n)]
+        sent = "(%s)(%s)" % (T, lit(ty, sentinel(ty)))
+        if g2l:
+            b += ["    for (uint k = lid; k < %du; k += L) %s[k] = %s;" % (dst_n, loc, sent),
+                  "    barrier(CLK_LOCAL_MEM_FENCE);"]
+            b += ["    " + x for x in copies_text(calls, loc, "src", direction)]
+            b += ["    __global %s *o = (__global %s *)(out + grp * %du + %du);" % (T, T, per, o_at),
+                  "    for (uint k = lid; k < %du; k += L) o[k] = %s[k];" % (dst_n, loc)]
+        else:
+            b += ["    for (uint k = lid; k < %du; k += L) %s[k] = src[k];" % (src_n, loc),
+                  "    barrier(CLK_LOCAL_MEM_FENCE);",
+                  "    __global %s *dst = (__global %s *)(out + grp * %du + %du);" % (T, T, per, o_at)]
+            b += ["    " + x for x in copies_text(calls, "dst", loc, direction)]
+        b.append("}")
+        blocks += b
+        in_at += align16(len(flat))
     exp = []
     for grp in range(G_SWEEP):
-        mine = src[grp * src_n:(grp + 1) * src_n]
-        if g2l:
-            dst = [tuple([sentinel(ty)] * s)] * dst_n
-        else:
-            dst = [tuple([0] * s)] * dst_n
-        written = [False] * dst_n
-        for d_at, s_at, num, stride in calls:
-            if g2l:
-                dst = asyncref.to_local(dst, d_at, mine, s_at, num, stride)
-            else:
-                dst = asyncref.to_global(dst, d_at, mine, s_at, num, stride)
-                written = asyncref.to_global(written, d_at, [True] * src_n, s_at, num, stride)
-        exp += flatten(dst, n, [True] * dst_n if g2l else written)
-    sent = "(%s)(%s)" % (T, lit(ty, sentinel(ty)))
-    lines = ["uint lid = get_local_id(0), L = get_local_size(0), grp = get_group_id(0);",
-             "__local %s loc[%d];" % (T, dst_n if g2l else src_n)]
+        row = ["0"] * per  # the output starts zeroed; nothing else writes the gaps
+        for o_at, toks in exp_by_group[grp]:
+            row[o_at:o_at + len(toks)] = toks
+        exp += row
+    lines = ["uint lid = get_local_id(0), L = get_local_size(0), grp = get_group_id(0);"] + decls + blocks
     if g2l:
-        lines += ["const __global %s *src = (const __global %s *)a + grp * %du;" % (T, T, src_n),
-                  "for (uint k = lid; k < %du; k += L) loc[k] = %s;" % (dst_n, sent),
-                  "barrier(CLK_LOCAL_MEM_FENCE);"]
-        lines += copies_text(calls, "loc", "src", direction)
-        lines += ["__global %s *o = (__global %s *)out + grp * %du;" % (T, T, dst_n),
-                  "for (uint k = lid; k < %du; k += L) o[k] = loc[k];" % dst_n]
-        what = ("into __local memory from an input buffer; the work-items then store the whole __local array "
+        what = ("into a __local array from an input buffer; the work-items then store the whole __local array "
                 "(sentinels between the copies) to out")
     else:
-        lines += ["const __global %s *src = (const __global %s *)a + grp * %du;" % (T, T, src_n),
-                  "for (uint k = lid; k < %du; k += L) loc[k] = src[k];" % src_n,
-                  "barrier(CLK_LOCAL_MEM_FENCE);",
-                  "__global %s *dst = (__global %s *)out + grp * %du;" % (T, T, dst_n)]
-        lines += copies_text(calls, "dst", "loc", direction)
-        what = ("from __local memory (filled by the work-items, then a barrier) to out; elements no copy writes "
+        what = ("from a __local array (filled by the work-items, then a barrier) to out; elements no copy writes "
                 "stay 0")
-    why = ("Two work-groups of %d each make three async copies of %s elements %s: async_work_group_copy of 10, "
-           "async_work_group_strided_copy of 6 with stride 3 (%s) sharing the first's event, and a copy of 5 "
-           "with its own event; wait_group_events(2, ...) waits for all three. Each element lands where the "
-           "spec's gather/scatter puts it%s." % (
-               L_SWEEP, T, what, "src_stride: read every third" if g2l else "dst_stride: written to every third",
-               "; a 3-component element takes 4 components' room (its fourth is not judged)" if n == 3 else ""))
+    why = ("For each width of %s (1, 2, 3, 4, 8, 16), two work-groups of %d each make three async copies %s: "
+           "async_work_group_copy of 10 elements, async_work_group_strided_copy of 6 with stride 3 (%s) sharing "
+           "the first's event, and a copy of 5 with its own event; wait_group_events(2, ...) waits for all three. "
+           "Each element lands where the spec's gather/scatter puts it; a 3-component element takes 4 components' "
+           "room (its fourth is not judged)." % (
+               name, L_SWEEP, what, "src_stride: read every third" if g2l else "dst_stride: written to every third"))
     if g2l:
         why += " [ledger: async-copy-wait-visibility]"
-    w.probe(DIR + "async-copy-%s.probe" % direction, "async.copy.%s.%s" % (T, direction), CLAUSE, "run",
-            why, body="\n".join(lines), inputs=[("a", name, [tok(v) for e in src for v in e])],
+    w.probe(DIR + "async-copy-%s.probe" % direction, "async.copy.%s.%s" % (name, direction), CLAUSE, "run",
+            why, source=alone(name, lines, FP64 if name == "double" else None),
+            inputs=[("a", name, [tok(v) for v in inputs])],
             global_=str(L_SWEEP * G_SWEEP), local=str(L_SWEEP), out="%s[%d]" % (name, len(exp)),
             expect=" ".join(exp), requires=requires_for(ty, ["opencl_c_1.1", wg_cap(L_SWEEP)]),
-            prelude=FP64 if name == "double" else None)
+)
 
 
 # ---- shapes: group sizes, counts and strides, on uint ----
 
 SHAPE_SIZES = [1, 7, 64]
-SHAPE_COUNTS = [1, 13, 100]
+# One element alone (PoCL 3.1 crashes copying one element from __local to
+# __global), then several, in one kernel.
+SHAPE_COUNTS = [[1], [13, 100]]
 SHAPE_STRIDES = [None, 1, 2, 5]     # None: async_work_group_copy; else the strided copy's stride
 G_SHAPE = 3
 UINT = ("uint", 32, "u")
@@ -213,51 +260,71 @@ def shape_layout(count, g2l):
     return regions, at, src_n
 
 
-def shape_probe(w, L, count, direction):
+def shape_probe(w, L, direction, counts):
+    """Copy counts of one group size and direction in one kernel, each with
+    its own __local array and its own part of the input and output."""
     g2l = direction == "global-to-local"
-    regions, dst_n, src_n = shape_layout(count, g2l)
-    src = elements(UINT, 1, G_SHAPE * src_n)
+    layouts = [shape_layout(count, g2l) for count in counts]
+    src_total = sum(src_n for _, _, src_n in layouts)
+    dst_total = sum(dst_n for _, dst_n, _ in layouts)
+    src = elements(UINT, 1, G_SHAPE * src_total)
     exp = []
     for grp in range(G_SHAPE):
-        mine = src[grp * src_n:(grp + 1) * src_n]
-        dst = [(sentinel(UINT) if g2l else 0,)] * dst_n
-        for (at, _), stride in zip(regions, SHAPE_STRIDES):
-            if g2l:
-                dst = asyncref.to_local(dst, at + 1, mine, 0, count, stride)
-            else:
-                dst = asyncref.to_global(dst, at + 1, mine, 0, count, stride)
-        exp += [tok(e[0]) for e in dst]
-    to, fro = ("loc", "src") if g2l else ("dst", "loc")
-    calls = []
-    for k, ((at, _), stride) in enumerate(zip(regions, SHAPE_STRIDES)):
-        if stride is None:
-            calls.append("ev[%d] = async_work_group_copy(%s + %d, %s, %du, 0);" % (k, to, at + 1, fro, count))
-        else:
-            calls.append("ev[%d] = async_work_group_strided_copy(%s + %d, %s, %du, %du, 0);"
-                         % (k, to, at + 1, fro, count, stride))
-    calls.append("wait_group_events(%d, ev);" % len(SHAPE_STRIDES))
+        mine_all = src[grp * src_total:(grp + 1) * src_total]
+        s_at = 0
+        for count, (regions, dst_n, src_n) in zip(counts, layouts):
+            mine = mine_all[s_at:s_at + src_n]
+            dst = [(sentinel(UINT) if g2l else 0,)] * dst_n
+            for (at, _), stride in zip(regions, SHAPE_STRIDES):
+                if g2l:
+                    dst = asyncref.to_local(dst, at + 1, mine, 0, count, stride)
+                else:
+                    dst = asyncref.to_global(dst, at + 1, mine, 0, count, stride)
+            exp += [tok(e[0]) for e in dst]
+            s_at += src_n
     lines = ["uint lid = get_local_id(0), L = get_local_size(0), grp = get_group_id(0);",
-             "__local uint loc[%d];" % (dst_n if g2l else src_n),
-             "const __global uint *src = a + grp * %du;" % src_n, "event_t ev[%d];" % len(SHAPE_STRIDES)]
-    if g2l:
-        lines += ["for (uint k = lid; k < %du; k += L) loc[k] = %du;" % (dst_n, sentinel(UINT)),
-                  "barrier(CLK_LOCAL_MEM_FENCE);"] + calls
-        lines.append("for (uint k = lid; k < %du; k += L) out[grp * %du + k] = loc[k];" % (dst_n, dst_n))
-    else:
-        lines += ["for (uint k = lid; k < %du; k += L) loc[k] = src[k];" % src_n, "barrier(CLK_LOCAL_MEM_FENCE);",
-                  "__global uint *dst = out + grp * %du;" % dst_n] + calls
-    why = ("Each of %d work-groups of %d work-item%s copies %d uint element%s %s four times, each with its own "
-           "event, all waited for by one wait_group_events(4, ...): async_work_group_copy, then "
-           "async_work_group_strided_copy with %s 1, 2 and 5 (element k goes from %s to %s); the elements "
+             "event_t ev[%d];" % len(SHAPE_STRIDES)]
+    lines += ["__local uint loc%d[%d];" % (count, dst_n if g2l else src_n)
+              for count, (_, dst_n, src_n) in zip(counts, layouts)]
+    s_at = d_at = 0
+    for count, (regions, dst_n, src_n) in zip(counts, layouts):
+        loc = "loc%d" % count
+        to, fro = (loc, "src") if g2l else ("dst", loc)
+        b = ["{", "    const __global uint *src = a + grp * %du + %du;" % (src_total, s_at)]
+        calls = []
+        for k, ((at, _), stride) in enumerate(zip(regions, SHAPE_STRIDES)):
+            if stride is None:
+                calls.append("ev[%d] = async_work_group_copy(%s + %d, %s, %du, 0);" % (k, to, at + 1, fro, count))
+            else:
+                calls.append("ev[%d] = async_work_group_strided_copy(%s + %d, %s, %du, %du, 0);"
+                             % (k, to, at + 1, fro, count, stride))
+        calls.append("wait_group_events(%d, ev);" % len(SHAPE_STRIDES))
+        if g2l:
+            b += ["    for (uint k = lid; k < %du; k += L) %s[k] = %du;" % (dst_n, loc, sentinel(UINT)),
+                  "    barrier(CLK_LOCAL_MEM_FENCE);"] + ["    " + c for c in calls]
+            b.append("    for (uint k = lid; k < %du; k += L) out[grp * %du + %du + k] = %s[k];"
+                     % (dst_n, dst_total, d_at, loc))
+        else:
+            b += ["    for (uint k = lid; k < %du; k += L) %s[k] = src[k];" % (src_n, loc),
+                  "    barrier(CLK_LOCAL_MEM_FENCE);",
+                  "    __global uint *dst = out + grp * %du + %du;" % (dst_total, d_at)] + ["    " + c for c in calls]
+        b.append("}")
+        lines += b
+        s_at += src_n
+        d_at += dst_n
+    why = ("Each of %d work-groups of %d work-item%s copies %s uint element%s %s, for each count four times, each "
+           "copy with its own event, all four waited for by one wait_group_events(4, ...): async_work_group_copy, "
+           "then async_work_group_strided_copy with %s 1, 2 and 5 (element k goes from %s to %s); the elements "
            "around each copy keep their sentinel." % (
-               G_SHAPE, L, "" if L == 1 else "s", count, "" if count == 1 else "s",
+               G_SHAPE, L, "" if L == 1 else "s", " and ".join(str(c) for c in counts), "s" if counts[-1] > 1 else "",
                "from global to local memory" if g2l else "from local to global memory",
                "src_stride" if g2l else "dst_stride", "src[k * stride]" if g2l else "src[k]",
                "dst[k]" if g2l else "dst[k * stride]"))
     if g2l:
         why += " [ledger: async-copy-wait-visibility]"
-    w.probe(DIR + "async-copy-shapes.probe", "async.shape.wg%d.n%d.%s" % (L, count, direction), CLAUSE,
-            "run", why, body="\n".join(lines), inputs=[("a", "uint", [tok(e[0]) for e in src])],
+    w.probe(DIR + "async-copy-shapes.probe", "async.shape.wg%d.n%s.%s" % (L, "-".join(map(str, counts)), direction),
+            CLAUSE,
+            "run", why, source=alone("uint", lines), inputs=[("a", "uint", [tok(e[0]) for e in src])],
             global_=str(L * G_SHAPE), local=str(L), out="uint[%d]" % len(exp), expect=" ".join(exp),
             requires=" ".join(r for r in (wg_cap(L), "opencl_c_1.1") if r))
 
@@ -294,10 +361,9 @@ def prefetch_probe(w, ty):
 def generate(w):
     for direction in ("global-to-local", "local-to-global"):
         for ty in TYPES:
-            for n in WIDTHS:
-                sweep_probe(w, ty, n, direction)
+            sweep_probe(w, ty, direction)
         for L in SHAPE_SIZES:
-            for count in SHAPE_COUNTS:
-                shape_probe(w, L, count, direction)
+            for counts in SHAPE_COUNTS:
+                shape_probe(w, L, direction, counts)
     for ty in TYPES:
         prefetch_probe(w, ty)
