@@ -334,7 +334,9 @@ def shape_probe(w, L, direction, counts):
 PF_ELEMS, PF_ITEMS = 16, 8
 
 
-def prefetch_probe(w, ty):
+def prefetch_probe(w, ty, count_type="size_t"):
+    """count_type: the type of the count argument as written; the spec's
+    parameter is size_t, so a uint count converts to it implicitly."""
     name = ty[0]
     lines = ["uint g = get_global_id(0);"]
     exp, base = [], 0
@@ -343,16 +345,20 @@ def prefetch_probe(w, ty):
     for n in WIDTHS:
         T = vname(name, n)
         lines += ["{", "    const __global %s *p = (const __global %s *)a + g * %du;" % (T, T, per),
-                  "    prefetch(p, %du);" % per,
+                  "    prefetch(p, (%s)%du);" % (count_type, per),
                   "    __global %s *o = (__global %s *)(out + %d) + g * %du;" % (T, T, base, per),
                   "    for (uint k = 0; k < %du; k++) o[k] = p[k];" % per, "}"]
         exp += flatten(elements(ty, n, PF_ELEMS), n, [True] * PF_ELEMS)
         base += PF_ELEMS * slot(n)
     src = [scalar(ty, i) for i in range(src_scalars)]
-    w.probe(DIR + "prefetch.probe", "async.prefetch.%s" % name, CLAUSE, "run",
-            "prefetch(p, 2) by each work-item of the two %s elements it then reads, for every width: prefetch "
+    pid = "async.prefetch.%s" % name + ("" if count_type == "size_t" else ".%s-count" % count_type)
+    w.probe(DIR + "prefetch.probe", pid, CLAUSE, "run",
+            "prefetch(p, (%s)2) by each work-item of the two %s elements it then reads, for every width: prefetch "
             "\"does not affect the functional behavior of the kernel\", so what is read and stored is the input "
-            "(a 3-component element read as one, its fourth component not judged)." % name,
+            "(a 3-component element read as one, its fourth component not judged)%s." % (
+                count_type, name, "" if count_type == "size_t" else
+                "; the count is a %s, which converts to the size_t parameter the spec declares (C99 6.5.2.2: "
+                "arguments convert as if by assignment to the prototype's types)" % count_type),
             body="\n".join(lines), inputs=[("a", name, [tok(v) for v in src])], global_=str(PF_ITEMS),
             out="%s[%d]" % (name, len(exp)), expect=" ".join(exp), requires=requires_for(ty, ["opencl_c_1.1"]),
             prelude=FP64 if name == "double" else None)
@@ -367,3 +373,4 @@ def generate(w):
                 shape_probe(w, L, direction, counts)
     for ty in TYPES:
         prefetch_probe(w, ty)
+    prefetch_probe(w, UINT, "uint")
