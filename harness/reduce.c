@@ -806,6 +806,8 @@ static int build_one_call(const reduction *r, clc_probe *out)
             free(in->name);
             free(in->data);
             free(in->by_value);
+            free(in->image);
+            in->image = NULL;
             in->name = NULL;
             in->data = NULL;
             in->by_value = NULL;

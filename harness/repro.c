@@ -140,6 +140,12 @@ static int decode_input(const cJSON *in, repro_input *ri, char *why, size_t len)
     ri->values = obj_field(in, "values");
     ri->by_value = str_field(in, "by_value");
     const char *type = str_field(in, "type");
+    if (str_field(in, "image")) {
+        /* The reproducer's program passes buffers and by-value bytes only. */
+        snprintf(why, len, "image parameter %s: the reproducer does not make images (the record's source and "
+                 "inputs say how to run the probe)", ri->name ? ri->name : "?");
+        return -1;
+    }
     if (!ri->name || !type || value_type_parse(type, &ri->type) != 0 ||
         !cJSON_IsArray(ri->values)) {
         snprintf(why, len, "an input lacks a name, a known type or values");
