@@ -257,10 +257,16 @@ def read_probe(tkey, order, dtype, variant):
 
 
 def read_probes(tkey):
+    """Every format sampler-less; the required formats also through a
+    sampler (each type, and integer coordinates on 2D), the others through a
+    sampler on 2D only: their channel mapping does not depend on the type.
+    (image1d_buffer_t has no sampler forms.)"""
     out = []
     for order, dtype in REQUIRED + LISTED:
-        variants = ["nosampler"] if tkey == "1d_buffer" else ["nosampler", "nearest"]
-        if tkey == "2d":
+        variants = ["nosampler"]
+        if tkey != "1d_buffer" and ((order, dtype) in REQUIRED or tkey == "2d"):
+            variants.append("nearest")
+        if tkey == "2d" and (order, dtype) in REQUIRED:
             variants.append("intcoord")
         out += [read_probe(tkey, order, dtype, v) for v in variants]
     return out
