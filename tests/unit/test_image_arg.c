@@ -91,7 +91,9 @@ static void test_probe_keys(void)
     clc_probe_set set;
     char *errs = NULL;
     int rc = load(good, &set, &errs);
-    CHECK(rc == 0 && set.count == 2, "image_keys_load: %s", errs ? errs : "");
+    CHECK(rc == 0 && set.count == 2, "image_keys_load");
+    if (rc != 0 && errs)
+        printf("#   %s\n", errs);
     free(errs);
     if (rc != 0 || set.count != 2)
         return;
@@ -116,7 +118,7 @@ static void test_probe_keys(void)
     probe_write(f, w);
     fclose(f);
     CHECK(text && strstr(text, "image w = image1d_t CL_R CL_FLOAT 3 write_only: 1.5 -0 0.125"),
-          "probe_write_writes_the_image_key: %s", text ? text : "");
+          "probe_write_writes_the_image_key");
     clc_probe_set again;
     char *errs2 = NULL;
     CHECK(text && load(text, &again, &errs2) == 0 && again.count == 1 && again.items[0].inputs[0].image &&
@@ -160,8 +162,9 @@ static void test_probe_keys_refused(void)
         snprintf(text, sizeof text, "[probe t.bad]\nclause = 1\nkind = run\n%sbody = ;\n", bad[k].text);
         clc_probe_set set;
         int rc = load(text, &set, &errs);
-        CHECK(rc != 0 && errs && strstr(errs, bad[k].why), "an_image_key_is_refused_for_%s: %s", bad[k].name,
-              errs ? errs : "");
+        CHECK(rc != 0 && errs && strstr(errs, bad[k].why), "an_image_key_is_refused_for_%s", bad[k].name);
+        if (!(errs && strstr(errs, bad[k].why)))
+            printf("#   errors: %s\n", errs ? errs : "(none)");
         probe_set_free(&set);
         free(errs);
     }
