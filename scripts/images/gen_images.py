@@ -12,12 +12,16 @@
   border.probe          the border color of CLK_ADDRESS_CLAMP per channel order
   query.probe           get_image_width/height/depth/array_size/dim/
                         channel_data_type/channel_order
+  linear.probe          CLK_FILTER_LINEAR, impl-defined: the spec leaves its
+                        precision undefined, so the error against the
+                        formulas' exact value is recorded, not judged
 
 Expected values come from imageref.py (the spec's rules, exact arithmetic).
 A format the device does not list (clGetSupportedImageFormats) is `skip`.
 
 Usage: gen_images.py [ROOT]   (ROOT defaults to the repository; make regen-images)
 """
+import math
 import os
 import sys
 
@@ -136,10 +140,13 @@ FILL0, FILL1 = "fill0", "fill1"
 
 
 def float_token(v):
-    """A float output's exact token: its value, -0 kept."""
-    if isinstance(v, float) and v == 0:
-        return "-0" if str(v).startswith("-") else "0"
-    return float(v).hex() if float(v) != int(float(v)) or abs(float(v)) >= 2 ** 24 else str(int(float(v)))
+    """A float's exact token, -0 kept: an integer where it is one, else the
+    shortest decimal that reads back as the same double (the value is a
+    float, so it also reads back as that float)."""
+    v = float(v)
+    if v == 0:
+        return "-0" if math.copysign(1, v) < 0 else "0"
+    return str(int(v)) if v == int(v) and abs(v) < 2 ** 53 else repr(v)
 
 
 def read_tokens(order, dtype, stored):
@@ -520,6 +527,58 @@ def query_probe(tkey, order, dtype):
                       f"int[{len(expect)}]", expect, [image])
 
 
+# ---- linear filtering (recorded, not judged) ---------------------------------------
+
+LINEAR_SIZES = {"1d": (4,), "2d": (4, 2), "3d": (4, 2, 2)}
+LINEAR_UNNORM = [0.75, 1.5, 2.25, -0.5, 4.5, 3.0, 0.25, 3.625]
+LINEAR_NORM = [0.4375, -0.625, 1.8125, 2.15625, 0.0625, 1.0625, -1.96875, 0.75]
+LINEAR_MODES = [("clamp_to_edge", False), ("clamp", False), ("repeat", True), ("mirrored_repeat", True)]
+
+
+def linear_texel(x, y, z):
+    """Small integers, so that every weighted sum is exact in a float."""
+    return [1 + x + 4 * y + 8 * z, 16 - x, 2 * y + z, 3]
+
+
+def linear_probe(tkey, mode, normalized):
+    dims = LINEAR_SIZES[tkey]
+    coords = LINEAR_NORM if normalized else LINEAR_UNNORM
+    points = [[coords[(n + 3 * a) % 8] for a in range(len(dims))] for n in range(8)]
+
+    def texel(idx):
+        if None in idx:
+            return ir.border("CL_RGBA")
+        return linear_texel(*(list(idx) + [0, 0])[:3])
+    expect = []
+    for pt in points:
+        axes = [ir.linear_axis(mode, normalized, c, dims[a]) for a, c in enumerate(pt)]
+        expect += [float(v).hex() if v else "0" for v in ir.linear(texel, axes)]
+    stored = []
+    for z in range(dims[2] if len(dims) > 2 else 1):
+        for y in range(dims[1] if len(dims) > 1 else 1):
+            for x in range(dims[0]):
+                stored += linear_texel(x, y, z)
+    flat = []
+    for pt in points:
+        flat += pt + [0] * (4 - len(pt))
+    sel = {1: "c.x", 2: "c.xy", 3: "c"}[len(dims)]
+    norm = "CLK_NORMALIZED_COORDS_TRUE" if normalized else "CLK_NORMALIZED_COORDS_FALSE"
+    body = (f"    const sampler_t smp = {norm} | CLK_ADDRESS_{mode.upper()} | CLK_FILTER_LINEAR;\n"
+            f"    for (int n = 0; n < {len(points)}; n++) {{\n"
+            f"        float4 c = vload4(n, p);\n"
+            f"        vstore4(read_imagef(img, smp, {sel}), n, out);\n    }}\n")
+    size = "x".join(str(d) for d in dims)
+    image = (f"image img = {TYPES[tkey][0]} CL_RGBA CL_FLOAT {size} read_only: "
+             + " ".join(str(v) for v in stored))
+    why = (f"read_imagef with CLK_FILTER_LINEAR and CLK_ADDRESS_{mode.upper()} ({'normalized' if normalized else 'unnormalized'} "
+           "coordinates): the spec's formulas give the weighted sum of the 2, 4 or 8 texels recorded as the "
+           "reference, but it leaves the precision of linear filtering undefined, so the error is recorded, "
+           "not judged [ledger: image-normalized-coordinates]")
+    text = probe_text(f"images.linear.{tkey}.{mode}", ADDRESSING, why, body, f"float[{len(expect)}]", expect,
+                      [image], inputs=[f"input p = float: {' '.join(float_token(v) for v in flat)}"], ulp=True)
+    return text.replace("kind = run", "kind = impl-defined").replace("expect_ulp = 1.5", "expect_ulp = 0")
+
+
 # ---- files ------------------------------------------------------------------------------
 
 def files():
@@ -529,6 +588,7 @@ def files():
         out[f"write_{tkey}.probe"] = write_probes(tkey)
         if tkey in ADDR_SIZES:
             out[f"address_{tkey}.probe"] = addr_probes(tkey)
+    out["linear.probe"] = [linear_probe(t, m, nz) for t in LINEAR_SIZES for m, nz in LINEAR_MODES]
     out["border.probe"] = [border_probe(o, d) for o, d in BORDER_FORMATS]
     out["query.probe"] = [query_probe(t, o, d) for t in TYPES for o, d in QUERY_FORMATS]
     return out

@@ -222,3 +222,50 @@ def array_layer(coord, layers):
     layers - 1), whatever the addressing mode (Selecting an Image From an
     Image Array; Samplers)."""
     return min(max(rte(Fraction(coord)), 0), layers - 1)
+
+
+# ---- linear filtering ---------------------------------------------------------------
+
+def linear_axis(mode, normalized, s, size):
+    """(i0, i1, a) of CLK_FILTER_LINEAR along one axis, as the spec's
+    formulas give them; an index is None where it lies outside the image
+    (CLK_ADDRESS_CLAMP: the border color)."""
+    s = Fraction(s)
+    if mode == "repeat":
+        u = (s - math.floor(s)) * size
+        i0 = math.floor(u - Fraction(1, 2))
+        i1 = i0 + 1
+        i0 = i0 + size if i0 < 0 else i0
+        i1 = i1 - size if i1 > size - 1 else i1
+        return i0, i1, (u - Fraction(1, 2)) - math.floor(u - Fraction(1, 2))
+    if mode == "mirrored_repeat":
+        u = abs(s - 2 * rte(s / 2)) * size
+        i0 = math.floor(u - Fraction(1, 2))
+        return max(i0, 0), min(i0 + 1, size - 1), (u - Fraction(1, 2)) - i0
+    u = s * size if normalized else s
+    base = math.floor(u - Fraction(1, 2))
+
+    def addr(i):
+        if mode == "clamp_to_edge":
+            i = min(max(i, 0), size - 1)
+        elif mode == "clamp":
+            i = min(max(i, -1), size)
+        return i if 0 <= i < size else None
+    return addr(base), addr(base + 1), (u - Fraction(1, 2)) - base
+
+
+def linear(texel, axes):
+    """The filtered color: axes is one (i0, i1, a) per dimension; texel(idx)
+    gives the color at an index tuple, or is called with None in it for the
+    border. Sum over the 2^n corners of the weighted texels."""
+    total = None
+    for corner in range(1 << len(axes)):
+        w, idx = Fraction(1), []
+        for d, (i0, i1, a) in enumerate(axes):
+            hi = corner >> d & 1
+            w *= a if hi else 1 - a
+            idx.append(i1 if hi else i0)
+        c = texel(tuple(idx))
+        part = [w * v for v in c]
+        total = part if total is None else [t + p for t, p in zip(total, part)]
+    return total

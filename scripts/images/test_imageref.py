@@ -74,5 +74,16 @@ check("layer_1.25_is_1", ir.array_layer(1.25, 3), 1)
 check("layer_7_clamps_to_2", ir.array_layer(7.0, 3), 2)
 check("layer_-1_clamps_to_0", ir.array_layer(-1.0, 3), 0)
 
+# Linear filtering: i0 = floor(u - 0.5), a = frac(u - 0.5).
+check("linear_1.5_of_4_is_texels_0_1_half", ir.linear_axis("clamp_to_edge", False, 1.5, 4), (1, 2, F(0)))
+check("linear_0.25_clamps_to_0_0", ir.linear_axis("clamp_to_edge", False, 0.25, 4), (0, 0, F(3, 4)))
+check("linear_clamp_0.25_borders_left", ir.linear_axis("clamp", False, 0.25, 4), (None, 0, F(3, 4)))
+check("linear_repeat_0.0625_wraps", ir.linear_axis("repeat", True, 0.0625, 4), (3, 0, F(3, 4)))
+check("linear_mirrored_1.0625_clamps_top", ir.linear_axis("mirrored_repeat", True, 1.0625, 4), (3, 3, F(1, 4)))
+check("linear_mixes_two_texels",
+      ir.linear(lambda i: [F(10 * i[0])], [(1, 2, F(1, 4))]), [F(25, 2)])
+check("linear_border_weighs_zero",
+      ir.linear(lambda i: [F(0)] if None in i else [F(8)], [(None, 0, F(3, 4))]), [F(6)])
+
 print(f"# {failures} failed")
 sys.exit(1 if failures else 0)
