@@ -121,14 +121,17 @@ static void test_probe_keys(void)
           "probe_write_writes_the_image_key");
     clc_probe_set again;
     char *errs2 = NULL;
-    CHECK(text && load(text, &again, &errs2) == 0 && again.count == 1 && again.items[0].inputs[0].image &&
+    /* CHECK evaluates its condition twice: calls with effects go before it. */
+    int loaded = text ? load(text, &again, &errs2) : -1;
+    CHECK(loaded == 0 && again.count == 1 && again.items[0].inputs[0].image &&
               again.items[0].inputs[0].image->access == CLC_IMG_WRITE_ONLY,
           "a_written_image_probe_loads_again");
     probe_set_free(&again);
     free(errs2);
     free(text);
     clc_probe copy;
-    CHECK(probe_clone(w, &copy) == 0 && copy.inputs[0].image && copy.inputs[0].image != w->inputs[0].image &&
+    int cloned = probe_clone(w, &copy);
+    CHECK(cloned == 0 && copy.inputs[0].image && copy.inputs[0].image != w->inputs[0].image &&
               copy.inputs[0].image->dims[0] == 3,
           "probe_clone_copies_the_image_descriptor");
     probe_free(&copy);
