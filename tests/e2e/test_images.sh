@@ -5,7 +5,7 @@
 # expected value fails with the device's value; a write_only image is read
 # back with clEnqueueReadImage and judged in place of out; a format the device
 # does not list is skipped naming clGetSupportedImageFormats; the report
-# records each image's descriptor; the reproducer declines images. Also the
+# records each image's descriptor; reproducers pass over probes with images. Also the
 # image family's reference against its hand-worked table.
 . "$SRCDIR/tests/e2e/lib.sh"
 check "the image reference matches its hand-worked table" python3 "$SRCDIR/scripts/images/test_imageref.py"
@@ -74,6 +74,8 @@ check "an unlisted format is skipped naming clGetSupportedImageFormats, a listed
 check "the report records the image's descriptor" \
     json_get "$REPORT" "[i for p in r['probes'] if p['id'] == 't.img.uint.wrong' for i in p['inputs']][0]['image'] == 'image2d_t CL_RGBA CL_UNSIGNED_INT8 2x1 read_only' or exit(1)"
 "$CLCONFORM" repro "$REPORT" --out "$TMP/rp" >"$TMP/repro.out" 2>&1
-check "the reproducer declines an image parameter and says why" \
-    grep -q "image parameter img: the reproducer does not make images" "$TMP/repro.out"
+check "clconform repro passes over a probe with an image, saying so, and succeeds" \
+    grep -q "1 failing probe(s) take images, which reproducers do not make" "$TMP/repro.out"
+"$CLCONFORM" --device pthread --probes "$TMP/p" --out "$TMP/run2" --repro "$TMP/rp2" --quiet 2>"$TMP/run2.err"
+check "--repro with a failing image probe is no infrastructure error (exit 1: the failure)" test $? -eq 1
 done_checks
