@@ -35,6 +35,14 @@ static int append(char **text, size_t *len, size_t *cap, const char *s)
     return 0;
 }
 
+int probe_takes_image(const clc_probe *p)
+{
+    for (size_t i = 0; i < p->n_inputs; i++)
+        if (p->inputs[i].image)
+            return 1;
+    return 0;
+}
+
 const clc_input *probe_readback_image(const clc_probe *p)
 {
     for (size_t i = 0; i < p->n_inputs; i++)

@@ -82,6 +82,9 @@ const char *probe_kind_name(clc_kind k);
  * for an image. Returns buf. */
 char *probe_param_decl(const clc_input *in, char *buf, size_t len);
 
+/* Does the probe take an image parameter? */
+int probe_takes_image(const clc_probe *p);
+
 /* The probe's write_only image, whose contents are judged in place of out
  * (at most one; the loader checks); NULL when it has none. */
 const clc_input *probe_readback_image(const clc_probe *p);

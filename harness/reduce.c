@@ -1189,6 +1189,12 @@ int reduce_report(const cJSON *report, const char *const *patterns, const long *
             failed++;
             continue;
         }
+        if (probe_takes_image(p)) {
+            /* A reduction ends in a reproducer, which makes buffers only. */
+            fprintf(err, "clconform reduce: %s: takes images, which reproducers do not make; not reduced\n", id);
+            failed++;
+            continue;
+        }
         ctx c = {dev, o, NULL, id, 0, 0, 0};
         if (reduce_one(&c, report, rec, p, element, err) == 0)
             reduced++;

@@ -5,8 +5,9 @@
 # expected value fails with the device's value; a write_only image is read
 # back with clEnqueueReadImage and judged in place of out; a format the device
 # does not list is skipped naming clGetSupportedImageFormats; the report
-# records each image's descriptor; reproducers pass over probes with images. Also the
-# image family's reference against its hand-worked table.
+# records each image's descriptor; reproducers pass over probes with images
+# and the reducer declines them.
+# Also the image family's reference against its hand-worked table.
 . "$SRCDIR/tests/e2e/lib.sh"
 check "the image reference matches its hand-worked table" python3 "$SRCDIR/scripts/images/test_imageref.py"
 if ! clinfo -l 2>/dev/null | grep -q pthread; then
@@ -78,4 +79,7 @@ check "clconform repro passes over a probe with an image, saying so, and succeed
     grep -q "1 failing probe(s) take images, which reproducers do not make" "$TMP/repro.out"
 "$CLCONFORM" --device pthread --probes "$TMP/p" --out "$TMP/run2" --repro "$TMP/rp2" --quiet 2>"$TMP/run2.err"
 check "--repro with a failing image probe is no infrastructure error (exit 1: the failure)" test $? -eq 1
+"$CLCONFORM" reduce "$REPORT" --filter t.img.uint.wrong --out "$TMP/red" >"$TMP/reduce.out" 2>&1
+check "clconform reduce declines a probe with images, saying why" \
+    grep -q "t.img.uint.wrong: takes images, which reproducers do not make; not reduced" "$TMP/reduce.out"
 done_checks
