@@ -394,6 +394,29 @@ static void warm_up(worker *w, cl_kernel k, const size_t *idx, size_t n, const c
     worker_flush_profile(w);
 }
 
+/* Makes an `image` input in *image (and the buffer under an
+ * image1d_buffer_t in *backing) when the device lists its format. Returns 1
+ * when it does not (rec is then `skip`, naming the format: only the API
+ * spec's minimum list is required), else 0; a failing call is left in *call
+ * and *err. */
+static int make_image(worker *w, const clc_input *in, cl_mem *image, cl_mem *backing, cJSON *rec, const char **call,
+                      cl_int *err)
+{
+    char why[300];
+    int listed = image_mem_supported(w->env.context, in->image, why, sizeof why, call, err);
+    if (listed < 0)
+        return 0;
+    *call = NULL;
+    if (!listed) {
+        record_set_verdict(rec, "skip", why);
+        return 1;
+    }
+    *image = image_mem_create(w->env.context, in->image, in->data, backing, call, err);
+    if (*err == CL_SUCCESS)
+        *call = NULL;
+    return 0;
+}
+
 /* Runs probe p through kernel k; judges the output into rec. */
 static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec)
 {
@@ -415,21 +438,9 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
         if (in->by_value)
             continue; /* its bytes go to clSetKernelArg */
         if (in->image) {
-            char why[300];
-            int listed = image_mem_supported(w->env.context, in->image, why, sizeof why, &call, &err);
-            if (listed < 0)
+            skip = make_image(w, in, &bufs[i], &backing[i], rec, &call, &err);
+            if (skip || call)
                 goto done;
-            call = NULL;
-            if (!listed) {
-                /* Only the formats of the API spec's minimum list are required. */
-                skip = 1;
-                record_set_verdict(rec, "skip", why);
-                goto done;
-            }
-            bufs[i] = image_mem_create(w->env.context, in->image, in->data, &backing[i], &call, &err);
-            if (err != CL_SUCCESS)
-                goto done;
-            call = NULL;
             continue;
         }
         bufs[i] = clCreateBuffer(w->env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
