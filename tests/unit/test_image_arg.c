@@ -138,6 +138,37 @@ static void test_probe_keys(void)
     probe_set_free(&set);
 }
 
+/* More than 8 values are written as a heredoc, 8 a line: it loads again. */
+static void test_long_image_round_trip(void)
+{
+    char text[2048];
+    int at = snprintf(text, sizeof text, "[probe t.long]\nclause = 1\nkind = run\nimage i = <<END\n"
+                      "image2d_t CL_RGBA CL_UNSIGNED_INT8 4x2:");
+    for (int k = 0; k < 32; k++)
+        at += snprintf(text + at, sizeof text - (size_t)at, " %d", k * 7);
+    snprintf(text + at, sizeof text - (size_t)at, "\nEND\nout = int[1]\nexpect = 0\nbody = ;\n");
+    clc_probe_set set, again;
+    char *errs = NULL, *errs2 = NULL, *written = NULL;
+    size_t len = 0;
+    int rc = load(text, &set, &errs);
+    CHECK(rc == 0 && set.count == 1 && set.items[0].inputs[0].count == 32, "a_heredoc_image_loads");
+    if (rc == 0) {
+        FILE *f = open_memstream(&written, &len);
+        probe_write(f, &set.items[0]);
+        fclose(f);
+        int rc2 = load(written, &again, &errs2);
+        CHECK(rc2 == 0 && again.count == 1 && again.items[0].inputs[0].count == 32 &&
+                  memcmp(again.items[0].inputs[0].data, set.items[0].inputs[0].data, 32) == 0 &&
+                  again.items[0].inputs[0].image->dims[1] == 2,
+              "a_long_image_written_as_a_heredoc_loads_the_same");
+        probe_set_free(&again);
+    }
+    probe_set_free(&set);
+    free(errs);
+    free(errs2);
+    free(written);
+}
+
 static void test_probe_keys_refused(void)
 {
     static const struct {
@@ -178,6 +209,7 @@ int main(void)
     test_descriptor();
     test_descriptor_refused();
     test_probe_keys();
+    test_long_image_round_trip();
     test_probe_keys_refused();
     return check_done();
 }
