@@ -258,6 +258,8 @@ def read_probe(tkey, order, dtype, variant):
     if not mapped:
         why += "; channels the order lacks read as 0 (red, green, blue) and 1 (alpha), CL_INTENSITY " \
                "as (I, I, I, I), CL_LUMINANCE as (L, L, L, 1)"
+        if k in ("sint", "uint"):
+            why += " [ledger: image-integer-fill]"
     pid = f"images.read.{tkey}.{lower(order)}.{lower(dtype)}.{variant}"
     return probe_text(pid, clause, why, body, f"{otype}[{len(toks)}]", toks,
                       [image_key("img", tkey, order, dtype, "read_only", stored)], ulp=ulp)
@@ -478,6 +480,8 @@ def border_probe(order, dtype):
             f"        vstore4({fn}(img, smp, vload2(n, p)), n, out);\n")
     why = (f"{fn} of a 2x2 image2d_t {order} {dtype} with CLK_ADDRESS_CLAMP returns, outside the image, the border "
            f"color {'(0, 0, 0, 1)' if order in ('CL_R', 'CL_RG', 'CL_LUMINANCE') else '(0, 0, 0, 0)'} of its order")
+    if k in ("sint", "uint"):
+        why += ", as integers [ledger: image-integer-fill]"
     pts = " ".join(f"{x} {y}" for x, y in BORDER_POINTS)
     return probe_text(f"images.border.{lower(order)}.{lower(dtype)}", BORDER, why, body,
                       f"{otype}[{len(expect)}]", expect,
