@@ -218,8 +218,13 @@ static void write_inputs(FILE *f, const cJSON *rec)
         fputs("<tr><td>", f);
         html_escape_write(f, html_json_str(in, "name"));
         fputs("</td><td>", f);
-        const char *by_value = html_json_str(in, "by_value");
-        if (by_value && *by_value) { /* an `arg`: its bytes, passed as this type */
+        const char *by_value = html_json_str(in, "by_value"), *image = html_json_str(in, "image");
+        if (image && *image) { /* an image: its channel values, of this type */
+            html_escape_write(f, image);
+            fputs(" (image; channel values, ", f);
+            html_escape_write(f, html_json_str(in, "type"));
+            fputs(")", f);
+        } else if (by_value && *by_value) { /* an `arg`: its bytes, passed as this type */
             html_escape_write(f, by_value);
             fputs(" (by value; bytes)", f);
         } else {

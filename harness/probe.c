@@ -35,9 +35,28 @@ static int append(char **text, size_t *len, size_t *cap, const char *s)
     return 0;
 }
 
+int probe_takes_image(const clc_probe *p)
+{
+    for (size_t i = 0; i < p->n_inputs; i++)
+        if (p->inputs[i].image)
+            return 1;
+    return 0;
+}
+
+const clc_input *probe_readback_image(const clc_probe *p)
+{
+    for (size_t i = 0; i < p->n_inputs; i++)
+        if (p->inputs[i].image && p->inputs[i].image->access == CLC_IMG_WRITE_ONLY)
+            return &p->inputs[i];
+    return NULL;
+}
+
 char *probe_param_decl(const clc_input *in, char *buf, size_t len)
 {
-    if (in->by_value)
+    if (in->image)
+        snprintf(buf, len, "%s %s %s", in->image->access == CLC_IMG_WRITE_ONLY ? "__write_only" : "__read_only",
+                 image_arg_type_name(in->image), in->name);
+    else if (in->by_value)
         snprintf(buf, len, "%s %s", in->by_value, in->name);
     else
         snprintf(buf, len, "__global const %s *%s", value_type_name(in->type), in->name);
@@ -103,6 +122,7 @@ void probe_free(clc_probe *p)
         free(p->inputs[i].name);
         free(p->inputs[i].data);
         free(p->inputs[i].by_value);
+        free(p->inputs[i].image);
     }
     free(p->expect);
     free(p->ulp_ref);

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "image_arg.h"
 #include "ulp.h"
 #include "value.h"
 
@@ -22,6 +23,8 @@ typedef struct {
     unsigned char *data; /* count packed elements, host (= device) byte order */
     char *by_value;      /* `arg`: the C type of a by-value parameter, whose bytes (type uchar,
                           * count of them) go to clSetKernelArg as they are; NULL for a buffer */
+    clc_image *image;    /* `image`: the image made from data (count channel values of type); NULL
+                          * for a buffer or an `arg` */
 } clc_input;
 
 /* A new owning field must also be copied by probe_clone and written by
@@ -75,8 +78,16 @@ typedef struct {
 const char *probe_kind_name(clc_kind k);
 
 /* Writes into buf the kernel parameter declaring in: `__global const T *name`
- * for a buffer, `TYPE name` for a by-value `arg`. Returns buf. */
+ * for a buffer, `TYPE name` for a by-value `arg`, `__read_only image2d_t name`
+ * for an image. Returns buf. */
 char *probe_param_decl(const clc_input *in, char *buf, size_t len);
+
+/* Does the probe take an image parameter? */
+int probe_takes_image(const clc_probe *p);
+
+/* The probe's write_only image, whose contents are judged in place of out
+ * (at most one; the loader checks); NULL when it has none. */
+const clc_input *probe_readback_image(const clc_probe *p);
 
 /* Writes into buf the whole program that builds this probe alone, with its
  * kernel named kernel_name. Returns a malloc'd string the caller frees. */

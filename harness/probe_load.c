@@ -80,7 +80,7 @@ static const char *const known_keys[] = {
 
 static int key_is_known(const char *key)
 {
-    if (strncmp(key, "input ", 6) == 0 || strncmp(key, "arg ", 4) == 0)
+    if (strncmp(key, "input ", 6) == 0 || strncmp(key, "arg ", 4) == 0 || strncmp(key, "image ", 6) == 0)
         return 1;
     for (size_t i = 0; known_keys[i]; i++)
         if (strcmp(key, known_keys[i]) == 0)
@@ -225,6 +225,36 @@ out:
     return rc;
 }
 
+/* The values after an input's or image's colon, each of type t, into in. */
+static int parse_values(parser *ps, const entry *e, const char *name, clc_type t, char *text, clc_input *in)
+{
+    char **toks = malloc(sizeof *toks * (strlen(text) / 2 + 1));
+    if (!toks)
+        return -1;
+    size_t n = split_tokens(text, toks, strlen(text) / 2 + 1);
+    if (n == 0) {
+        perr(ps, e->line, "%s has no values", name, NULL);
+        free(toks);
+        return -1;
+    }
+    in->data = calloc(n, value_type_size(t));
+    in->type = t;
+    in->count = n;
+    int rc = in->data ? 0 : -1;
+    for (size_t i = 0; i < n && in->data; i++) {
+        uint64_t bits;
+        char why[160];
+        if (value_parse(t, toks[i], &bits, why, sizeof why) != 0) {
+            perr(ps, e->line, "%s: %s", name, why);
+            rc = -1;
+            continue;
+        }
+        value_store(t, in->data, i, bits);
+    }
+    free(toks);
+    return rc;
+}
+
 static int parse_input(parser *ps, const entry *e, clc_input *in)
 {
     const char *name = param_name(ps, e, "input");
@@ -241,31 +271,52 @@ static int parse_input(parser *ps, const entry *e, clc_input *in)
                           "ushort int uint long ulong float double", name, NULL);
         goto out;
     }
-    char **toks = malloc(sizeof *toks * (strlen(colon + 1) / 2 + 1));
-    if (!toks)
-        goto out;
-    size_t n = split_tokens(colon + 1, toks, strlen(colon + 1) / 2 + 1);
-    if (n == 0) {
-        perr(ps, e->line, "input %s has no values", name, NULL);
-        free(toks);
-        goto out;
-    }
-    in->data = calloc(n, value_type_size(t));
+    char what[160];
+    snprintf(what, sizeof what, "input %s", name);
     in->name = strdup(name);
-    in->type = t;
-    in->count = n;
-    rc = 0;
-    for (size_t i = 0; i < n && in->data; i++) {
-        uint64_t bits;
-        char why[160];
-        if (value_parse(t, toks[i], &bits, why, sizeof why) != 0) {
-            perr(ps, e->line, "input %s: %s", name, why);
-            rc = -1;
-            continue;
-        }
-        value_store(t, in->data, i, bits);
+    rc = in->name ? parse_values(ps, e, what, t, colon + 1, in) : -1;
+out:
+    free(copy);
+    return rc;
+}
+
+/* `image NAME = TYPE ORDER DTYPE WxHxD [access]: values`: an image made
+ * from these channel values (image_arg.h), one per channel of each pixel
+ * in the host's layout, each of the data type's element type. */
+static int parse_image(parser *ps, const entry *e, clc_input *in)
+{
+    const char *name = param_name(ps, e, "image");
+    if (!name)
+        return -1;
+    char *copy = strdup(e->value), why[300], what[160];
+    int rc = -1;
+    if (!copy)
+        return -1;
+    char *colon = strchr(copy, ':');
+    in->image = calloc(1, sizeof *in->image);
+    in->name = strdup(name);
+    if (!in->image || !in->name)
+        goto out;
+    if (!colon) {
+        perr(ps, e->line, "image %s: expected 'TYPE ORDER DTYPE WxHxD [access]: values'", name, NULL);
+        goto out;
     }
-    free(toks);
+    *colon = '\0';
+    if (image_arg_parse(copy, in->image, why, sizeof why) != 0) {
+        perr(ps, e->line, "image %s: %s", name, why);
+        goto out;
+    }
+    snprintf(what, sizeof what, "image %s", name);
+    if (parse_values(ps, e, what, image_arg_elem_type(in->image), colon + 1, in) != 0)
+        goto out;
+    if (in->count != image_arg_elems(in->image)) {
+        char counts[96];
+        snprintf(counts, sizeof counts, "%zu values where its size and order need %zu", in->count,
+                 image_arg_elems(in->image));
+        perr(ps, e->line, "image %s: %s", name, counts);
+        goto out;
+    }
+    rc = 0;
 out:
     free(copy);
     return rc;
@@ -608,17 +659,17 @@ static int finish_inputs(parser *ps, clc_probe *p, const entry_list *own, const 
     for (int li = 0; li < 2; li++) {
         for (size_t i = 0; i < lists[li]->count; i++) {
             const entry *e = &lists[li]->items[i];
-            int is_arg = strncmp(e->key, "arg ", 4) == 0;
-            if (strncmp(e->key, "input ", 6) != 0 && !is_arg)
+            int is_arg = strncmp(e->key, "arg ", 4) == 0, is_image = strncmp(e->key, "image ", 6) == 0;
+            if (strncmp(e->key, "input ", 6) != 0 && !is_arg && !is_image)
                 continue;
             /* A default input is shadowed by the probe's own of that name. */
             if (li == 1 && entries_find(own, e->key))
                 continue;
             if (p->n_inputs == CLC_MAX_INPUTS) {
-                perr(ps, e->line, "probe %s: more than 8 inputs and args", p->id, NULL);
+                perr(ps, e->line, "probe %s: more than 8 inputs, args and images", p->id, NULL);
                 return -1;
             }
-            if ((is_arg ? parse_arg : parse_input)(ps, e, &p->inputs[p->n_inputs]) != 0)
+            if ((is_image ? parse_image : is_arg ? parse_arg : parse_input)(ps, e, &p->inputs[p->n_inputs]) != 0)
                 bad = 1;
             for (size_t k = 0; !bad && k < p->n_inputs; k++)
                 if (strcmp(p->inputs[k].name, p->inputs[p->n_inputs].name) == 0) {
@@ -629,6 +680,26 @@ static int finish_inputs(parser *ps, clc_probe *p, const entry_list *own, const 
         }
     }
     return bad ? -1 : 0;
+}
+
+/* A write_only image is judged in place of out (docs/probe-format.md):
+ * one at most, and out has its element type and count. */
+static int finish_images(parser *ps, clc_probe *p)
+{
+    const clc_input *w = probe_readback_image(p);
+    for (size_t i = 0; w && i < p->n_inputs; i++)
+        if (&p->inputs[i] != w && p->inputs[i].image && p->inputs[i].image->access == CLC_IMG_WRITE_ONLY) {
+            perr(ps, p->line, "probe %s: more than one write_only image (one is read back as the output)", p->id,
+                 NULL);
+            return -1;
+        }
+    if (w && (p->out_type != image_arg_elem_type(w->image) || p->out_count != w->count)) {
+        char want[64];
+        snprintf(want, sizeof want, "%s[%zu]", value_type_name(image_arg_elem_type(w->image)), w->count);
+        perr(ps, p->line, "probe %s: its write_only image is read back as the output: out must be %s", p->id, want);
+        return -1;
+    }
+    return 0;
 }
 
 /* Interprets one [probe] section. On error the half-built probe is freed. */
@@ -665,7 +736,8 @@ static void finish_probe(parser *ps, const char *id, int line, const entry_list 
         parse_requires(&p, e->value);
     if (ps->errors == errors_before) {
         finish_inputs(ps, &p, own, defs);
-        finish_shape(ps, &p, own, defs);
+        if (finish_shape(ps, &p, own, defs) == 0)
+            finish_images(ps, &p);
         finish_sizes(ps, &p, own, defs);
         finish_code(ps, &p, own, defs);
     }

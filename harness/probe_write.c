@@ -97,8 +97,11 @@ int probe_write(FILE *f, const clc_probe *p)
         /* Short inputs on one line; long ones as a heredoc, 8 a line. */
         const clc_input *in = &p->inputs[k];
         int long_form = in->count > 8;
-        fprintf(f, "%s %s = %s%s:", in->by_value ? "arg" : "input", in->name, long_form ? "<<END\n" : "",
-                in->by_value ? in->by_value : value_type_name(in->type));
+        char desc[160];
+        fprintf(f, "%s %s = %s%s:", in->image ? "image" : in->by_value ? "arg" : "input", in->name,
+                long_form ? "<<END\n" : "",
+                in->image ? image_arg_format(in->image, desc, sizeof desc)
+                          : in->by_value ? in->by_value : value_type_name(in->type));
         for (size_t i = 0; i < in->count; i++) {
             char buf[64];
             fprintf(f, "%s%s", long_form && i % 8 == 0 ? "\n" : " ",
@@ -170,6 +173,12 @@ int probe_clone(const clc_probe *p, clc_probe *o)
         size_t bytes = in->count * value_type_size(in->type);
         in->data = malloc(bytes ? bytes : 1);
         bad |= dup_str(p->inputs[k].name, &in->name) | dup_str(p->inputs[k].by_value, &in->by_value) | !in->data;
+        if (p->inputs[k].image) {
+            in->image = malloc(sizeof *in->image);
+            bad |= !in->image;
+            if (in->image)
+                *in->image = *p->inputs[k].image;
+        }
         if (in->data)
             memcpy(in->data, p->inputs[k].data, bytes);
     }

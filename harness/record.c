@@ -117,6 +117,10 @@ void record_add_repro(cJSON *rec, const clc_probe *p, const char *options)
         cJSON_AddStringToObject(o, "type", value_type_name(in->type));
         if (in->by_value) /* a by-value `arg`: these bytes, passed as a TYPE */
             cJSON_AddStringToObject(o, "by_value", in->by_value);
+        if (in->image) { /* an image made from these channel values */
+            char desc[160];
+            cJSON_AddStringToObject(o, "image", image_arg_format(in->image, desc, sizeof desc));
+        }
         cJSON_AddItemToObject(o, "values", record_values_array(in->type, in->data, in->count));
         cJSON_AddItemToArray(inputs, o);
     }

@@ -806,6 +806,8 @@ static int build_one_call(const reduction *r, clc_probe *out)
             free(in->name);
             free(in->data);
             free(in->by_value);
+            free(in->image);
+            in->image = NULL;
             in->name = NULL;
             in->data = NULL;
             in->by_value = NULL;
@@ -1184,6 +1186,12 @@ int reduce_report(const cJSON *report, const char *const *patterns, const long *
         if (!p) {
             fprintf(err, "clconform reduce: %s: probe not found (its file %s; give --probes)\n", id,
                     rec_str(rec, "file"));
+            failed++;
+            continue;
+        }
+        if (probe_takes_image(p)) {
+            /* A reduction ends in a reproducer, which makes buffers only. */
+            fprintf(err, "clconform reduce: %s: takes images, which reproducers do not make; not reduced\n", id);
             failed++;
             continue;
         }

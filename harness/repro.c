@@ -923,6 +923,17 @@ done:
     return rc;
 }
 
+/* Does the record take an image? The reproducer's program makes buffers
+ * and by-value arguments only. */
+static int takes_image(const cJSON *rec)
+{
+    const cJSON *in;
+    cJSON_ArrayForEach(in, obj_field(rec, "inputs"))
+        if (str_field(in, "image"))
+            return 1;
+    return 0;
+}
+
 /* repro_write_matching for a report read from the file src (NULL: a report
  * in memory), which errors in a record then name. */
 static int repro_write_from(const cJSON *report, const char *src, const char *dir,
@@ -934,13 +945,17 @@ static int repro_write_from(const cJSON *report, const char *src, const char *di
         fprintf(err, "%s: path too long\n", dir);
         return -1;
     }
-    int written = 0, failed = 0, no_source = 0;
+    int written = 0, failed = 0, no_source = 0, images = 0;
     const cJSON *rec;
     cJSON_ArrayForEach(rec, obj_field(report, "probes")) {
         const char *id = str_field(rec, "id");
         if (!verdict_wants_repro(str_field(rec, "verdict")) ||
             (n_patterns && (!id || !baseline_matches_any(id, patterns, n_patterns))))
             continue;
+        if (takes_image(rec)) {
+            images++;
+            continue;
+        }
         int rc = write_one(report, rec, src, devdir, err);
         written += rc > 0;
         failed += rc < 0;
@@ -951,6 +966,9 @@ static int repro_write_from(const cJSON *report, const char *src, const char *di
     if (no_source)
         fprintf(err, "%s: %d failing probe(s) have no source in the report; "
                 "no reproducer for them\n", devdir, no_source);
+    if (images)
+        fprintf(err, "%s: %d failing probe(s) take images, which reproducers do not make; their records "
+                "hold the source, the images' descriptors and values\n", devdir, images);
     return failed ? -1 : written;
 }
 

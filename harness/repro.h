@@ -15,7 +15,8 @@ int repro_write_all(const cJSON *report, const char *dir, FILE *err);
 
 /* As repro_write_all, for the failing probes whose id matches one of the n
  * glob patterns (fnmatch); n == 0 means every failing probe. Records without
- * "source" (a worker that never started) are skipped with one line to err. */
+ * "source" (a worker that never started), and those of probes that take
+ * images, are skipped with one line to err. */
 int repro_write_matching(const cJSON *report, const char *dir, const char *const *patterns,
                          size_t n, FILE *err);
 

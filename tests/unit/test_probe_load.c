@@ -276,7 +276,7 @@ static const struct {
     {"nine_inputs_and_args",
      "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\ninput a = int: 1\narg b = T: 1\ninput c = int: 1\n"
      "input d = int: 1\ninput e = int: 1\ninput f = int: 1\ninput g = int: 1\ninput h = int: 1\narg i = T: 1\n",
-     "bad.probe:13: ", "more than 8 inputs and args"},
+     "bad.probe:13: ", "more than 8 inputs, args and images"},
 };
 
 /* `arg NAME = TYPE: bytes`: a by-value parameter at its place among the
