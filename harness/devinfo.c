@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <CL/cl_ext.h>
+
 #include "clerr.h"
 #include "devinfo_cl3.h"
 #include "record.h"
@@ -173,7 +175,8 @@ static int has_word(const cJSON *arr, const char *w)
 }
 
 /* Capability tokens, so probes can say `requires = fp64 !fp_denorm`. */
-static void add_capabilities(cJSON *o, cl_device_id d, cl_device_fp_config single, cl_device_fp_config dbl)
+static void add_capabilities(cJSON *o, cl_device_id d, cl_device_fp_config single, cl_device_fp_config dbl,
+                             cl_device_fp_config half)
 {
     cJSON *caps = cJSON_CreateArray();
     const cJSON *ext = cJSON_GetObjectItemCaseSensitive(o, "extensions");
@@ -186,6 +189,12 @@ static void add_capabilities(cJSON *o, cl_device_id d, cl_device_fp_config singl
     /* -cl-fp32-correctly-rounded-divide-sqrt only binds devices that say so. */
     if (single & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
         cJSON_AddItemToArray(caps, cJSON_CreateString("fp_correctly_rounded_divide_sqrt"));
+    /* half's default rounding: to nearest even where the device says so,
+     * else toward zero (OpenCL C, "Rounding Modes", under cl_khr_fp16). */
+    if (half & CL_FP_ROUND_TO_NEAREST)
+        cJSON_AddItemToArray(caps, cJSON_CreateString("half_rte"));
+    if (half & CL_FP_DENORM)
+        cJSON_AddItemToArray(caps, cJSON_CreateString("half_denorm"));
     cl_bool images = CL_FALSE;
     if (clGetDeviceInfo(d, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, NULL) == CL_SUCCESS && images)
         cJSON_AddItemToArray(caps, cJSON_CreateString("images"));
@@ -285,7 +294,11 @@ cJSON *devinfo_device(cl_device_id d, const char *key, int pidx, int didx)
         cJSON_AddBoolToObject(o, "host_unified_memory", unified);
     cl_device_fp_config single = add_fp_config(o, d, CL_DEVICE_SINGLE_FP_CONFIG, "single_fp_config");
     cl_device_fp_config dbl = add_fp_config(o, d, CL_DEVICE_DOUBLE_FP_CONFIG, "double_fp_config");
-    add_capabilities(o, d, single, dbl);
+    /* CL_DEVICE_HALF_FP_CONFIG is cl_khr_fp16's query: asked only where it is listed. */
+    cl_device_fp_config half = 0;
+    if (has_word(cJSON_GetObjectItemCaseSensitive(o, "extensions"), "cl_khr_fp16"))
+        half = add_fp_config(o, d, CL_DEVICE_HALF_FP_CONFIG, "half_fp_config");
+    add_capabilities(o, d, single, dbl, half);
     devinfo_cl3_add(o, d);
     return o;
 }

@@ -56,6 +56,7 @@ _C = {
     "6.12.10": "Async Copies From Global to Local Memory, Local to Global Memory, and Prefetch",
     "6.12.11": "OpenCL C 1.x Legacy Atomics",
     "6.12.12": "Miscellaneous Vector Functions",
+    "cl_khr_fp16": "Half-Precision Floating-Point",
     "cl_khr_global_int32_base_atomics": "Global 32-Bit Base Atomics",
     "cl_khr_local_int32_base_atomics": "Local 32-Bit Base Atomics",
     "cl_khr_global_int32_extended_atomics": "Global 32-Bit Extended Atomics",
