@@ -49,5 +49,7 @@
     FORMS(AS, add) FORMS(AS, sub) FORMS(AS, min) FORMS(AS, max)
 FAS(global)
 FAS(local)
+#ifdef __opencl_c_generic_address_space
 FAS()
+#endif
 #endif

@@ -5,7 +5,7 @@ driver runs their kernels and expected values (tests/e2e/test_features_optional.
 
   subgroups  probes/6.15.20-sub-group-functions, the cl3.0 twins, with
              one_item_subgroups.cl (every work-item its own sub-group), built
-             under the harness's default -cl-std; `wrong` adds
+             with their own -cl-std=CL3.0; `wrong` adds
              -DWRONG_IDENTITY (the exclusive min scan returns its own value),
              `wrong-moves` -DWRONG_MOVES (shuffles and broadcasts change the
              value they move)
@@ -23,7 +23,9 @@ driver runs their kernels and expected values (tests/e2e/test_features_optional.
              four_item_blocks.cl; `wrong` adds -DCONTIGUOUS_BLOCKS (each
              work-item's values side by side, not strided)
 
-Each copy requires nothing but fp64 where it uses double.
+Each copy requires nothing but fp64 where it uses double, and the generic
+address space where its original does (the float atomics through generic
+pointers: they skip on a device without it).
 
 Usage: mock_probes.py SRCDIR OUTDIR subgroups|workgroup|fpatomics|intelblock|intelshuffle [wrong|wrong-moves]"""
 import os
@@ -37,7 +39,10 @@ def chunks(text):
 
 def with_mock(chunk, mock, keep_options):
     fp64 = "double" in chunk.split("\n")[0]
-    chunk = re.sub(r"\nrequires = [^\n]*", "\nrequires = fp64" if fp64 else "", chunk)
+    # a mock cannot stand in for the generic address space: a probe that needs it keeps needing it
+    keep = [t for t in ["fp64"] * fp64 + ["__opencl_c_generic_address_space"]
+            if t == "fp64" or re.search(r"\nrequires = [^\n]*\b%s\b" % t, chunk)]
+    chunk = re.sub(r"\nrequires = [^\n]*", "\nrequires = " + " ".join(keep) if keep else "", chunk)
     if not keep_options:
         chunk = re.sub(r"\noptions  = [^\n]*", "", chunk)
     chunk = re.sub(r"\nprelude  = <<END\n.*?\nEND", "", chunk, flags=re.S)
@@ -53,7 +58,7 @@ def main(src, out, family, wrong):
         mock = {"wrong": "#define WRONG_IDENTITY\n", "wrong-moves": "#define WRONG_MOVES\n"}.get(wrong, "") + mock
         indir = os.path.join(src, "probes", "6.15.20-sub-group-functions")
         for name in sorted(os.listdir(indir)):
-            kept = [with_mock(c, mock, False) for c in chunks(open(os.path.join(indir, name)).read())
+            kept = [with_mock(c, mock, True) for c in chunks(open(os.path.join(indir, name)).read())
                     if re.match(r"\[probe \S+\.cl3\.0\]", c)]
             with open(os.path.join(out, name), "w") as f:
                 f.write("\n".join(kept))

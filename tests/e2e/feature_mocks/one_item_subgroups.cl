@@ -74,12 +74,14 @@ ALL_MOVES(long, IBAD)
 ALL_MOVES(ulong, IBAD)
 ALL_MOVES(float, FBAD)
 ALL_MOVES(double, FBAD)
+/* one work-item: nothing to wait for; the fence keeps the compiler's order */
+OV void sub_group_barrier(cl_mem_fence_flags f) { mem_fence(f); }
+#if __OPENCL_C_VERSION__ >= 200 /* memory_scope: OpenCL C 2.0 on */
 #if !defined(__opencl_c_subgroups) && !defined(cl_khr_subgroups) && !defined(cl_intel_subgroups)
 #define memory_scope_sub_group memory_scope_work_group /* the enumerator exists only with sub-groups */
 #endif
-/* one work-item: nothing to wait for; the fence keeps the compiler's order */
-OV void sub_group_barrier(cl_mem_fence_flags f) { mem_fence(f); }
 OV void sub_group_barrier(cl_mem_fence_flags f, memory_scope s) { mem_fence(f); }
+#endif
 uint4 get_sub_group_ge_mask(void) { return (uint4)(1u, 0u, 0u, 0u); } /* ids 0 .. max size 1 */
 uint4 get_sub_group_gt_mask(void) { return (uint4)(0u); }
 uint4 get_sub_group_le_mask(void) { return (uint4)(1u, 0u, 0u, 0u); }
