@@ -211,7 +211,8 @@ def forms_body(t, space, op, forms):
     o1, o2 = ("add", "sub") if op == "add" else ("min", "max")
     where, _ = SPACE_FORMS[space]
     slots = 1 + 2 * len(forms)
-    obj, fence = atomic_object(t, where, str(slots), ["/* The output's last element serves as the atomic object; it is not judged. */"])
+    obj, fence = atomic_object(t, where, str(slots),
+                               ["/* The output's last element serves as the atomic object; it is not judged. */"])
     if space.startswith("generic"):
         obj += ["volatile atomic_%s *gen = obj;   /* a generic pointer to it */" % t]
         target = "gen"
@@ -247,10 +248,11 @@ def gen_float_atomic_forms(w):
                 exp = [collref.fmt(t, v) for v in atomicref.float_fetch_sequence(start, steps)]
                 if where == "global":
                     exp.append("*")
-                caps = ["%s_atomic_%s_%s" % (fp, sp, op) for sp in (("global", "local") if space.startswith("generic") else (where,))]
+                generic = space.startswith("generic")
+                caps = ["%s_atomic_%s_%s" % (fp, sp, op) for sp in (("global", "local") if generic else (where,))]
                 req = "cl_std_3.0 cl_ext_float_atomics %s wg_%d" % (" ".join(caps), LOCAL)
-                req += "".join(sorted({FORMS[f][2] for f in forms}))
-                if space.startswith("generic"):
+                req += "".join(" " + f for f in sorted({tok for form in forms for tok in FORMS[form][2].split()}))
+                if generic:
                     req += " __opencl_c_generic_address_space"
                 prelude = None
                 if t == "double":
@@ -266,10 +268,10 @@ def gen_float_atomic_forms(w):
                         "each: out = the initial value, then the value after each step; the inputs make every result "
                         "independent of the order (%s; -cl-std=CL3.0, where the device's capability query has the "
                         "bit%s)."
-                        % (t, "through a generic pointer to a %s object" % where if space.startswith("generic")
+                        % (t, "through a generic pointer to a %s object" % where if generic
                            else "in %s memory" % where, ", then ".join(named[f] for f in forms), LOCAL, o1, o2,
                            "sums exact in any order" if op == "add" else "no zeros or NaNs",
-                           "s" if space.startswith("generic") else ""),
+                           "s" if generic else ""),
                         body=forms_body(t, space, op, forms), out="%s[%d]" % (t, len(exp)),
                         expect=" ".join(exp), requires=req, options="-cl-std=CL3.0", global_=str(LOCAL),
                         local=str(LOCAL), prelude=prelude, timeout=KERNEL_TIMEOUT,

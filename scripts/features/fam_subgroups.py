@@ -597,9 +597,12 @@ def move_inputs(t, n, key):
 
 
 def bit_names(checks):
-    """'bit k CALL' per check, each value written v."""
-    return "; ".join("bit %d %s" % (k, re.sub(r"vload\d+\(0, \w+ \+ g\)|\w+\[g\]", "v", c[1]))
-                     for k, c in enumerate(checks))
+    """'bit k TYPE CALL' per check, the work-item's value written v (d
+    for the second source of cl_intel_subgroups' shuffle_down/up)."""
+    def short(call):
+        call = re.sub(r"vload\d+\(0, b_\w+ \+ g\)|b_\w+\[g\]", "d", call)
+        return re.sub(r"vload\d+\(0, \w+ \+ g\)|\w+\[g\]", "v", call)
+    return "; ".join("bit %d %s %s" % (k, c[0], short(c[1])) for k, c in enumerate(checks))
 
 
 def type_list_requires(types, std):
@@ -647,7 +650,8 @@ def gen_sub_group_type_variants(w):
             checks = []
             for t in types:
                 checks.append((t, "sub_group_broadcast_first(m_%s[g])" % t, "pf", t, 1, "m_" + t))
-                checks += [(vtype(t, wd), "sub_group_non_uniform_broadcast(%s, ssz - 1u)" % window(t, wd, "m_" + t, "g"),
+                checks += [(vtype(t, wd),
+                            "sub_group_non_uniform_broadcast(%s, ssz - 1u)" % window(t, wd, "m_" + t, "g"),
                             "pl", t, wd, "m_" + t) for wd in VEC_WIDTHS]
             w.probe(SGF + "ballot.probe", "sub-group.ballot.broadcast.%s.wg%d.%s" % ("-".join(types), local, suffix),
                     CLAUSE, "run",
@@ -796,8 +800,8 @@ def gen_intel_type_variants(w):
                 for b in types:
                     inputs += [("a_" + b, b, move_inputs(b, n, ("intel-sg-types", b, local, "a"))),
                                ("b_" + b, b, move_inputs(b, n, ("intel-sg-types", b, local, "b")))]
-                w.probe(SGF + "intel-shuffle.probe",
-                        "sub-group.intel-shuffle.%s.%s.wg%d" % (group, "-".join(types) + ("-vec" if types[0] in ("int", "float") else ""), local),
+                name = "-".join(types) + ("-vec" if types[0] in ("int", "float") else "")
+                w.probe(SGF + "intel-shuffle.probe", "sub-group.intel-shuffle.%s.%s.wg%d" % (group, name, local),
                         CLAUSE, "run",
                         "cl_intel_subgroups' shuffles on %s (the extension's \"Sub-group Shuffle Functions\"; a "
                         "work-item's width-n value is its n inputs from its global id on): %s. Each work-item's "
