@@ -635,8 +635,8 @@ def gen_sub_group_type_variants(w):
                 checks += [(t, "sub_group_shuffle(%s, idx)" % v, "p0", t, 1, "m_" + t),
                            (t, "sub_group_shuffle_xor(%s, mask)" % v, "p1", t, 1, "m_" + t),
                            (t, "sub_group_shuffle(%s, ssz - 1u - slid)" % v, "p2", t, 1, "m_" + t)]
-            name = "-".join(types) if len(types) < 3 else "narrow-uint"
-            w.probe(SGF + "shuffle.probe", "sub-group.shuffle.%s.wg%d.%s" % (name, local, suffix), CLAUSE, "run",
+            w.probe(SGF + "shuffle.probe", "sub-group.shuffle.%s.wg%d.%s" % ("-".join(types), local, suffix),
+                    CLAUSE, "run",
                     "cl_khr_subgroup_shuffle (Built-in Sub-Group General Purpose Shuffle Functions) on %s, as the "
                     "int/float/double probes: sub_group_shuffle from local id (id+1) mod size and from size-1-id, "
                     "sub_group_shuffle_xor with mask 1 where the partner exists (0 elsewhere), each against the value "
