@@ -71,3 +71,29 @@ def run_sequence():
     out.append(to_int32(u))     # r17 = load
     out += [0, 1]               # r18, r19: test_and_set after clear, then again
     return out
+
+
+def float_fetch_sequence(start, steps):
+    """The value of a float atomic object after each step of a probe in
+    which every work-item applies one fetch operation per step, a barrier
+    between steps (cl_ext_float_atomics: fetch_add/sub/min/max): [start,
+    after step 1, ...]. steps: [(op, operands)], op add, sub, min or max,
+    operands the work-items' values (Fractions). A step's result does not
+    depend on the work-items' order only where its sums are exact
+    (collref.check_exact_any_order, the caller's check) and its min/max
+    operands hold no zeros (min(-0, +0) may be either); this is the one
+    value such a step can give."""
+    out, cur = [start], start
+    for op, xs in steps:
+        if op == "add":
+            cur = cur + sum(xs)
+        elif op == "sub":
+            cur = cur - sum(xs)
+        elif op == "min":
+            cur = min([cur] + list(xs))
+        elif op == "max":
+            cur = max([cur] + list(xs))
+        else:
+            raise ValueError("unknown float atomic operation %r" % op)
+        out.append(cur)
+    return out

@@ -13,6 +13,7 @@ from fractions import Fraction
 import math
 
 INT_TYPES = {  # name: (bits, signed)
+    "char": (8, True), "uchar": (8, False), "short": (16, True), "ushort": (16, False),
     "int": (32, True), "uint": (32, False), "long": (64, True), "ulong": (64, False),
 }
 FLOAT_TYPES = {  # name: significand bits (with the implicit one), smallest normal exponent

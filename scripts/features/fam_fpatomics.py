@@ -24,6 +24,7 @@ without CL_FP_DENORM may flush them in arithmetic, and the probe asks
 nothing of that) and no NaNs (a payload is not a value)."""
 import random
 
+import atomicref
 import collref
 
 ATO = "6.15.12-atomic-functions-c11/"
@@ -178,3 +179,101 @@ def gen_float_atomic_load_store(w):
                     expect=" ".join(exp), requires=req, options="-cl-std=CL3.0", global_=str(LOCAL),
                     local=str(LOCAL), prelude=prelude, timeout=KERNEL_TIMEOUT,
                     inputs=[("s", t, vals)])
+
+
+# The other forms of the fetch functions (the extension lists each with the
+# three forms of the C11-style functions, for a __global, a __local and a
+# generic object): the explicit form with an order alone (scope
+# memory_scope_device), the implicit form (memory_order_seq_cst,
+# memory_scope_device), and, through a generic pointer to a global or a
+# local object, all three. The probe shape is gen_float_atomics': every
+# work-item applies the step's operation, a barrier, work-item 0 loads; two
+# steps (add then sub, or min then max) per form, the object's value after
+# each step the output, from atomicref.float_fetch_sequence. The forms
+# without a scope argument need the device scope, the implicit form also
+# the seq_cst order (OpenCL C "Atomic Functions"); the generic pointer
+# needs the generic address space and, by the extension, both the global
+# and the local capability bits.
+FORMS = {
+    "scope": ("_explicit", ", memory_order_relaxed, memory_scope_work_group", ""),
+    "order": ("_explicit", ", memory_order_relaxed", " __opencl_c_atomic_scope_device"),
+    "implicit": ("", "", " __opencl_c_atomic_order_seq_cst __opencl_c_atomic_scope_device"),
+}
+SPACE_FORMS = {
+    "global": ("global", ("order", "implicit")),
+    "local": ("local", ("order", "implicit")),
+    "generic-global": ("global", ("scope", "order", "implicit")),
+    "generic-local": ("local", ("scope", "order", "implicit")),
+}
+
+
+def forms_body(t, space, op, forms):
+    o1, o2 = ("add", "sub") if op == "add" else ("min", "max")
+    where, _ = SPACE_FORMS[space]
+    slots = 1 + 2 * len(forms)
+    obj, fence = atomic_object(t, where, str(slots),
+                               ["/* The output's last element serves as the atomic object; it is not judged. */"])
+    if space.startswith("generic"):
+        obj += ["volatile atomic_%s *gen = obj;   /* a generic pointer to it */" % t]
+        target = "gen"
+    else:
+        target = "obj"
+    rl = "memory_order_relaxed, memory_scope_work_group"
+    lines = obj + ["size_t i = get_local_id(0);",
+                   "if (i == 0) {",
+                   "    atomic_init(obj, s[0]);",
+                   "    out[0] = atomic_load_explicit(obj, %s);" % rl,
+                   "}"]
+    slot = 1
+    for form in forms:
+        suffix, args, _ = FORMS[form]
+        for fn, src in ((o1, "x"), (o2, "y")):
+            lines += ["barrier(%s);" % fence,
+                      "atomic_fetch_%s%s(%s, %s[i]%s);" % (fn, suffix, target, src, args),
+                      "barrier(%s);" % fence,
+                      "if (i == 0) out[%d] = atomic_load_explicit(obj, %s);" % (slot, rl)]
+            slot += 1
+    return "\n".join(lines)
+
+
+def gen_float_atomic_forms(w):
+    for t, fp in TYPES.items():
+        for space, (where, forms) in SPACE_FORMS.items():
+            for op in ("add", "min_max"):
+                start, xs, ys = inputs(t, op, random.Random("fpatomic-forms:%s:%s:%s" % (t, space, op)))
+                o1, o2 = ("add", "sub") if op == "add" else ("min", "max")
+                steps = [(o1, xs), (o2, ys)] * len(forms)
+                if op == "add":
+                    collref.check_exact_any_order(t, [start] + xs * len(forms) + ys * len(forms))
+                exp = [collref.fmt(t, v) for v in atomicref.float_fetch_sequence(start, steps)]
+                if where == "global":
+                    exp.append("*")
+                generic = space.startswith("generic")
+                caps = ["%s_atomic_%s_%s" % (fp, sp, op) for sp in (("global", "local") if generic else (where,))]
+                req = "cl_std_3.0 cl_ext_float_atomics %s wg_%d" % (" ".join(caps), LOCAL)
+                req += "".join(" " + f for f in sorted({tok for form in forms for tok in FORMS[form][2].split()}))
+                if generic:
+                    req += " __opencl_c_generic_address_space"
+                prelude = None
+                if t == "double":
+                    req += " __opencl_c_fp64 cl_khr_int64_base_atomics cl_khr_int64_extended_atomics"
+                    prelude = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
+                named = {"scope": "explicit with order and scope (relaxed, work-group)",
+                         "order": "explicit with an order alone (relaxed; device scope)",
+                         "implicit": "implicit (seq_cst, device scope)"}
+                w.probe(ATO + "float-atomics.probe", "atomic-float.%s.%s.%s-forms" % (op.replace("_", "-"), fp, space),
+                        CLAUSE, "run",
+                        "cl_ext_float_atomics on atomic_%s %s: the forms %s, each as two steps: %d work-items each "
+                        "apply atomic_fetch_%s then atomic_fetch_%s, a barrier around each, work-item 0 loads after "
+                        "each: out = the initial value, then the value after each step; the inputs make every result "
+                        "independent of the order (%s; -cl-std=CL3.0, where the device's capability query has the "
+                        "bit%s)."
+                        % (t, "through a generic pointer to a %s object" % where if generic
+                           else "in %s memory" % where, ", then ".join(named[f] for f in forms), LOCAL, o1, o2,
+                           "sums exact in any order" if op == "add" else "no zeros or NaNs",
+                           "s" if generic else ""),
+                        body=forms_body(t, space, op, forms), out="%s[%d]" % (t, len(exp)),
+                        expect=" ".join(exp), requires=req, options="-cl-std=CL3.0", global_=str(LOCAL),
+                        local=str(LOCAL), prelude=prelude, timeout=KERNEL_TIMEOUT,
+                        inputs=[("s", t, [collref.fmt(t, start)]), ("x", t, [collref.fmt(t, v) for v in xs]),
+                                ("y", t, [collref.fmt(t, v) for v in ys])])

@@ -14,6 +14,8 @@ work-group family's (fam_wgcoll): signed sums never overflow, float sums are
 exact in every order (checked here per work-group, which covers every
 sub-group), so the loop's order does not matter either. The layout probe
 checks what the spec fixes about the layout itself."""
+import re
+
 import collref
 import fam_wgcoll
 
@@ -532,3 +534,282 @@ def gen_intel_block(w):
             requires="cl_intel_subgroups" + fam_wgcoll.wg_requires(local), options="-cl-std=CL1.2",
             timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
             inputs=[("a", "uint", [str(v) for v in src[:n]])])
+
+
+# The type variants of the data-moving functions (cl_khr_subgroup_shuffle's
+# shuffles on every scalar type it lists, cl_khr_subgroup_ballot's
+# sub_group_non_uniform_broadcast on every scalar and vector type and
+# sub_group_broadcast_first on every scalar type, cl_intel_subgroups'
+# shuffles on its vector types): each function returns the value of one
+# work-item of the sub-group, so one kernel checks all of a probe's types.
+# A work-item's value of width w is its window of the input, vloadw(0, a +
+# g): no two work-items share one. Each work-item finds, with a loop over
+# its sub-group's records, the local index p of the work-item each call
+# reads from, and compares the result with that work-item's window a + g0 +
+# p: a bit per (call, type), 0 on any layout. half is left out (the probes
+# of this family have no half inputs).
+VEC_WIDTHS = (1, 2, 3, 4, 8, 16)
+WINDOW = 15  # the inputs run 15 values past the last work-item's first
+
+
+def vtype(base, width):
+    return base if width == 1 else "%s%d" % (base, width)
+
+
+def window(base, width, buf, at):
+    """The width-wide value of the work-item whose global id is `at`."""
+    return "%s[%s]" % (buf, at) if width == 1 else "vload%d(0, %s + %s)" % (width, buf, at)
+
+
+def differs(width, x, y):
+    return "%s != %s" % (x, y) if width == 1 else "any(%s != %s)" % (x, y)
+
+
+def moves_body(local, setup, partners, checks):
+    """setup: kernel lines (indices); partners: [(p name, the local id it
+    holds, as a C expression)]; checks: [(type, call, partner, base, width,
+    buffer)], each call's result compared with the window of `buffer` at
+    the partner. out is a uint mask of mismatches."""
+    if len(checks) > 32:
+        raise ValueError("%d checks do not fit a 32-bit mask" % len(checks))
+    lines = [RECORD, "size_t g = get_global_id(0);",
+             "size_t g0 = g - l;   /* the work-group's first global id (1-D, no offset) */"] + setup
+    lines += ["%s r%d = %s;" % (t, k, call) for k, (t, call, _, _, _, _) in enumerate(checks)]
+    lines += ["local uint lsid[%d], lslid[%d];" % (local, local),
+              "lsid[l] = sid; lslid[l] = slid;",
+              "barrier(CLK_LOCAL_MEM_FENCE);",
+              "uint %s;" % ", ".join("%s = l" % p for p, _ in partners),
+              "for (uint j = 0; j < %du; j++) {" % local,
+              "    if (lsid[j] != sid) continue;"]
+    lines += ["    if (lslid[j] == %s) %s = j;" % (want, p) for p, want in partners]
+    lines += ["}", "uint bad = 0;"]
+    for k, (_, _, p, base, width, buf) in enumerate(checks):
+        lines.append("if (%s) bad |= 0x%xu;" % (differs(width, "r%d" % k, window(base, width, buf, "g0 + " + p)),
+                                               1 << k))
+    lines.append("out[g] = bad;")
+    return "\n".join(lines)
+
+
+def move_inputs(t, n, key):
+    """n + WINDOW values of type t over its whole range (no zeros or NaNs
+    in the floats), for the windows of n work-items."""
+    return fam_wgcoll.tokens(t, fam_wgcoll.minmax_inputs(t, n + WINDOW, fam_wgcoll.rng(*key)))
+
+
+def bit_names(checks):
+    """'bit k TYPE CALL' per check, the work-item's value written v (d
+    for the second source of cl_intel_subgroups' shuffle_down/up)."""
+    def short(call):
+        call = re.sub(r"vload\d+\(0, b_\w+ \+ g\)|b_\w+\[g\]", "d", call)
+        return re.sub(r"vload\d+\(0, \w+ \+ g\)|\w+\[g\]", "v", call)
+    return "; ".join("bit %d %s %s" % (k, c[0], short(c[1])) for k, c in enumerate(checks))
+
+
+def type_list_requires(types, std):
+    return "".join(sorted({type_requires(t, std) for t in types}))
+
+
+def list_prelude(types, std):
+    return prelude_for("double" if "double" in types else "int", std)
+
+
+# cl_khr_subgroup_shuffle's types beyond int, float and double (shuffle.probe).
+SHUFFLE_TYPE_SETS = [("char", "uchar", "short", "ushort", "uint"), ("long", "ulong")]
+NEW_TYPE_SIZES = (7, 64)  # the type variants under OpenCL C 3.0 with the feature
+
+
+def gen_sub_group_type_variants(w):
+    suffix, std, req, _, why_std = VARIANTS[0]
+    opts = "-cl-std=CL" + std
+    for local in NEW_TYPE_SIZES:
+        n = local * GROUPS
+        wg = fam_wgcoll.wg_requires(local)
+        where = "work-group size %d, %d groups, %s" % (local, GROUPS, why_std)
+        for types in SHUFFLE_TYPE_SETS:
+            setup = ["uint idx = (slid + 1u) % ssz;",
+                     "uint mask = (slid ^ 1u) < ssz ? 1u : 0u;   /* xor 1 where the partner exists */"]
+            partners = [("p0", "idx"), ("p1", "(slid ^ mask)"), ("p2", "ssz - 1u - slid")]
+            checks = []
+            for t in types:
+                v = "m_%s[g]" % t
+                checks += [(t, "sub_group_shuffle(%s, idx)" % v, "p0", t, 1, "m_" + t),
+                           (t, "sub_group_shuffle_xor(%s, mask)" % v, "p1", t, 1, "m_" + t),
+                           (t, "sub_group_shuffle(%s, ssz - 1u - slid)" % v, "p2", t, 1, "m_" + t)]
+            w.probe(SGF + "shuffle.probe", "sub-group.shuffle.%s.wg%d.%s" % ("-".join(types), local, suffix),
+                    CLAUSE, "run",
+                    "cl_khr_subgroup_shuffle (Built-in Sub-Group General Purpose Shuffle Functions) on %s, as the "
+                    "int/float/double probes: sub_group_shuffle from local id (id+1) mod size and from size-1-id, "
+                    "sub_group_shuffle_xor with mask 1 where the partner exists (0 elsewhere), each against the value "
+                    "of the work-item a loop over the sub-group finds: a uint mask of mismatches (%s), 0 on any "
+                    "layout (%s)." % (", ".join(types), bit_names(checks), where),
+                    body=moves_body(local, setup, partners, checks), out="uint[%d]" % n, expect=zeros(n),
+                    requires=req + " cl_khr_subgroup_shuffle" + type_list_requires(types, std) + wg, options=opts,
+                    timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local), prelude=list_prelude(types, std),
+                    inputs=[("m_" + t, t, move_inputs(t, n, ("sg-shuffle-types", t, local))) for t in types])
+        for types in BALLOT_TYPE_SETS:
+            checks = []
+            for t in types:
+                checks.append((t, "sub_group_broadcast_first(m_%s[g])" % t, "pf", t, 1, "m_" + t))
+                checks += [(vtype(t, wd),
+                            "sub_group_non_uniform_broadcast(%s, ssz - 1u)" % window(t, wd, "m_" + t, "g"),
+                            "pl", t, wd, "m_" + t) for wd in VEC_WIDTHS]
+            w.probe(SGF + "ballot.probe", "sub-group.ballot.broadcast.%s.wg%d.%s" % ("-".join(types), local, suffix),
+                    CLAUSE, "run",
+                    "cl_khr_subgroup_ballot (Built-in Sub-Group Ballot Functions) on %s: sub_group_broadcast_first "
+                    "gives the value of local id 0 (every work-item active: the smallest), "
+                    "sub_group_non_uniform_broadcast from local id size-1 on the scalar and every vector width "
+                    "(a work-item's width-n value is its n inputs from its global id on), each against the value of "
+                    "the work-item a loop over the sub-group finds: a uint mask of mismatches (%s), 0 on any layout "
+                    "(%s)." % (", ".join(types), bit_names(checks), where),
+                    body=moves_body(local, [], [("pf", "0u"), ("pl", "ssz - 1u")], checks), out="uint[%d]" % n,
+                    expect=zeros(n),
+                    requires=req + " cl_khr_subgroup_ballot" + type_list_requires(types, std) + wg, options=opts,
+                    timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local), prelude=list_prelude(types, std),
+                    inputs=[("m_" + t, t, move_inputs(t, n, ("sg-ballot-types", t, local))) for t in types])
+        w.probe(SGF + "ballot.probe", "sub-group.ballot.masks.wg%d.%s" % (local, suffix), CLAUSE, "run",
+                "cl_khr_subgroup_ballot's masks (Built-in Sub-Group Ballot Functions): get_sub_group_ge_mask sets "
+                "bit k iff id <= k < max sub-group size, get_sub_group_gt_mask iff id < k < max size, "
+                "get_sub_group_le_mask iff k <= id, get_sub_group_lt_mask iff k < id (bit k: component k/32, bit k "
+                "mod 32), each against a loop over the 128 bits: bits 1 ge, 2 gt, 4 le, 8 lt; 0 on any layout "
+                "(%s)." % where,
+                body=masks_body(), out="uint[%d]" % n, expect=zeros(n),
+                requires=req + " cl_khr_subgroup_ballot" + wg, options=opts, timeout=KERNEL_TIMEOUT, global_=str(n),
+                local=str(local), prelude=prelude_for("int", std))
+
+
+# sub_group_non_uniform_broadcast and sub_group_broadcast_first, per type
+# set (ballot.probe): at most 32 checks (7 a type) per probe.
+BALLOT_TYPE_SETS = [("char", "uchar", "short", "ushort"), ("int", "uint", "float"), ("long", "ulong"), ("double",)]
+
+
+def masks_body():
+    return "\n".join([
+        "uint slid = get_sub_group_local_id();",
+        "uint msz = get_max_sub_group_size();",
+        "uint4 rge = get_sub_group_ge_mask(), rgt = get_sub_group_gt_mask();",
+        "uint4 rle = get_sub_group_le_mask(), rlt = get_sub_group_lt_mask();",
+        "uint ge[4] = {0u, 0u, 0u, 0u}, gt[4] = {0u, 0u, 0u, 0u}, le[4] = {0u, 0u, 0u, 0u}, lt[4] = {0u, 0u, 0u, 0u};",
+        "for (uint k = 0; k < 128u; k++) {",
+        "    uint c = k / 32u, bit = 1u << (k % 32u);",
+        "    if (k >= slid && k < msz) ge[c] |= bit;",
+        "    if (k > slid && k < msz) gt[c] |= bit;",
+        "    if (k <= slid) le[c] |= bit;",
+        "    if (k < slid) lt[c] |= bit;",
+        "}",
+        "uint bad = 0;",
+        "if (any(rge != (uint4)(ge[0], ge[1], ge[2], ge[3]))) bad |= 1u;",
+        "if (any(rgt != (uint4)(gt[0], gt[1], gt[2], gt[3]))) bad |= 2u;",
+        "if (any(rle != (uint4)(le[0], le[1], le[2], le[3]))) bad |= 4u;",
+        "if (any(rlt != (uint4)(lt[0], lt[1], lt[2], lt[3]))) bad |= 8u;",
+        "out[get_global_id(0)] = bad;",
+    ])
+
+
+def barrier_body(local):
+    """Three rounds through __local memory, each read of the partner's
+    (local id (id+1) mod size) slot after a sub_group_barrier that follows
+    its write, and a sub_group_barrier before the next write: without the
+    barrier the read races with the write."""
+    return "\n".join([
+        RECORD,
+        "size_t g = get_global_id(0);",
+        "size_t g0 = g - l;",
+        "local uint lsid[%d], lslid[%d];" % (local, local),
+        "local int lv[%d];" % local,
+        "lsid[l] = sid; lslid[l] = slid;",
+        "barrier(CLK_LOCAL_MEM_FENCE);",
+        "uint pn = l;   /* the work-item of this sub-group with local id (id+1) mod size */",
+        "for (uint j = 0; j < %du; j++)" % local,
+        "    if (lsid[j] == sid && lslid[j] == (slid + 1u) % ssz) pn = j;",
+        "uint bad = 0;",
+        "lv[l] = a[g];",
+        "sub_group_barrier(CLK_LOCAL_MEM_FENCE);",
+        "if (lv[pn] != a[g0 + pn]) bad |= 1u;",
+        "sub_group_barrier(CLK_LOCAL_MEM_FENCE);",
+        "lv[l] = b[g];",
+        "sub_group_barrier(CLK_LOCAL_MEM_FENCE, memory_scope_sub_group);",
+        "if (lv[pn] != b[g0 + pn]) bad |= 2u;",
+        "sub_group_barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_scope_sub_group);",
+        "lv[l] = a[g] ^ b[g];",
+        "sub_group_barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);",
+        "if (lv[pn] != (a[g0 + pn] ^ b[g0 + pn])) bad |= 4u;",
+        "out[g] = bad;",
+    ])
+
+
+def gen_sub_group_barrier(w):
+    for suffix, std, req, sizes, why_std in VARIANTS:
+        for local in sizes:
+            if local == 1:
+                continue
+            n = local * GROUPS
+            wg = fam_wgcoll.wg_requires(local)
+            r = fam_wgcoll.rng("sg-barrier", local, suffix)
+            w.probe(SGF + "barrier.probe", "sub-group.barrier.wg%d.%s" % (local, suffix), CLAUSE, "run",
+                    "sub_group_barrier (Built-in Sub-Group Synchronization Functions), both forms: each work-item "
+                    "writes its value to __local memory, a sub_group_barrier(CLK_LOCAL_MEM_FENCE[, "
+                    "memory_scope_sub_group]), then reads the slot of the work-item of its sub-group with local id "
+                    "(id+1) mod size, and a second barrier before the next round's write; three rounds (bits 1, 2, "
+                    "4: flags local; local with the sub-group scope; local|global, with and without the scope). "
+                    "0 on any layout (work-group size %d, %d groups, %s)." % (local, GROUPS, why_std),
+                    body=barrier_body(local), out="uint[%d]" % n, expect=zeros(n), requires=req + wg,
+                    options="-cl-std=CL" + std, timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
+                    prelude=prelude_for("int", std),
+                    inputs=[("a", "int", [str(r.randint(-2 ** 31, 2 ** 31 - 1)) for _ in range(n)]),
+                            ("b", "int", [str(r.randint(-2 ** 31, 2 ** 31 - 1)) for _ in range(n)])])
+
+
+# cl_intel_subgroups' shuffles on the types beyond int, float and double
+# (intel-shuffle.probe): the vector widths of int and float, uint in every
+# width, long and ulong. The calls and indices are INTEL_SHUFFLES'.
+INTEL_TYPE_SETS = [("int", (2, 3, 4, 8, 16)), ("uint", VEC_WIDTHS), ("float", (2, 3, 4, 8, 16)),
+                   ("long", (1,)), ("ulong", (1,))]
+INTEL_SETUP = ["uint msz = get_max_sub_group_size();",
+               "uint k = (slid + 2u) % ssz;      /* an existing local id of this sub-group */",
+               "uint ix = (slid + 3u) % ssz;",
+               "uint dn = slid + 1u < ssz ? 1u : 0u;",
+               "uint up = slid >= 1u ? 1u : 0u;",
+               "uint xv = (slid ^ 1u) < ssz ? 1u : 0u;"]
+
+
+def intel_vector_checks(sets, group):
+    calls = INTEL_SHUFFLES[group][0]
+    checks, partners = [], []
+    for r, call, src, ix, _ in calls:
+        partners.append(("p" + r[1:], ix))
+    for base, widths in sets:
+        for wd in widths:
+            c, d = window(base, wd, "a_" + base, "g"), window(base, wd, "b_" + base, "g")
+            for r, call, src, _, _ in calls:
+                text = re.sub(r"\bd\b", d, re.sub(r"\bc\b", c, call))
+                checks.append((vtype(base, wd), text, "p" + r[1:], base, wd,
+                               ("a_" if src == "lc" else "b_") + base))
+    return partners, checks
+
+
+def gen_intel_type_variants(w):
+    for local in (7, 64):
+        n = local * GROUPS
+        wg = fam_wgcoll.wg_requires(local)
+        for group, (_, what) in INTEL_SHUFFLES.items():
+            for sets in ([INTEL_TYPE_SETS[0]], [INTEL_TYPE_SETS[1]], [INTEL_TYPE_SETS[2]], INTEL_TYPE_SETS[3:]):
+                types = [b for b, _ in sets]
+                partners, checks = intel_vector_checks(sets, group)
+                names = ", ".join(vtype(b, wd) for b, wds in sets for wd in wds)
+                inputs = []
+                for b in types:
+                    inputs += [("a_" + b, b, move_inputs(b, n, ("intel-sg-types", b, local, "a"))),
+                               ("b_" + b, b, move_inputs(b, n, ("intel-sg-types", b, local, "b")))]
+                name = "-".join(types) + ("-vec" if types[0] in ("int", "float") else "")
+                w.probe(SGF + "intel-shuffle.probe", "sub-group.intel-shuffle.%s.%s.wg%d" % (group, name, local),
+                        CLAUSE, "run",
+                        "cl_intel_subgroups' shuffles on %s (the extension's \"Sub-group Shuffle Functions\"; a "
+                        "work-item's width-n value is its n inputs from its global id on): %s. Each work-item's "
+                        "index lands on a work-item that exists, each result against the value of the work-item a loop "
+                        "over the sub-group finds: a uint mask of mismatches (%s), 0 on any layout (work-group size "
+                        "%d, %d groups, -cl-std=CL1.2, the version the extension is written for)."
+                        % (names, what, bit_names(checks), local, GROUPS),
+                        body=moves_body(local, INTEL_SETUP, partners, checks), out="uint[%d]" % n, expect=zeros(n),
+                        requires="cl_intel_subgroups" + type_list_requires(types, "1.2") + wg,
+                        options="-cl-std=CL1.2", timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
+                        inputs=inputs)

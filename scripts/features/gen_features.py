@@ -393,8 +393,12 @@ def main():
     fam_subgroups.gen_sub_groups_multi_dim(w)
     fam_subgroups.gen_intel_subgroups(w)
     fam_subgroups.gen_intel_block(w)
+    fam_subgroups.gen_sub_group_type_variants(w)
+    fam_subgroups.gen_sub_group_barrier(w)
+    fam_subgroups.gen_intel_type_variants(w)
     fam_fpatomics.gen_float_atomics(w)
     fam_fpatomics.gen_float_atomic_load_store(w)
+    fam_fpatomics.gen_float_atomic_forms(w)
     fam_pipes_enqueue.gen_pipes_enqueue(w)
     for path in w.write(os.path.join(root, "probes")):
         print("probes/" + path)

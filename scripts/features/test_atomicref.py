@@ -3,6 +3,7 @@ the sequence's comments (make check runs this through tests/e2e)."""
 import os
 import sys
 import unittest
+from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atomicref  # noqa: E402
@@ -23,6 +24,24 @@ class AtomicSequence(unittest.TestCase):
         self.assertEqual(atomicref.to_int32(0xFFFFFFFF), -1)
         self.assertEqual(atomicref.to_int32(1 << 31), -(1 << 31))
         self.assertEqual(atomicref.to_uint32(-1), 0xFFFFFFFF)
+
+
+class FloatFetchSequence(unittest.TestCase):
+    def test_add_sub_steps_accumulate(self):
+        # 1/2; +(1 + 1/4) = 7/4; -(3 - 1/2) = -3/4; +(1 + 1/4) = 1/2
+        steps = [("add", [Fraction(1), Fraction(1, 4)]), ("sub", [Fraction(3), Fraction(-1, 2)]),
+                 ("add", [Fraction(1), Fraction(1, 4)])]
+        self.assertEqual(atomicref.float_fetch_sequence(Fraction(1, 2), steps),
+                         [Fraction(1, 2), Fraction(7, 4), Fraction(-3, 4), Fraction(1, 2)])
+
+    def test_min_max_steps_start_from_the_current_value(self):
+        # 5; min(5, 8, -2) = -2; max(-2, -7, -3) = -2; max(-2, 6) = 6; min(6, 9) = 6
+        steps = [("min", [8, -2]), ("max", [-7, -3]), ("max", [6]), ("min", [9])]
+        self.assertEqual(atomicref.float_fetch_sequence(5, steps), [5, -2, -2, 6, 6])
+
+    def test_unknown_operation_is_refused(self):
+        with self.assertRaises(ValueError):
+            atomicref.float_fetch_sequence(0, [("xor", [1])])
 
 
 if __name__ == "__main__":

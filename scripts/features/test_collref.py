@@ -86,6 +86,22 @@ class Layout(unittest.TestCase):
             collref.broadcast_nd([1, 2], (2,), (2,), (2,))
 
 
+class NarrowIntegers(unittest.TestCase):
+    def test_ranges(self):
+        # char: -2^7 .. 2^7-1, uchar 0 .. 2^8-1, short -2^15 .. 2^15-1, ushort 0 .. 2^16-1
+        self.assertEqual((collref.type_min("char"), collref.type_max("char")), (-128, 127))
+        self.assertEqual((collref.type_min("uchar"), collref.type_max("uchar")), (0, 255))
+        self.assertEqual((collref.type_min("short"), collref.type_max("short")), (-32768, 32767))
+        self.assertEqual((collref.type_min("ushort"), collref.type_max("ushort")), (0, 65535))
+
+    def test_unsigned_wraps_and_signed_overflow_is_refused(self):
+        self.assertEqual(collref.add("uchar", 200, 100), 44)
+        self.assertEqual(collref.add("ushort", 65535, 2), 1)
+        with self.assertRaises(ValueError):
+            collref.add("char", 100, 28)
+        self.assertEqual(collref.fmt("char", -128), "-128")
+
+
 class Tokens(unittest.TestCase):
     def test_formats(self):
         self.assertEqual(collref.fmt("float", math.inf), "inf")

@@ -3,7 +3,10 @@
  * atomic_int (atomic types have the size of their regular types), which
  * OpenCL C 3.0 has everywhere at relaxed order and work-group scope.
  * tests/e2e/test_features_optional.sh prepends it to the float-atomic probes
- * to run their kernels and expected values on a real driver. */
+ * to run their kernels and expected values on a real driver: every form
+ * (order and scope, order alone, implicit) on a global, a local and a
+ * generic object. WRONG_FA makes sub add and swaps min and max: the probes
+ * must fail. */
 #ifndef FA_MOCK
 #define FA_MOCK
 #define OV __attribute__((overloadable))
@@ -20,11 +23,33 @@
                 return cur;                                                                       \
         }                                                                                         \
     }
+#define FORMS(AS, OP)                                                                              \
+    OV float atomic_fetch_##OP##_explicit(volatile AS atomic_float *o, float v, memory_order mo)  \
+    {                                                                                             \
+        return atomic_fetch_##OP##_explicit(o, v, mo, memory_scope_work_group);                   \
+    }                                                                                             \
+    OV float atomic_fetch_##OP(volatile AS atomic_float *o, float v)                              \
+    {                                                                                             \
+        return atomic_fetch_##OP##_explicit(o, v, memory_order_relaxed, memory_scope_work_group); \
+    }
+#ifdef WRONG_FA
+#define SUB_EXPR cur + v
+#define MIN_EXPR v > cur ? v : cur
+#define MAX_EXPR v < cur ? v : cur
+#else
+#define SUB_EXPR cur - v
+#define MIN_EXPR v < cur ? v : cur
+#define MAX_EXPR v > cur ? v : cur
+#endif
 #define FAS(AS)                                                                    \
     FA(AS, atomic_fetch_add_explicit, cur + v)                                     \
-    FA(AS, atomic_fetch_sub_explicit, cur - v)                                     \
-    FA(AS, atomic_fetch_min_explicit, v < cur ? v : cur)                           \
-    FA(AS, atomic_fetch_max_explicit, v > cur ? v : cur)
+    FA(AS, atomic_fetch_sub_explicit, SUB_EXPR)                                    \
+    FA(AS, atomic_fetch_min_explicit, MIN_EXPR)                                    \
+    FA(AS, atomic_fetch_max_explicit, MAX_EXPR)                                    \
+    FORMS(AS, add) FORMS(AS, sub) FORMS(AS, min) FORMS(AS, max)
 FAS(global)
 FAS(local)
+#ifdef __opencl_c_generic_address_space
+FAS()
+#endif
 #endif

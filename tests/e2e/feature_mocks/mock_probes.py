@@ -5,21 +5,29 @@ driver runs their kernels and expected values (tests/e2e/test_features_optional.
 
   subgroups  probes/6.15.20-sub-group-functions, the cl3.0 twins, with
              one_item_subgroups.cl (every work-item its own sub-group), built
-             under the harness's default -cl-std; `wrong` adds
-             -DWRONG_IDENTITY (the exclusive min scan returns its own value)
+             with their own -cl-std=CL3.0; `wrong` adds
+             -DWRONG_IDENTITY (the exclusive min scan returns its own value),
+             `wrong-moves` -DWRONG_MOVES (shuffles and broadcasts change the
+             value they move)
+  intelshuffle  the cl_intel_subgroups shuffle probes
+             (6.15.20-sub-group-functions/intel-shuffle.probe) with
+             one_item_subgroups.cl; `wrong-moves` as above
   workgroup  probes/6.15.16-work-group-collective-functions, the cl2.0 twins
              (OpenCL C 2.0 has the program-scope globals the mock needs), with
              work_group_scratch.cl
   fpatomics  the fp32 probes of probes/6.15.12-atomic-functions-c11/
-             float-atomics.probe with float_atomics_cas.cl, still -cl-std=CL3.0
+             float-atomics.probe with float_atomics_cas.cl, still -cl-std=CL3.0;
+             `wrong` adds -DWRONG_FA (sub adds, min and max swapped)
   intelblock the cl_intel_subgroups block read/write probes
              (6.15.20-sub-group-functions/intel-block.probe) with
              four_item_blocks.cl; `wrong` adds -DCONTIGUOUS_BLOCKS (each
              work-item's values side by side, not strided)
 
-Each copy requires nothing but fp64 where it uses double.
+Each copy requires nothing but fp64 where it uses double, and the generic
+address space where its original does (the float atomics through generic
+pointers: they skip on a device without it).
 
-Usage: mock_probes.py SRCDIR OUTDIR subgroups|workgroup|fpatomics|intelblock [wrong]"""
+Usage: mock_probes.py SRCDIR OUTDIR subgroups|workgroup|fpatomics|intelblock|intelshuffle [wrong|wrong-moves]"""
 import os
 import re
 import sys
@@ -31,7 +39,10 @@ def chunks(text):
 
 def with_mock(chunk, mock, keep_options):
     fp64 = "double" in chunk.split("\n")[0]
-    chunk = re.sub(r"\nrequires = [^\n]*", "\nrequires = fp64" if fp64 else "", chunk)
+    # a mock cannot stand in for the generic address space: a probe that needs it keeps needing it
+    keep = [t for t in ["fp64"] * fp64 + ["__opencl_c_generic_address_space"]
+            if t == "fp64" or re.search(r"\nrequires = [^\n]*\b%s\b" % t, chunk)]
+    chunk = re.sub(r"\nrequires = [^\n]*", "\nrequires = " + " ".join(keep) if keep else "", chunk)
     if not keep_options:
         chunk = re.sub(r"\noptions  = [^\n]*", "", chunk)
     chunk = re.sub(r"\nprelude  = <<END\n.*?\nEND", "", chunk, flags=re.S)
@@ -44,11 +55,10 @@ def main(src, out, family, wrong):
     os.makedirs(out, exist_ok=True)
     if family == "subgroups":
         mock = open(os.path.join(here, "one_item_subgroups.cl")).read()
-        if wrong:
-            mock = "#define WRONG_IDENTITY\n" + mock
+        mock = {"wrong": "#define WRONG_IDENTITY\n", "wrong-moves": "#define WRONG_MOVES\n"}.get(wrong, "") + mock
         indir = os.path.join(src, "probes", "6.15.20-sub-group-functions")
         for name in sorted(os.listdir(indir)):
-            kept = [with_mock(c, mock, False) for c in chunks(open(os.path.join(indir, name)).read())
+            kept = [with_mock(c, mock, True) for c in chunks(open(os.path.join(indir, name)).read())
                     if re.match(r"\[probe \S+\.cl3\.0\]", c)]
             with open(os.path.join(out, name), "w") as f:
                 f.write("\n".join(kept))
@@ -61,22 +71,30 @@ def main(src, out, family, wrong):
             with open(os.path.join(out, name), "w") as f:
                 f.write("\n".join(kept))
     elif family == "fpatomics":
-        mock = open(os.path.join(here, "float_atomics_cas.cl")).read()
+        mock = ("#define WRONG_FA\n" if wrong == "wrong" else "") + open(os.path.join(here, "float_atomics_cas.cl")).read()
         path = os.path.join(src, "probes", "6.15.12-atomic-functions-c11", "float-atomics.probe")
         kept = [with_mock(c, mock, True) for c in chunks(open(path).read()) if ".fp32." in c.split("\n")[0]]
         with open(os.path.join(out, "float-atomics.probe"), "w") as f:
             f.write("\n".join(kept))
     elif family == "intelblock":
         mock = open(os.path.join(here, "four_item_blocks.cl")).read()
-        if wrong:
+        if wrong == "wrong":
             mock = "#define CONTIGUOUS_BLOCKS\n" + mock
         path = os.path.join(src, "probes", "6.15.20-sub-group-functions", "intel-block.probe")
         kept = [with_mock(c, mock, False) for c in chunks(open(path).read())]
         with open(os.path.join(out, "intel-block.probe"), "w") as f:
             f.write("\n".join(kept))
+    elif family == "intelshuffle":
+        mock = ("#define WRONG_MOVES\n" if wrong == "wrong-moves" else "") + open(
+            os.path.join(here, "one_item_subgroups.cl")).read()
+        path = os.path.join(src, "probes", "6.15.20-sub-group-functions", "intel-shuffle.probe")
+        kept = [with_mock(c, mock, False) for c in chunks(open(path).read())]
+        with open(os.path.join(out, "intel-shuffle.probe"), "w") as f:
+            f.write("\n".join(kept))
     else:
-        sys.exit("mock_probes.py: unknown family %r (subgroups, workgroup, fpatomics or intelblock)" % family)
+        sys.exit("mock_probes.py: unknown family %r (subgroups, workgroup, fpatomics, intelblock or intelshuffle)"
+                 % family)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], sys.argv[3], len(sys.argv) > 4 and sys.argv[4] == "wrong")
+    main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else "")
