@@ -6,7 +6,8 @@ feature families (issue 17):
                                        dependencies, the API contract measurement
   probes/6.7.5-generic-address-space/  generic pointers, to_global/to_local/to_private
   probes/6.7-program-scope-globals/    program scope variables in the global address space
-  probes/6.15.12-atomic-functions-c11/ the C11-style atomics per claimed order and scope, and
+  probes/6.15.12-atomic-functions-c11/ the C11-style atomics per claimed order and scope, per type,
+                                       address space and form (fam_c11atomics.py), and
                                        cl_ext_float_atomics (fam_fpatomics.py)
   probes/6.15.16-work-group-collective-functions/  (fam_wgcoll.py)
   probes/6.15.18-pipe-functions/, probes/6.15.19-enqueuing-kernels/  (fam_pipes_enqueue.py)
@@ -24,6 +25,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "builtins"))
 import atomicref  # noqa: E402
+import fam_c11atomics  # noqa: E402
 import fam_fpatomics  # noqa: E402
 import fam_pipes_enqueue  # noqa: E402
 import fam_subgroups  # noqa: E402
@@ -388,6 +390,7 @@ def main():
     gen_generic(w)
     gen_globals(w)
     gen_atomics(w)
+    fam_c11atomics.gen_c11_atomics(w)
     fam_wgcoll.gen_work_group_collectives(w)
     fam_subgroups.gen_sub_groups(w)
     fam_subgroups.gen_sub_groups_multi_dim(w)
