@@ -12,6 +12,9 @@ feature families (issue 17):
   probes/6.15.16-work-group-collective-functions/  (fam_wgcoll.py)
   probes/6.15.18-pipe-functions/, probes/6.15.19-enqueuing-kernels/  (fam_pipes_enqueue.py)
   probes/6.15.20-sub-group-functions/  sub-groups, cl_khr_subgroup_ballot/_shuffle (fam_subgroups.py)
+  probes/6.12.8-synchronization-functions/sync20.probe, 6.7.5-generic-address-space/get-fence.probe,
+  probes/6.12.1-work-item-functions/linear-ids.probe: work_group_barrier, atomic_work_item_fence,
+                                       get_fence, the 2.0 work-item functions (fam_sync20.py)
 
 Expected values come from the specification (the unified OpenCL C spec,
 KhronosGroup/OpenCL-Docs OpenCL_C.txt, cited by section and heading) and from
@@ -26,6 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "builtins"))
 import atomicref  # noqa: E402
 import fam_c11atomics  # noqa: E402
+import fam_sync20  # noqa: E402
 import fam_fpatomics  # noqa: E402
 import fam_pipes_enqueue  # noqa: E402
 import fam_subgroups  # noqa: E402
@@ -84,7 +88,7 @@ class Writer:
 
     def probe(self, path, pid, clause, kind, why, body=None, out=None, expect=None, requires=None,
               options=None, prelude=None, global_=None, local=None, measure=None, inputs=(), source=None,
-              timeout=None):
+              timeout=None, offset=None):
         if pid in self.ids:
             raise ValueError("duplicate probe id " + pid)
         self.ids.add(pid)
@@ -93,7 +97,7 @@ class Writer:
         lines = ["", "[probe %s]" % pid, "clause   = %s" % clause, "spec     = %s" % spec_for(clause),
                  "why      = %s" % why, "kind     = %s" % kind]
         for key, val in (("requires", requires), ("options", options), ("measure", measure), ("timeout", timeout),
-                         ("global", global_), ("local", local), ("out", out), ("expect", expect)):
+                         ("global", global_), ("local", local), ("offset", offset), ("out", out), ("expect", expect)):
             if val is not None:
                 lines.append("%-8s = %s" % (key, val))
         for name, tname, toks in inputs:
@@ -391,6 +395,7 @@ def main():
     gen_globals(w)
     gen_atomics(w)
     fam_c11atomics.gen_c11_atomics(w)
+    fam_sync20.gen_sync20(w)
     fam_wgcoll.gen_work_group_collectives(w)
     fam_subgroups.gen_sub_groups(w)
     fam_subgroups.gen_sub_groups_multi_dim(w)
