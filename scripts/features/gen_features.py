@@ -15,6 +15,9 @@ feature families (issue 17):
   probes/6.12.8-synchronization-functions/sync20.probe, 6.7.5-generic-address-space/get-fence.probe,
   probes/6.12.1-work-item-functions/linear-ids.probe: work_group_barrier, atomic_work_item_fence,
                                        get_fence, the 2.0 work-item functions (fam_sync20.py)
+  probes/6.12.7-vector-data-load-store/generic.probe, 6.12.2-math-functions/generic-widths.probe:
+                                       the generic-pointer forms of vload/vstore(_half) and the
+                                       pointer-output math functions (fam_generic_builtins.py)
 
 Expected values come from the specification (the unified OpenCL C spec,
 KhronosGroup/OpenCL-Docs OpenCL_C.txt, cited by section and heading) and from
@@ -31,6 +34,7 @@ import atomicref  # noqa: E402
 import fam_c11atomics  # noqa: E402
 import fam_sync20  # noqa: E402
 import fam_fpatomics  # noqa: E402
+import fam_generic_builtins  # noqa: E402
 import fam_pipes_enqueue  # noqa: E402
 import fam_subgroups  # noqa: E402
 import fam_wgcoll  # noqa: E402
@@ -396,6 +400,7 @@ def main():
     gen_atomics(w)
     fam_c11atomics.gen_c11_atomics(w)
     fam_sync20.gen_sync20(w)
+    fam_generic_builtins.gen_generic_builtins(w)
     fam_wgcoll.gen_work_group_collectives(w)
     fam_subgroups.gen_sub_groups(w)
     fam_subgroups.gen_sub_groups_multi_dim(w)
