@@ -215,7 +215,7 @@ def gen_generic_builtins(w):
                 "fam_generic_builtins.half_bits, exact)." % v,
                 body=h_body, out="uint[%d]" % n2, expect=" ".join(str(x) for x in half_expect()),
                 requires=req, options="-cl-std=CL" + v, global_="1", local="1")
-        w.probe("6.12.2-math-functions/generic-widths.probe", "math.pointer-out.generic-widths.cl%s" % v, MATH,
+        w.probe("6.12.2-math-functions-generic/generic-widths.probe", "math.pointer-out.generic-widths.cl%s" % v, MATH,
                 "run", "fract, modf, frexp, remquo, sincos and lgamma_r on float2, float3, float8 and float16 with "
                 "their second result through a generic pointer (OpenCL C %s), where the result is exact: fract(2.5) "
                 "= 0.5 and 2, modf(2.5) = 0.5 and 2, frexp(6) = 0.75 and 3, remquo(7, 2) = -1 and a quotient whose "

@@ -15,7 +15,7 @@ feature families (issue 17):
   probes/6.12.8-synchronization-functions/sync20.probe, 6.7.5-generic-address-space/get-fence.probe,
   probes/6.12.1-work-item-functions/linear-ids.probe: work_group_barrier, atomic_work_item_fence,
                                        get_fence, the 2.0 work-item functions (fam_sync20.py)
-  probes/6.12.7-vector-data-load-store/generic.probe, 6.12.2-math-functions/generic-widths.probe:
+  probes/6.12.7-vector-data-load-store/generic.probe, 6.12.2-math-functions-generic/generic-widths.probe:
                                        the generic-pointer forms of vload/vstore(_half) and the
                                        pointer-output math functions (fam_generic_builtins.py)
 

@@ -17,7 +17,7 @@ if command -v clang-15 >/dev/null 2>&1; then
         "$SRCDIR/probes/6.7.5-generic-address-space/get-fence.probe" \
         "$SRCDIR/probes/6.12.1-work-item-functions/linear-ids.probe" \
         "$SRCDIR/probes/6.12.7-vector-data-load-store/generic.probe" \
-        "$SRCDIR/probes/6.12.2-math-functions/generic-widths.probe"
+        "$SRCDIR/probes/6.12.2-math-functions-generic/generic-widths.probe"
 fi
 check "feature probe files match scripts/features/gen_features.py" make -s -C "$SRCDIR" check-features-generated
 if "$CLCONFORM" --list 2>/dev/null | grep -q oclgrind; then
