@@ -9,22 +9,29 @@ __global and __local (OpenCL C 3.0) and the generic address space (OpenCL C
 each form to features in 3.0: the implicit forms need
 __opencl_c_atomic_order_seq_cst and __opencl_c_atomic_scope_device, the
 order-only forms __opencl_c_atomic_scope_device; the explicit orders and
-scopes used here (relaxed, work_group) need none. The 64-bit types need
+scopes used here (relaxed, work_group) need none, memory_scope_all_devices
+needs __opencl_c_atomic_scope_all_devices. The 64-bit types need
 cl_khr_int64_base_atomics and _extended_atomics ("supported and have been
 enabled": the probes enable them), atomic_double also double precision.
 
-Two kinds of probe:
+The probes (few and large: PoCL compiles each kernel in 0.1-0.5 s cold):
 
-  sequence    one work-item runs init, load, store, exchange, strong and weak
-              compare-exchange (with *expected in private, local and global
-              memory, or through generic pointers), every fetch-and-modify and
-              atomic_flag on one object: alone, every value is C11's
-              sequential one (c11ref.py).
-  concurrent  64 work-items of one work-group apply fetch-and-modify,
-              exchange, compare-exchange and test-and-set to shared objects;
-              the end states are exact whatever the interleaving (sums wrap,
-              exactly one compare-exchange and one test-and-set win, every
-              exchanged-out value is accounted for) (c11ref.concurrent).
+  per type     one work-item runs init, load, store, exchange, strong and
+               weak compare-exchange, every fetch-and-modify and atomic_flag
+               on a __global then a __local object (generic: through generic
+               pointers, *expected too), one probe per type and group of
+               forms with the same features; alone, every value is C11's
+               sequential one (c11ref.py).
+  cas-expected the 3.0 compare-exchange overloads with *expected in __local
+               and __global memory, a whole program per type group, so that a
+               library without them fails one build.
+  pointer-sized  atomic_intptr_t, _uintptr_t, _size_t, _ptrdiff_t and their
+               operand types.
+  concurrent   64 work-items of one work-group apply fetch-and-modify,
+               exchange, compare-exchange and test-and-set to shared objects;
+               the end states are exact whatever the interleaving (sums wrap,
+               exactly one compare-exchange and one test-and-set win, every
+               exchanged-out value is accounted for) (c11ref.concurrent).
 """
 import random
 
@@ -36,19 +43,17 @@ CLAUSE = "6.15.12 Atomic Functions"
 INT64 = "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics"
 TYPES = ["int", "uint", "float", "long", "ulong", "double"]
 
-# The generic-address-space probes point at an object in this space.
-GENERIC_OBJECT = {"int": "global", "uint": "local", "float": "local", "long": "local", "ulong": "global",
-                  "double": "global"}
-
 FORM_WHY = {
     "implicit": "the implicit forms (memory_order_seq_cst, memory_scope_device)",
     "order": "the _explicit forms with an order (memory_order_relaxed; memory_scope_device)",
     "scope": "the _explicit forms with an order and a scope (memory_order_relaxed, memory_scope_work_group)",
+    "all_devices": "the _explicit forms with memory_order_relaxed and memory_scope_all_devices (3.0's name)",
 }
 FORM_NEEDS_30 = {
     "implicit": "__opencl_c_atomic_order_seq_cst __opencl_c_atomic_scope_device",
     "order": "__opencl_c_atomic_scope_device",
     "scope": "",
+    "all_devices": "__opencl_c_atomic_scope_all_devices",
 }
 
 
@@ -59,7 +64,8 @@ def call(form, name, args, cas=False):
     orders = "memory_order_relaxed, memory_order_relaxed" if cas else "memory_order_relaxed"
     if form == "order":
         return "atomic_%s_explicit(%s, %s)" % (name, args, orders)
-    return "atomic_%s_explicit(%s, %s, memory_scope_work_group)" % (name, args, orders)
+    scope = "memory_scope_all_devices" if form == "all_devices" else "memory_scope_work_group"
+    return "atomic_%s_explicit(%s, %s, %s)" % (name, args, orders, scope)
 
 
 def lit(t, v):
@@ -256,6 +262,9 @@ FORMS = ("implicit", "order", "scope")
 # implicit ones also __opencl_c_atomic_order_seq_cst), so they share a probe;
 # the order-and-scope forms (relaxed, work_group) need nothing and run apart.
 FORM_GROUPS = {"device": ("implicit", "order"), "scoped": ("scope",)}
+# memory_scope_all_devices, OpenCL C 3.0's alias of memory_scope_all_svm_devices,
+# on atomic_int only (the scope changes no value a lone work-item sees).
+ALL_DEVICES = ("int", "3.0", False, "all-devices", ("all_devices",))
 
 
 def group_requires(version, generic, forms, extra):
@@ -267,31 +276,32 @@ def gen_sequences(w):
     object in each form, *expected in private memory (named spaces), or
     through generic pointers to each space (generic: objects reached through
     generic pointers)."""
-    for t in TYPES:
-        for version, generic in (("3.0", False), ("3.0", True), ("2.0", True)):
-            espaces = ALL_SPACES if generic else ("private",)
-            for gname, forms in FORM_GROUPS.items():
-                seq = Seq(t, generic)
-                for form in forms:
-                    for space in ("global", "local"):
-                        seq.segment(t, space, form, espaces, t == "int", True)
-                body, expect = seq.render()
-                where = ("generic pointers to a __global then a __local object, *expected through generic pointers "
-                         "to private, local and global memory" if generic else
-                         "a __global then a __local object, *expected in private memory")
-                pid = "atomic-c11.%s.%s.%s.cl%s" % (t, "generic" if generic else "named", gname, version)
-                w.probe(ATO + "per-type.probe", pid, CLAUSE, "run",
-                        "One work-item runs %s on atomic_%s, %s (OpenCL C %s): init, load, store, exchange, strong "
-                        "and weak compare_exchange succeeding (a weak one retried) and failing (which writes the "
-                        "object's value to *expected)%s%s; alone, every result is C11's sequential value "
-                        "(scripts/features/c11ref.py)."
-                        % (" then ".join(FORM_WHY[f] for f in forms), t, where, version,
-                           ", every fetch_ op with operands that wrap and that tell signed from unsigned order"
-                           if t not in c11ref.FLOAT_TYPES else "",
-                           ", atomic_flag clear and test_and_set" if t == "int" else ""),
-                        body=body, out="%s[%d]" % (t, len(expect)), expect=" ".join(expect),
-                        requires=group_requires(version, generic, forms, type_requires(t, version)),
-                        options="-cl-std=CL" + version, prelude=type_prelude(t), global_="1", local="1")
+    variants = [(t, version, generic, gname, forms) for t in TYPES
+                for version, generic in (("3.0", False), ("3.0", True), ("2.0", True))
+                for gname, forms in FORM_GROUPS.items()] + [ALL_DEVICES]
+    for t, version, generic, gname, forms in variants:
+        espaces = ALL_SPACES if generic else ("private",)
+        seq = Seq(t, generic)
+        for form in forms:
+            for space in ("global", "local"):
+                seq.segment(t, space, form, espaces, t == "int", True)
+        body, expect = seq.render()
+        where = ("generic pointers to a __global then a __local object, *expected through generic pointers "
+                 "to private, local and global memory" if generic else
+                 "a __global then a __local object, *expected in private memory")
+        pid = "atomic-c11.%s.%s.%s.cl%s" % (t, "generic" if generic else "named", gname, version)
+        w.probe(ATO + "per-type.probe", pid, CLAUSE, "run",
+                "One work-item runs %s on atomic_%s, %s (OpenCL C %s): init, load, store, exchange, strong "
+                "and weak compare_exchange succeeding (a weak one retried) and failing (which writes the "
+                "object's value to *expected)%s%s; alone, every result is C11's sequential value "
+                "(scripts/features/c11ref.py)."
+                % (" then ".join(FORM_WHY[f] for f in forms), t, where, version,
+                   ", every fetch_ op with operands that wrap and that tell signed from unsigned order"
+                   if t not in c11ref.FLOAT_TYPES else "",
+                   ", atomic_flag clear and test_and_set" if t == "int" else ""),
+                body=body, out="%s[%d]" % (t, len(expect)), expect=" ".join(expect),
+                requires=group_requires(version, generic, forms, type_requires(t, version)),
+                options="-cl-std=CL" + version, prelude=type_prelude(t), global_="1", local="1")
 
 
 CAS_GROUPS = [("core", ("int", "uint", "float"), ""), ("int64", ("long", "ulong", "double"),
