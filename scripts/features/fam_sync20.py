@@ -108,7 +108,7 @@ def gen_get_fence(w, path):
                 "get_fence returns \"a valid memory fence value for ptr\" (OpenCL C %s): for generic pointers (and "
                 "const ones) to global and to local memory it includes CLK_GLOBAL_MEM_FENCE and "
                 "CLK_LOCAL_MEM_FENCE respectively (whether it adds other flags is left open, so only the bit is "
-                "judged), and a work_group_barrier with the local pointer's flags orders the local writes four "
+                "judged [ledger: get-fence-flags]), and a work_group_barrier with the local pointer's flags orders the local writes four "
                 "work-items then read reversed." % v,
                 body=body, out="int[8]", expect="1 1 1 1 9 8 7 6", requires=req, options="-cl-std=CL" + v,
                 global_="4", local="4")
