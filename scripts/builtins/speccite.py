@@ -73,6 +73,8 @@ _C = {
     "6.12.1 Preprocessor Directives for Optional Extensions": "Preprocessor Directives for Optional Extensions",
     "6.15.12 Atomic Functions": "Atomic Functions",
     "6.15.1 Work-Item Functions": "Work-Item Functions",
+    "6.15.8 Synchronization Functions": "Synchronization Functions",
+    "6.15.10 Address Space Qualifier Functions": "Address Space Qualifier Functions",
     "6.15.16 Work-group Collective Functions": "Work-group Collective Functions",
     "6.15.18 Pipe Functions": "Pipe Functions",
     "6.15.19 Enqueuing Kernels": "Enqueuing Kernels",

@@ -221,7 +221,7 @@ def gen_nd(w, std, t, dims):
 
 def gen_work_group_collectives(w):
     """OpenCL C 3.0 with the feature: every type at sizes 1, 7 and 64, votes,
-    2-D and 3-D launches for int and float. OpenCL C 2.0: the same at size 7
+    2-D and 3-D launches for the 32- and 64-bit integer types and float. OpenCL C 2.0: the same at size 7
     only (where a device lists 2.0, it differs only in how it is enabled)."""
     for std, sizes in (("3.0", (1, 7, 64)), ("2.0", (7,))):
         for t in TYPES:
@@ -229,6 +229,6 @@ def gen_work_group_collectives(w):
                 gen_family(w, std, t, local)
         for local in sizes:
             gen_vote(w, std, local)
-        for t in ("int", "float"):
+        for t in ("int", "uint", "long", "ulong", "float"):
             for dims in (2, 3):
                 gen_nd(w, std, t, dims)

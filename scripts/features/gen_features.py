@@ -6,11 +6,18 @@ feature families (issue 17):
                                        dependencies, the API contract measurement
   probes/6.7.5-generic-address-space/  generic pointers, to_global/to_local/to_private
   probes/6.7-program-scope-globals/    program scope variables in the global address space
-  probes/6.15.12-atomic-functions-c11/ the C11-style atomics per claimed order and scope, and
+  probes/6.15.12-atomic-functions-c11/ the C11-style atomics per claimed order and scope, per type,
+                                       address space and form (fam_c11atomics.py), and
                                        cl_ext_float_atomics (fam_fpatomics.py)
   probes/6.15.16-work-group-collective-functions/  (fam_wgcoll.py)
   probes/6.15.18-pipe-functions/, probes/6.15.19-enqueuing-kernels/  (fam_pipes_enqueue.py)
   probes/6.15.20-sub-group-functions/  sub-groups, cl_khr_subgroup_ballot/_shuffle (fam_subgroups.py)
+  probes/6.12.8-synchronization-functions/sync20.probe, 6.7.5-generic-address-space/get-fence.probe,
+  probes/6.12.1-work-item-functions/linear-ids.probe: work_group_barrier, atomic_work_item_fence,
+                                       get_fence, the 2.0 work-item functions (fam_sync20.py)
+  probes/6.12.7-vector-data-load-store/generic.probe, 6.12.2-math-functions-generic/generic-widths.probe:
+                                       the generic-pointer forms of vload/vstore(_half) and the
+                                       pointer-output math functions (fam_generic_builtins.py)
 
 Expected values come from the specification (the unified OpenCL C spec,
 KhronosGroup/OpenCL-Docs OpenCL_C.txt, cited by section and heading) and from
@@ -24,7 +31,10 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "builtins"))
 import atomicref  # noqa: E402
+import fam_c11atomics  # noqa: E402
+import fam_sync20  # noqa: E402
 import fam_fpatomics  # noqa: E402
+import fam_generic_builtins  # noqa: E402
 import fam_pipes_enqueue  # noqa: E402
 import fam_subgroups  # noqa: E402
 import fam_wgcoll  # noqa: E402
@@ -82,7 +92,7 @@ class Writer:
 
     def probe(self, path, pid, clause, kind, why, body=None, out=None, expect=None, requires=None,
               options=None, prelude=None, global_=None, local=None, measure=None, inputs=(), source=None,
-              timeout=None):
+              timeout=None, offset=None):
         if pid in self.ids:
             raise ValueError("duplicate probe id " + pid)
         self.ids.add(pid)
@@ -91,7 +101,7 @@ class Writer:
         lines = ["", "[probe %s]" % pid, "clause   = %s" % clause, "spec     = %s" % spec_for(clause),
                  "why      = %s" % why, "kind     = %s" % kind]
         for key, val in (("requires", requires), ("options", options), ("measure", measure), ("timeout", timeout),
-                         ("global", global_), ("local", local), ("out", out), ("expect", expect)):
+                         ("global", global_), ("local", local), ("offset", offset), ("out", out), ("expect", expect)):
             if val is not None:
                 lines.append("%-8s = %s" % (key, val))
         for name, tname, toks in inputs:
@@ -388,6 +398,9 @@ def main():
     gen_generic(w)
     gen_globals(w)
     gen_atomics(w)
+    fam_c11atomics.gen_c11_atomics(w)
+    fam_sync20.gen_sync20(w)
+    fam_generic_builtins.gen_generic_builtins(w)
     fam_wgcoll.gen_work_group_collectives(w)
     fam_subgroups.gen_sub_groups(w)
     fam_subgroups.gen_sub_groups_multi_dim(w)

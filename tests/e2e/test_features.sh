@@ -5,6 +5,20 @@
 # with its reason, whatever 3.0 queries the device answers.
 source "$SRCDIR/tests/e2e/lib.sh"
 check "atomics reference matches its hand-worked table" python3 "$SRCDIR/scripts/features/test_atomicref.py"
+check "per-type atomics reference matches its hand-worked table" python3 "$SRCDIR/scripts/features/test_c11ref.py"
+if command -v clang-15 >/dev/null 2>&1; then
+    # No local device lists OpenCL C 2.0 or the generic address space: the
+    # generic forms are at least compiled.
+    check "every per-type atomic, 2.0 synchronisation, work-item and generic-pointer kernel compiles (clang-15, spir64)" \
+        python3 "$SRCDIR/scripts/features/check_compile.py" --clang clang-15 \
+        "$SRCDIR/probes/6.15.12-atomic-functions-c11/per-type.probe" \
+        "$SRCDIR/probes/6.15.12-atomic-functions-c11/concurrent.probe" \
+        "$SRCDIR/probes/6.12.8-synchronization-functions/sync20.probe" \
+        "$SRCDIR/probes/6.7.5-generic-address-space/get-fence.probe" \
+        "$SRCDIR/probes/6.12.1-work-item-functions/linear-ids.probe" \
+        "$SRCDIR/probes/6.12.7-vector-data-load-store/generic.probe" \
+        "$SRCDIR/probes/6.12.2-math-functions-generic/generic-widths.probe"
+fi
 check "feature probe files match scripts/features/gen_features.py" make -s -C "$SRCDIR" check-features-generated
 if "$CLCONFORM" --list 2>/dev/null | grep -q oclgrind; then
     out=$(mktemp -d)
