@@ -62,6 +62,8 @@ void gm_write_quo_bits(FILE *f, int w, const char *var);
  * (and lgamma_r's __private one judging its sign); lgamma_r's also writes
  * dir/lgamma_r-signp.ref. */
 int gm_has_pointer_forms(const char *name);
+/* Whether name's pointer forms are probed at width w (w > 4: where cheap). */
+int gm_pointer_width_ok(const char *name, int w);
 void gm_write_pointer_probes(FILE *f, const char *dir, const fn_spec *s, const tinfo *t, const inputs *in);
 
 /* Whether name has a form with a scalar second operand (fmax, fmin: gentype
