@@ -238,16 +238,14 @@ def gen_vn_constant(w, tname):
         t = next(t for t in R.INTS if t.name == tname)
         lits = [int_lit(t, int(v)) for v in src]
     prelude = "__constant %s %s[%d] = {%s};" % (tname, cname, total, ", ".join(lits))
-    body = "for (int k = 0; k < %d; k++)\n    out[k] = (%s)0;\n" % (total, tname)
-    body += "\n".join("vstore%d(vload%d(1, %s + %d), 1, out + %d);" % (n, n, cname, base + 1, base + 1)
+    # each region of 2n + 1 elements: one scalar and two vectors, copied to the same place in out
+    body = "\n".join("out[%d] = %s[%d];\nvstore%d(vload%d(0, %s + %d), 0, out + %d);\n"
+                      "vstore%d(vload%d(1, %s + %d), 1, out + %d);"
+                      % (base, cname, base, n, n, cname, base + 1, base + 1, n, n, cname, base + 1, base + 1)
                       for n, base in regions)
-    zero = "0.0" if tname == "float" else "0"
-    exp = [zero] * total
-    for n, base in regions:
-        for j in range(n):
-            exp[base + 1 + n + j] = src[base + 1 + n + j]
+    exp = list(src)
     w.probe(PATH + "vloadn-vstoren.probe", "vloadstore.%s.constant" % tname, CLAUSE, "run",
-            "vloadn(1, p) reads the n elements at p + n from __constant memory too, p only element aligned "
+            "vloadn(k, p) reads the n elements at p + k*n from __constant memory too, p only element aligned "
             "(p = base + 1), for n = 2, 3 (packed), 4, 8 and 16; each vector is stored back where it came from.",
             body=body, prelude=prelude, out="%s[%d]" % (tname, total), expect=" ".join(exp))
 
@@ -272,11 +270,11 @@ def gen_load_half_spaces(w, space, aligned):
         p = cname
     else:
         lines.append(space_decl(space, "buf", len(pats)))
-        lines.append("for (int k = 0; k < %d; k++)\n    buf[k] = a[k];" % len(pats))
+        lines.append("for (int k = 0; k < %d; k++)\n    vstore16(vload16(k, a), k, buf);" % (len(pats) // 16))
         if space == "local":
             lines.append("barrier(CLK_LOCAL_MEM_FENCE);")
         p = "buf"
-    lines.append("for (int k = 0; k < %d; k++)\n    out[k] = 0.0f;" % len(pats))
+    lines.append("for (int k = 0; k < %d; k++)\n    vstore16((float16)(0.0f), k, out);" % (len(pats) // 16))
     exp = ["0"] * len(pats)
     for j, n in enumerate(widths):
         call = "%s%s(0, (const %s half *)(%s + %d))" % (fn, "" if n == 1 else n, q, p, 16 * j)
@@ -309,7 +307,8 @@ def gen_store_half_spaces(w, space, aligned):
     total = 16 * len(calls)
     inputs = half_inputs()
     pats = [inputs[k % len(inputs)] for k in range(total)]
-    lines = [space_decl(space, "tmp", total), "for (int k = 0; k < %d; k++)\n    tmp[k] = 0;" % total]
+    lines = [space_decl(space, "tmp", total),
+             "for (int k = 0; k < %d; k++)\n    vstore16((ushort16)(0), k, tmp);" % (total // 16)]
     exp = ["0"] * total
     for j, (mode, n) in enumerate(calls):
         rm = "rte" if mode == "default" else mode
@@ -320,7 +319,7 @@ def gen_store_half_spaces(w, space, aligned):
             exp[16 * j + i] = half_tok(pats[16 * j + i], rm)
     if space == "local":
         lines.append("barrier(CLK_LOCAL_MEM_FENCE);")
-    lines.append("for (int k = 0; k < %d; k++)\n    out[k] = tmp[k];" % total)
+    lines.append("for (int k = 0; k < %d; k++)\n    vstore16(vload16(k, tmp), k, out);" % (total // 16))
     w.probe(PATH + ("vstorea-half.probe" if aligned else "vstore-half.probe"),
             "vloadstore.%s.widths.%s" % (fn, space), CLAUSE, "run",
             "%sn and %sn_rte/_rtz/_rtp/_rtn round each float to half (the default and _rte to nearest even, "
