@@ -290,13 +290,13 @@ def gen_load_half_spaces(w, space, aligned):
             out="float[%d]" % len(pats), expect=" ".join(exp))
 
 
-def gen_store_half_spaces(w, space, aligned):
-    """vstore_halfn (or vstorea_halfn) in every rounding mode to __local or __private memory, at every
-    width the probes above leave out there."""
+def gen_store_half_spaces(w, space, aligned, modes):
+    """vstore_halfn (or vstorea_halfn) in the rounding modes given to __local or __private memory, at
+    every width the probes above leave out there."""
     fn = "vstorea_half" if aligned else "vstore_half"
     q = "__%s" % space
     calls = []  # (mode, n)
-    for mode in ("default", "rte", "rtz", "rtp", "rtn"):
+    for mode in modes:
         if aligned:
             widths = HALF_WIDTHS[1:]
         elif mode == "default":
@@ -322,11 +322,14 @@ def gen_store_half_spaces(w, space, aligned):
     lines.append("for (int k = 0; k < %d; k++)\n    vstore16(vload16(k, tmp), k, out);" % (total // 16))
     w.probe(PATH + ("vstorea-half.probe" if aligned else "vstore-half.probe"),
             "vloadstore.%s.widths.%s" % (fn, space), CLAUSE, "run",
-            "%sn and %sn_rte/_rtz/_rtp/_rtn round each float to half (the default and _rte to nearest even, "
-            "_rtz toward zero, _rtp toward +infinity, _rtn toward -infinity) and store its 16 bits in %s memory "
-            "too, for n = %s; each call to a 16-half region of its own (32-byte aligned), the rest left zero; "
-            "judged bit for bit (a float subnormal may be flushed to a zero of either sign first on a device "
-            "without float denormals)." % (fn, fn, q, ", ".join(str(n) for n in HALF_WIDTHS[1 if aligned else 0:])),
+            "%s each float to half (%s) and store%s its 16 bits in %s memory too, for n = %s; each call "
+            "to a 16-half region of its own (32-byte aligned), the rest left zero; judged bit for bit (a float "
+            "subnormal may be flushed to a zero of either sign first on a device without float denormals)."
+            % (", ".join(fn + "n" + ("" if m == "default" else "_" + m) for m in modes) +
+               (" round" if len(modes) > 1 else " rounds"),
+               "the default and _rte to nearest even, _rtz toward zero, _rtp toward +infinity, _rtn toward "
+               "-infinity" if len(modes) > 1 else "to nearest even", "" if len(modes) > 1 else "s", q,
+               ", ".join(str(n) for n in HALF_WIDTHS[1 if aligned else 0:])),
             body="\n".join(lines), inputs=[("a", "float", [ftok(b) for b in pats])],
             out="ushort[%d]" % total, expect=" ".join(exp))
 
@@ -338,9 +341,12 @@ def gen_other_spaces(w):
     for space in ("constant", "local", "private"):
         for aligned in (False, True):
             gen_load_half_spaces(w, space, aligned)
-    for space in ("local", "private"):
+    # __private: the default rounding only. Its rounding-mode variants (36 overloads) cost rusticl
+    # (Mesa 22.3) several seconds of code generation a probe, cold: each call stores to a private
+    # array, which llvmpipe keeps in scratch memory.
+    for space, modes in (("local", ("default", "rte", "rtz", "rtp", "rtn")), ("private", ("default",))):
         for aligned in (False, True):
-            gen_store_half_spaces(w, space, aligned)
+            gen_store_half_spaces(w, space, aligned, modes)
 
 
 def generate(w):

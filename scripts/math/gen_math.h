@@ -56,6 +56,9 @@ FILE *gm_open_out(const char *path);
  * and the low bits MR_QUO_MASK keeps. */
 void gm_write_quo_bits(FILE *f, int w, const char *var);
 
+/* Whether name's float8 forms are probed (those cheap to compile). */
+int gm_probes_width8(const char *name);
+
 /* gen_math_overloads.c. Whether name has pointer-output forms (fract, modf,
  * frexp, remquo, sincos, lgamma_r), and appends to f, the function's probe
  * file, their probes for the __global, __local and generic address spaces
