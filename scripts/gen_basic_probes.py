@@ -510,6 +510,62 @@ def un_fn(name, t):
     }[name]
 
 
+def rel_case(t, fi, fname, n):
+    """Operands and expected components of relational built-in fname (the fi-th) on n components of
+    t: (a, b or None, expected, what the function is, the probe file)."""
+    path = "6.12.6-relational-functions/%s.probe"
+    pairs = pairs_for(t)
+    unary = fname in UN_WHY
+    if unary:
+        fn1 = un_fn(fname, t)
+        allv = unary_vals(t)
+        fn = lambda a, b, fn1=fn1: fn1(a)
+        desc = UN_WHY[fname]
+        fpath = path % "classification"
+    else:
+        fn = BIN_FUNCS[fname]
+        allv = None
+        desc = BIN_WHY[fname]
+        fpath = path % "comparison"
+    if unary:
+        a = allv[:n] if n >= 6 else [allv[(fi + j) % 6] for j in range(n)]
+        b = None
+    else:
+        a = [p[0] for p in pairs[:n]]
+        b = [p[1] for p in pairs[:n]]
+        if n < 4:   # make sure short vectors still see a NaN lane
+            a[-1], b[-1] = pairs[3]
+    exp = [-1 if fn(x, (b[i] if b else None)) else 0 for i, x in enumerate(a)]
+    return a, b, exp, desc, fpath
+
+
+def rel_vector_probes(t, fi, fname, n, modes):
+    """The probes of relational built-in fname (the fi-th) on vectors of n components of t."""
+    req, pre = fp_req(t, "fp_inf_nan"), fp_prelude(t)
+    r = result_type(t)
+    a, b, exp, desc, fpath = rel_case(t, fi, fname, n)
+    vt, rt = t.vec(n), r.vec(n)
+    call = "%s(x)" % fname if b is None else "%s(x, y)" % fname
+    why = ("%s on %s: %s. The vector form returns -1 per true component and 0 per false one, "
+           "as a %s." % (fname, vt, desc, rt))
+    for mode in modes:
+        if mode == "folded":
+            body = "%s x = %s;\n" % (vt, vec_lit(t, a))
+            if b:
+                body += "%s y = %s;\n" % (vt, vec_lit(t, b))
+            ins = ()
+        else:
+            body = "%s x = %s;\n" % (vt, load("a", n))
+            ins = [("a", t, a)]
+            if b:
+                body += "%s y = %s;\n" % (vt, load("b", n))
+                ins.append(("b", t, b))
+        body += "%s r = %s;\n%s" % (rt, call, store("r", n))
+        emit(fpath, "rel.%s.%s.%s" % (fname, vt, mode), "6.12.6", "run", why,
+             body=body, out="%s[%d]" % (r.name, n), expect=toks(r, exp), inputs=ins,
+             requires=req, prelude=pre)
+
+
 def gen_relational_builtins():
     path = "6.12.6-relational-functions/%s.probe"
     for t in (FLOAT, DOUBLE):
@@ -531,36 +587,7 @@ def gen_relational_builtins():
                 desc = BIN_WHY[fname]
                 fpath = path % "comparison"
             # vector
-            n = WIDTHS[fi % len(WIDTHS)]
-            if unary:
-                a = allv[:n] if n >= 6 else [allv[(fi + j) % 6] for j in range(n)]
-                b = None
-            else:
-                a = [p[0] for p in pairs[:n]]
-                b = [p[1] for p in pairs[:n]]
-                if n < 4:   # make sure short vectors still see a NaN lane
-                    a[-1], b[-1] = pairs[3]
-            exp = [-1 if fn(x, (b[i] if b else None)) else 0 for i, x in enumerate(a)]
-            vt, rt = t.vec(n), r.vec(n)
-            call = "%s(x)" % fname if unary else "%s(x, y)" % fname
-            why = ("%s on %s: %s. The vector form returns -1 per true component and 0 per false one, "
-                   "as a %s." % (fname, vt, desc, rt))
-            for mode in ("folded", "runtime"):
-                if mode == "folded":
-                    body = "%s x = %s;\n" % (vt, vec_lit(t, a))
-                    if b:
-                        body += "%s y = %s;\n" % (vt, vec_lit(t, b))
-                    ins = ()
-                else:
-                    body = "%s x = %s;\n" % (vt, load("a", n))
-                    ins = [("a", t, a)]
-                    if b:
-                        body += "%s y = %s;\n" % (vt, load("b", n))
-                        ins.append(("b", t, b))
-                body += "%s r = %s;\n%s" % (rt, call, store("r", n))
-                emit(fpath, "rel.%s.%s.%s" % (fname, vt, mode), "6.12.6", "run", why,
-                     body=body, out="%s[%d]" % (r.name, n), expect=toks(r, exp), inputs=ins,
-                     requires=req, prelude=pre)
+            rel_vector_probes(t, fi, fname, WIDTHS[fi % len(WIDTHS)], ("folded", "runtime"))
             # scalar
             if unary:
                 a = allv[:10]
@@ -635,55 +662,77 @@ def gen_any_all():
                      out="int[6]", expect=exp, inputs=ins)
 
 
-def gen_bitselect():
-    fpath = "6.12.6-relational-functions/bitselect.probe"
-    for ti, t in enumerate(ALL):
-        n = WIDTHS[(ti + 2) % len(WIDTHS)]
-        if t.fp:
-            if t.bits == 32:
-                cb = [0x80000000, 0, 0xFFFFFFFF, 0x7F800000]
-            else:
-                cb = [0x8000000000000000, 0, 0xFFFFFFFFFFFFFFFF, 0x7FF0000000000000]
-            n = 4
-            a = [1.5, 2.0, 3.0, -5.0]
-            b = [-0.75, 8.0, -7.0, 0.25]
-            c = [from_bits(t, x) for x in cb]
+def bitselect_case(t, n):
+    """Operands a, b, c, c's bits and the expected result of bitselect on n components of t."""
+    if t.fp:
+        if t.bits == 32:
+            cb = [0x80000000, 0, 0xFFFFFFFF, 0x7F800000, 0x007FFFFF, 0x0000FFFF, 0xFFFF0000, 0x807FFFFF]
         else:
-            M = (1 << t.bits) - 1
-            pat = [0x0F, 0xF0, 0x55, 0xAA, 0x3C, 0xC3, 0x01, 0x80]
-            cb = [0, M, 0] + [int(("%02x" % pat[i % 8]) * (t.bits // 8), 16) for i in range(13)]
-            ab = [int(("%02x" % ((0x12 + 0x31 * i) & 0xFF)) * (t.bits // 8), 16) for i in range(16)]
-            bb = [int(("%02x" % ((0xE7 + 0x45 * i) & 0xFF)) * (t.bits // 8), 16) for i in range(16)]
-            a = [to_type(t, x) for x in ab[:n]]
-            b = [to_type(t, x) for x in bb[:n]]
-            c = [to_type(t, x) for x in cb[:n]]
-            cb = cb[:n]
-        res = [from_bits(t, (bits_of(t, x) & ~bits_of(t, z)) | (bits_of(t, y) & bits_of(t, z)))
-               for x, y, z in zip(a, b, c)]
-        vt = t.vec(n)
-        why = ("bitselect takes each result bit from b where the bit of c is 1 and from a where it is 0; "
-               "for floating-point types it works on the bit patterns.")
-        req, pre = fp_req(t), fp_prelude(t)
-        for mode in ("folded", "runtime"):
-            if mode == "folded":
-                body = "%s x = %s;\n%s y = %s;\n" % (vt, vec_lit(t, a), vt, vec_lit(t, b))
-                if t.fp:
-                    ut = UNSIGNED_BY_BITS[t.bits]
-                    body += "%s z = as_%s(%s);\n" % (vt, vt, vec_lit(ut, cb))
-                else:
-                    body += "%s z = %s;\n" % (vt, vec_lit(t, c))
-                ins = ()
-            else:
-                body = "%s x = %s;\n%s y = %s;\n%s z = %s;\n" % (vt, load("a", n), vt, load("b", n), vt, load("c", n))
-                ins = [("a", t, a), ("b", t, b)]
-                ins.append(("c", t, [("bits", x) for x in cb] if t.fp else c))
-            body += "%s r = bitselect(x, y, z);\n%s" % (vt, store("r", n))
+            cb = [0x8000000000000000, 0, 0xFFFFFFFFFFFFFFFF, 0x7FF0000000000000, 0x000FFFFFFFFFFFFF,
+                  0x00000000FFFFFFFF, 0xFFFFFFFF00000000, 0x800FFFFFFFFFFFFF]
+        fa = [1.5, 2.0, 3.0, -5.0, 0.375, -96.0, 7.25, 2.0 ** -10, -0.5, 12.5, -2.75, 640.0, 0.125, -33.0,
+              2.0 ** -11, 9.0]
+        fb = [-0.75, 8.0, -7.0, 0.25, -1.125, 3.5, -1e4, 0.0, 6.0, -0.625, 48.0, -2.0 ** -6, 2.5, 1.75, -3e5, -4.0]
+        # the first four as the width-4 probe has always had them, then the rest in turn
+        cb = [cb[i % 4] if i < 4 else cb[4 + i % 4] for i in range(16)][:n]
+        a, b = fa[:n], fb[:n]
+        c = [from_bits(t, x) for x in cb]
+    else:
+        M = (1 << t.bits) - 1
+        pat = [0x0F, 0xF0, 0x55, 0xAA, 0x3C, 0xC3, 0x01, 0x80]
+        cb = [0, M, 0] + [int(("%02x" % pat[i % 8]) * (t.bits // 8), 16) for i in range(13)]
+        ab = [int(("%02x" % ((0x12 + 0x31 * i) & 0xFF)) * (t.bits // 8), 16) for i in range(16)]
+        bb = [int(("%02x" % ((0xE7 + 0x45 * i) & 0xFF)) * (t.bits // 8), 16) for i in range(16)]
+        a = [to_type(t, x) for x in ab[:n]]
+        b = [to_type(t, x) for x in bb[:n]]
+        c = [to_type(t, x) for x in cb[:n]]
+        cb = cb[:n]
+    res = [from_bits(t, (bits_of(t, x) & ~bits_of(t, z)) | (bits_of(t, y) & bits_of(t, z)))
+           for x, y, z in zip(a, b, c)]
+    # no NaN or subnormal result: its bits are all a probe of bit selection should depend on
+    tiny = 2.0 ** -126 if t.bits == 32 else 2.0 ** -1022
+    assert not (t.fp and any(math.isnan(v) or 0 < abs(v) < tiny for v in res))
+    return a, b, c, cb, res
+
+
+def bitselect_probes(t, n, modes):
+    """bitselect on n components of t (n = 1: the scalar form)."""
+    fpath = "6.12.6-relational-functions/bitselect.probe"
+    a, b, c, cb, res = bitselect_case(t, n)
+    vt = t.vec(n)
+    why = ("bitselect takes each result bit from b where the bit of c is 1 and from a where it is 0; "
+           "for floating-point types it works on the bit patterns.")
+    req, pre = fp_req(t), fp_prelude(t)
+    for mode in modes:
+        if mode == "folded":
+            body = "%s x = %s;\n%s y = %s;\n" % (vt, vec_lit(t, a), vt, vec_lit(t, b))
             if t.fp:
-                exp = " ".join("bits(0x%x)" % bits_of(t, v) for v in res)
+                ut = UNSIGNED_BY_BITS[t.bits]
+                body += "%s z = as_%s(%s);\n" % (vt, vt, vec_lit(ut, cb))
             else:
-                exp = toks(t, res)
-            emit(fpath, "rel.bitselect.%s.%s" % (vt, mode), "6.12.6", "run", why, body=body,
-                 out="%s[%d]" % (t.name, n), expect=exp, inputs=ins, requires=req, prelude=pre)
+                body += "%s z = %s;\n" % (vt, vec_lit(t, c))
+            ins = ()
+        else:
+            body = "%s x = %s;\n%s y = %s;\n%s z = %s;\n" % (vt, load("a", n), vt, load("b", n), vt, load("c", n))
+            ins = [("a", t, a), ("b", t, b)]
+            ins.append(("c", t, [("bits", x) for x in cb] if t.fp else c))
+        body += "%s r = bitselect(x, y, z);\n%s" % (vt, store("r", n))
+        if t.fp:
+            exp = " ".join("bits(0x%x)" % bits_of(t, v) for v in res)
+        else:
+            exp = toks(t, res)
+        emit(fpath, "rel.bitselect.%s.%s" % (vt, mode), "6.12.6", "run", why, body=body,
+             out="%s[%d]" % (t.name, n), expect=exp, inputs=ins, requires=req, prelude=pre)
+
+
+def bitselect_width(ti, t):
+    """The one width the folded and run-time bitselect probes of t (the ti-th type) have."""
+    return 4 if t.fp else WIDTHS[(ti + 2) % len(WIDTHS)]
+
+
+def gen_bitselect():
+    for ti, t in enumerate(ALL):
+        bitselect_probes(t, bitselect_width(ti, t), ("folded", "runtime"))
 
 
 def cond_vals(ct, n):
@@ -766,6 +815,106 @@ def gen_select_ternary():
                  body=body, out="%s[5]" % t.name, expect=toks(t, exp), inputs=ins, requires=req, prelude=pre)
 
 
+def select_case(t, ct, n):
+    """Operands and expected result of select on n components of t with condition type ct (n = 1:
+    five scalars)."""
+    if n == 1:
+        c = [1, ct.max, 0, ct.min if ct.signed else 1 << (ct.bits - 1), 2]
+        a, b = ab_vals(t, 5)
+        return a, b, c, [y if z != 0 else x for x, y, z in zip(a, b, c)]
+    a, b = ab_vals(t, n)
+    c = cond_vals(ct, n)
+    return a, b, c, [y if msb(ct, z) else x for x, y, z in zip(a, b, c)]
+
+
+def widths_id(ns):
+    return "widths-" + "-".join(str(n) for n in ns)
+
+
+def seg_load(name, n, off):
+    return "%s[%d]" % (name, off) if n == 1 else "vload%d(0, %s + %d)" % (n, name, off)
+
+
+def seg_store(expr, n, off):
+    return "out[%d] = %s;" % (off, expr) if n == 1 else "vstore%d(%s, 0, out + %d);" % (n, expr, off)
+
+
+def gen_other_widths():
+    """The widths and condition types the families above leave out, at run time only (the
+    folded twins above show the compilers' constant folding of each function already): the
+    relational built-ins on float at every width, bitselect on every type and width, select with
+    every condition type at every width. One probe calls every width a function lacks, each on
+    its own stretch of the buffers, so the additions cost few kernels. Written after the others,
+    so their probes keep their places."""
+    for fi, fname in enumerate(list(BIN_FUNCS) + list(UN_WHY)):
+        ns = [n for n in WIDTHS if n != WIDTHS[fi % len(WIDTHS)]]
+        A, B, E, lines, off = [], [], [], [], 0
+        for n in ns:
+            a, b, exp, desc, fpath = rel_case(FLOAT, fi, fname, n)
+            args = seg_load("a", n, off) + ("" if b is None else ", " + seg_load("b", n, off))
+            lines.append(seg_store("%s(%s)" % (fname, args), n, off))
+            A += a
+            B += b or []
+            E += exp
+            off += n
+        ins = [("a", FLOAT, A)] + ([("b", FLOAT, B)] if B else [])
+        emit(fpath, "rel.%s.float.%s.runtime" % (fname, widths_id(ns)), "6.12.6", "run",
+             "%s on float%s: %s. The vector form returns -1 per true component and 0 per false one, as an "
+             "intn." % (fname, ", float".join(str(n) for n in ns), desc),
+             body="\n".join(lines), out="int[%d]" % len(E), expect=toks(INT, E), inputs=ins,
+             requires=fp_req(FLOAT, "fp_inf_nan"))
+    for ti, t in enumerate(ALL):
+        if t is DOUBLE:
+            continue
+        ns = [n for n in [1] + WIDTHS if n != bitselect_width(ti, t)]
+        A, B, C, R, lines, off = [], [], [], [], [], 0
+        for n in ns:
+            a, b, c, cb, res = bitselect_case(t, n)
+            lines.append(seg_store("bitselect(%s, %s, %s)" % (seg_load("a", n, off), seg_load("b", n, off),
+                                                              seg_load("c", n, off)), n, off))
+            A += a
+            B += b
+            C += [("bits", x) for x in cb] if t.fp else c
+            R += res
+            off += n
+        exp = " ".join("bits(0x%x)" % bits_of(t, v) for v in R) if t.fp else toks(t, R)
+        emit("6.12.6-relational-functions/bitselect.probe", "rel.bitselect.%s.%s.runtime" % (t.name, widths_id(ns)),
+             "6.12.6", "run",
+             "bitselect takes each result bit from b where the bit of c is 1 and from a where it is 0%s; here "
+             "on %s." % ("; for floating-point types it works on the bit patterns" if t.fp else "",
+                         ", ".join(t.vec(n) for n in ns)),
+             body="\n".join(lines), out="%s[%d]" % (t.name, len(R)), expect=exp,
+             inputs=[("a", t, A), ("b", t, B), ("c", t, C)])
+    for ti, t in enumerate(ALL):
+        if t is DOUBLE:
+            continue
+        for ci, ct in enumerate((SIGNED_BY_BITS[t.bits], UNSIGNED_BY_BITS[t.bits])):
+            ns = [n for n in [1] + WIDTHS if n != WIDTHS[(ti + ci) % len(WIDTHS)] and not (n == 1 and ct.signed)]
+            A, B, C, E, lines, off = [], [], [], [], [], 0
+            for n in ns:
+                a, b, c, exp = select_case(t, ct, n)
+                if n == 1:
+                    # one statement each, not a loop: a loop's trips count as copies of its body in a
+                    # kernel's code budget (harness/group_weight.c)
+                    lines += ["out[%d] = select(a[%d], b[%d], m[%d]);" % ((i,) * 4) for i in range(off, off + len(a))]
+                else:
+                    lines.append(seg_store("select(%s, %s, %s)" % (seg_load("a", n, off), seg_load("b", n, off),
+                                                                   seg_load("m", n, off)), n, off))
+                A += a
+                B += b
+                C += c
+                E += exp
+                off += len(a)
+            emit("6.12.6-relational-functions/select.probe",
+                 "rel.select.%s.%s.mask-%s.runtime" % (t.name, widths_id(ns), ct.name), "6.12.6", "run",
+                 "select(a, b, c) with c of %s on %s: on vectors the most significant bit of c[i] picks b[i], a[i] "
+                 "otherwise, so 1 or other positive values pick a%s." % (
+                     ct.name, ", ".join(t.vec(n) for n in ns),
+                     "; for scalars it is c ? b : a, any non-zero c picking b" if 1 in ns else ""),
+                 body="\n".join(lines), out="%s[%d]" % (t.name, len(E)), expect=toks(t, E),
+                 inputs=[("a", t, A), ("b", t, B), ("m", ct, C)])
+
+
 def main():
     # An optional folder to write into instead of probes/ (the make target
     # check-basic-generated writes to a temporary one and compares).
@@ -778,6 +927,7 @@ def main():
     gen_any_all()
     gen_bitselect()
     gen_select_ternary()
+    gen_other_widths()
     total = 0
     for rel, blocks in sorted(FILES.items()):
         path = os.path.join(PROBES, rel)

@@ -204,6 +204,30 @@ def gen_recorded(w, ft):
             out="%s[8]" % ft.name, requires=req, prelude=pre)
 
 
+def gen_recorded_widths(w):
+    """mix and smoothstep on float vectors of every width, all-vector and with scalar operands."""
+    tok = lambda vals: [FLOAT.tok(FLOAT.to_bits(v)) for v in vals]
+    xs = [1.0, -2.0, 0.0, 10.0, 0.5, -7.25, 3.0, 100.0, -0.5, 2.5, 64.0, -1.0, 0.25, 8.0, -3.0, 5.0]
+    ys = [3.0, 2.0, 1.0, 20.0, -0.5, 7.25, 3.5, -100.0, 0.5, 12.5, 0.0, -4.0, 1.25, 9.0, 3.0, -5.0]
+    ts = [0.25, 0.5, 0.0, 1.0, 0.75, 0.125, 0.9, 0.3, 0.5, 0.0625, 1.0, 0.6, 0.2, 0.875, 0.4, 0.05]
+    e0 = [0.0, -3.0, -1.0, 5.0, 0.0, -10.0, 2.0, 50.0, -1.0, 2.0, 0.0, -2.0, 0.0, 7.0, -4.0, 4.0]
+    e1 = [2.0, 1.0, 1.0, 15.0, 1.0, 0.0, 4.0, 150.0, 0.0, 3.0, 100.0, 0.0, 0.5, 9.0, 4.0, 6.0]
+    for n in (2, 3, 4, 8, 16):
+        tn = "float%d" % n
+        w.probe(PATH + "mix.probe", "common.mix-smoothstep.%s.recorded" % tn, CLAUSE, "impl-defined",
+                "mix(x, y, a) and smoothstep(edge0, edge1, x) on %s, all-vector and with the scalar a, edge0 and "
+                "edge1 that apply to every component (a in [0, 1], edge0 < edge1); precision "
+                "implementation-defined (Table 7.1): values recorded, not judged." % tn,
+                body="float%d x = vload%d(0, a), y = vload%d(0, b);\n"
+                     "vstore%d(mix(x, y, vload%d(0, t)), 0, out);\n"
+                     "vstore%d(mix(x, y, t[0]), 1, out);\n"
+                     "vstore%d(smoothstep(vload%d(0, e), vload%d(0, f), x), 2, out);\n"
+                     "vstore%d(smoothstep(e[1], f[1], x), 3, out);" % ((n,) * 10),
+                inputs=[("a", "float", tok(xs[:n])), ("b", "float", tok(ys[:n])), ("t", "float", tok(ts[:n])),
+                        ("e", "float", tok(e0[:n])), ("f", "float", tok(e1[:n]))],
+                out="float[%d]" % (4 * n))
+
+
 def generate(w):
     for ft in (FLOAT, DOUBLE):
         rng = random.Random("common/" + ft.name)
@@ -212,5 +236,6 @@ def generate(w):
             gen_step_sign(w, ft, n, rng)
             gen_angles(w, ft, n, rng)
         gen_recorded(w, ft)
+    gen_recorded_widths(w)
 
 

@@ -8,6 +8,7 @@ import random
 
 import halfref as H
 import intref as R
+from probewriter import int_lit
 
 CLAUSE = "6.12.7"
 PATH = "6.12.7-vector-data-load-store/"
@@ -217,6 +218,137 @@ def gen_aligned_half_load(w, n):
             inputs=[("a", "ushort", [str(h) for h in src])], out="float[%d]" % len(exp), expect=" ".join(exp))
 
 
+# ---- the address spaces the probes above leave out: vloadn from __constant,
+# the half loads from __constant, __local and __private, the half stores to
+# __local and __private at every width. One probe calls every width of a
+# function (each from its own 16-element region), so a space costs few kernels.
+
+HALF_WIDTHS = [1, 2, 3, 4, 8, 16]
+
+
+def gen_vn_constant(w, tname):
+    """vloadn(1, p) from a __constant array, p only element aligned, for n = 2, 3, 4, 8, 16."""
+    regions = [(n, sum(2 * m + 1 for m in WIDTHS[:i])) for i, n in enumerate(WIDTHS)]
+    total = sum(2 * n + 1 for n in WIDTHS)
+    src = data(tname, total)
+    cname = "vls_constant_%s" % tname
+    if tname == "float":
+        lits = [v + "f" for v in src]
+    else:
+        t = next(t for t in R.INTS if t.name == tname)
+        lits = [int_lit(t, int(v)) for v in src]
+    prelude = "__constant %s %s[%d] = {%s};" % (tname, cname, total, ", ".join(lits))
+    # each region of 2n + 1 elements: one scalar and two vectors, copied to the same place in out
+    body = "\n".join("out[%d] = %s[%d];\nvstore%d(vload%d(0, %s + %d), 0, out + %d);\n"
+                      "vstore%d(vload%d(1, %s + %d), 1, out + %d);"
+                      % (base, cname, base, n, n, cname, base + 1, base + 1, n, n, cname, base + 1, base + 1)
+                      for n, base in regions)
+    exp = list(src)
+    w.probe(PATH + "vloadn-vstoren.probe", "vloadstore.%s.constant" % tname, CLAUSE, "run",
+            "vloadn(k, p) reads the n elements at p + k*n from __constant memory too, p only element aligned "
+            "(p = base + 1), for n = 2, 3 (packed), 4, 8 and 16; each vector is stored back where it came from.",
+            body=body, prelude=prelude, out="%s[%d]" % (tname, total), expect=" ".join(exp))
+
+
+def space_decl(space, name, count):
+    """A ushort array aligned as a vector of 16 halves (what vstorea_half16 and vloada_half16 need)."""
+    return "%sushort %s[%d] __attribute__((aligned(32)));" % ("__local " if space == "local" else "", name, count)
+
+
+def gen_load_half_spaces(w, space, aligned):
+    """vload_halfn (or vloada_halfn) from __constant, __local or __private memory, every width."""
+    widths = HALF_WIDTHS if not aligned else HALF_WIDTHS[1:]
+    pats = (half_patterns() * 2)[:16 * len(widths)]
+    q = "__%s" % space
+    fn = "vloada_half" if aligned else "vload_half"
+    lines = []
+    prelude = None
+    if space == "constant":
+        cname = "vls_%s_halves" % fn
+        prelude = "__constant ushort %s[%d] __attribute__((aligned(32))) = {%s};" % (
+            cname, len(pats), ", ".join("0x%04x" % h for h in pats))
+        p = cname
+    else:
+        lines.append(space_decl(space, "buf", len(pats)))
+        lines.append("for (int k = 0; k < %d; k++)\n    vstore16(vload16(k, a), k, buf);" % (len(pats) // 16))
+        if space == "local":
+            lines.append("barrier(CLK_LOCAL_MEM_FENCE);")
+        p = "buf"
+    lines.append("for (int k = 0; k < %d; k++)\n    vstore16((float16)(0.0f), k, out);" % (len(pats) // 16))
+    exp = ["0"] * len(pats)
+    for j, n in enumerate(widths):
+        call = "%s%s(0, (const %s half *)(%s + %d))" % (fn, "" if n == 1 else n, q, p, 16 * j)
+        lines.append("out[%d] = %s;" % (16 * j, call) if n == 1 else "vstore%d(%s, 0, out + %d);" % (n, call, 16 * j))
+        for i in range(n):
+            exp[16 * j + i] = "bits(0x%08x)" % H.half_to_float_bits(pats[16 * j + i])
+    w.probe(PATH + "vload-half.probe", "vloadstore.%s.%s" % (fn, space), CLAUSE, "run",
+            "%sn reads n halves from %s memory too and returns them as floats, exactly (every half is a float), "
+            "for n = %s; each vector from a 16-half region of its own (32-byte aligned)."
+            % (fn, q, ", ".join(str(n) for n in widths)),
+            body="\n".join(lines), prelude=prelude,
+            inputs=[] if space == "constant" else [("a", "ushort", [str(h) for h in pats])],
+            out="float[%d]" % len(pats), expect=" ".join(exp))
+
+
+def gen_store_half_spaces(w, space, aligned, modes):
+    """vstore_halfn (or vstorea_halfn) in the rounding modes given to __local or __private memory, at
+    every width the probes above leave out there."""
+    fn = "vstorea_half" if aligned else "vstore_half"
+    q = "__%s" % space
+    calls = []  # (mode, n)
+    for mode in modes:
+        if aligned:
+            widths = HALF_WIDTHS[1:]
+        elif mode == "default":
+            widths = HALF_WIDTHS
+        else:
+            widths = [n for n in HALF_WIDTHS if n not in (1, 4)]  # gen_store_half has 1 and 4
+        calls += [(mode, n) for n in widths]
+    total = 16 * len(calls)
+    inputs = half_inputs()
+    pats = [inputs[k % len(inputs)] for k in range(total)]
+    lines = [space_decl(space, "tmp", total),
+             "for (int k = 0; k < %d; k++)\n    vstore16((ushort16)(0), k, tmp);" % (total // 16)]
+    exp = ["0"] * total
+    for j, (mode, n) in enumerate(calls):
+        rm = "rte" if mode == "default" else mode
+        sfx = "" if mode == "default" else "_" + mode
+        ld = "a[%d]" % (16 * j) if n == 1 else "vload%d(0, a + %d)" % (n, 16 * j)
+        lines.append("%s%s%s(%s, 0, (%s half *)(tmp + %d));" % (fn, "" if n == 1 else n, sfx, ld, q, 16 * j))
+        for i in range(n):
+            exp[16 * j + i] = half_tok(pats[16 * j + i], rm)
+    if space == "local":
+        lines.append("barrier(CLK_LOCAL_MEM_FENCE);")
+    lines.append("for (int k = 0; k < %d; k++)\n    vstore16(vload16(k, tmp), k, out);" % (total // 16))
+    w.probe(PATH + ("vstorea-half.probe" if aligned else "vstore-half.probe"),
+            "vloadstore.%s.widths.%s" % (fn, space), CLAUSE, "run",
+            "%s each float to half (%s) and store%s its 16 bits in %s memory too, for n = %s; each call "
+            "to a 16-half region of its own (32-byte aligned), the rest left zero; judged bit for bit (a float "
+            "subnormal may be flushed to a zero of either sign first on a device without float denormals)."
+            % (", ".join(fn + "n" + ("" if m == "default" else "_" + m) for m in modes) +
+               (" round" if len(modes) > 1 else " rounds"),
+               "the default and _rte to nearest even, _rtz toward zero, _rtp toward +infinity, _rtn toward "
+               "-infinity" if len(modes) > 1 else "to nearest even", "" if len(modes) > 1 else "s", q,
+               ", ".join(str(n) for n in HALF_WIDTHS[1 if aligned else 0:])),
+            body="\n".join(lines), inputs=[("a", "float", [ftok(b) for b in pats])],
+            out="ushort[%d]" % total, expect=" ".join(exp))
+
+
+def gen_other_spaces(w):
+    for tname in TYPES:
+        if tname != "double":
+            gen_vn_constant(w, tname)
+    for space in ("constant", "local", "private"):
+        for aligned in (False, True):
+            gen_load_half_spaces(w, space, aligned)
+    # __private: the default rounding only. Its rounding-mode variants (36 overloads) cost rusticl
+    # (Mesa 22.3) several seconds of code generation a probe, cold: each call stores to a private
+    # array, which llvmpipe keeps in scratch memory.
+    for space, modes in (("local", ("default", "rte", "rtz", "rtp", "rtn")), ("private", ("default",))):
+        for aligned in (False, True):
+            gen_store_half_spaces(w, space, aligned, modes)
+
+
 def generate(w):
     for tname in TYPES:
         for n in WIDTHS:
@@ -237,5 +369,4 @@ def generate(w):
         gen_aligned_half_load(w, n)
         for mode in ("default", "rte", "rtz", "rtp", "rtn"):
             gen_aligned_half(w, n, mode)
-
-
+    gen_other_spaces(w)

@@ -108,6 +108,8 @@ check("a -cl-std=CL2.0 probe reaches ctz, and its -D macro is defined",
 check("split_options separates language and preprocessor words",
       probe_calls.split_options('-cl-std=CL3.0 -cl-fast-relaxed-math -D A=1 -I "/x y"'),
       ("CL3.0", ("-cl-fast-relaxed-math",), ["-D", "A=1", "-I", "/x y"]))
+check("split_options drops -cl-denorms-are-zero, which clang's front end refuses",
+      probe_calls.split_options("-cl-denorms-are-zero -cl-mad-enable"), ("CL1.2", ("-cl-mad-enable",), []))
 
 # Guards, by hand: a small header's lines and the groups they put
 # declarations in.

@@ -56,12 +56,17 @@ FILE *gm_open_out(const char *path);
  * and the low bits MR_QUO_MASK keeps. */
 void gm_write_quo_bits(FILE *f, int w, const char *var);
 
+/* Whether name's float8 forms are probed (those cheap to compile). */
+int gm_probes_width8(const char *name);
+
 /* gen_math_overloads.c. Whether name has pointer-output forms (fract, modf,
  * frexp, remquo, sincos, lgamma_r), and appends to f, the function's probe
  * file, their probes for the __global, __local and generic address spaces
  * (and lgamma_r's __private one judging its sign); lgamma_r's also writes
  * dir/lgamma_r-signp.ref. */
 int gm_has_pointer_forms(const char *name);
+/* Whether name's pointer forms are probed at width w (w > 4: where cheap). */
+int gm_pointer_width_ok(const char *name, int w);
 void gm_write_pointer_probes(FILE *f, const char *dir, const fn_spec *s, const tinfo *t, const inputs *in);
 
 /* Whether name has a form with a scalar second operand (fmax, fmin: gentype

@@ -43,12 +43,28 @@ static void vec_name(char *buf, size_t len, const char *base, int w)
 
 typedef enum { SP_GLOBAL, SP_LOCAL, SP_PRIVATE, SP_GENERIC } space;
 
-/* The __local probes' work-group size: it divides N_IN / w for w = 1, 3, 4. */
-#define LOCAL_N 4
+/* The __local probes' work-group size: one that divides the N_IN / w
+ * work-items, 4 where it can (w = 1, 2, 3, 4); w = 8 has 126, w = 16 has 63. */
+static int local_n(int w)
+{
+    int n = N_IN / w;
+    return n % 4 == 0 ? 4 : n % 2 == 0 ? 2 : 7;
+}
+
+/* The wg_N capability a work-group of local_n(w) needs. */
+static int local_cap(int w) { return local_n(w) == 7 ? 8 : local_n(w); }
 
 static const char *const pointer_fns[] = {"fract", "modf", "frexp", "remquo", "sincos", "lgamma_r", NULL};
 
 int gm_has_pointer_forms(const char *name) { return listed(pointer_fns, name); }
+
+/* Beyond width 2 only fract and modf, whose float8 forms are cheap to
+ * compile (gen_math.c, cheap_width8): those of frexp, remquo, sincos and
+ * lgamma_r cost rusticl 0.07 to 0.94 s of code generation each, their
+ * float16 forms about twice that. */
+static const char *const cheap_pointer_fns[] = {"fract", "modf", NULL};
+
+int gm_pointer_width_ok(const char *name, int w) { return w <= 4 || listed(cheap_pointer_fns, name); }
 
 /* What the pointer receives and how it is judged, for `why`. */
 static const char *second_output(const char *name)
@@ -98,12 +114,12 @@ static void write_pointer_body(FILE *f, const char *name, mr_outs outs, const ti
         fprintf(f, "    %s r1 = %s(%s, p);\n    %s r2 = *p;\n", vt, name, args, st);
         break;
     case SP_LOCAL:
-        fprintf(f, "    __local %s buf[%d];\n    size_t l = get_local_id(0);\n", st, LOCAL_N);
+        fprintf(f, "    __local %s buf[%d];\n    size_t l = get_local_id(0);\n", st, local_n(w));
         fprintf(f, "    %s r1 = %s(%s, &buf[l]);\n", vt, name, args);
         fprintf(f, "    barrier(CLK_LOCAL_MEM_FENCE);\n");
         fprintf(f, "    /* the next work-item's output, seen through local memory */\n");
-        fprintf(f, "    size_t j = get_group_id(0) * %d + (l + 1) %% %d;\n", LOCAL_N, LOCAL_N);
-        fprintf(f, "    %s r2 = buf[(l + 1) %% %d];\n", st, LOCAL_N);
+        fprintf(f, "    size_t j = get_group_id(0) * %d + (l + 1) %% %d;\n", local_n(w), local_n(w));
+        fprintf(f, "    %s r2 = buf[(l + 1) %% %d];\n", st, local_n(w));
         idx = "j";
         break;
     case SP_PRIVATE:
@@ -143,7 +159,7 @@ static void write_pointer_probe(FILE *f, const fn_spec *s, mr_outs outs, const t
         break;
     case SP_LOCAL:
         snprintf(sname, sizeof sname, "local");
-        snprintf(req, sizeof req, "%swg_%d", dbl, LOCAL_N);
+        snprintf(req, sizeof req, "%swg_%d", dbl, local_cap(w));
         break;
     case SP_PRIVATE:
         snprintf(sname, sizeof sname, "private");
@@ -157,7 +173,7 @@ static void write_pointer_probe(FILE *f, const fn_spec *s, mr_outs outs, const t
     fprintf(f, "\n[probe math.%s.%s.%s]\n", s->name, tw, sname);
     fprintf(f, "global = %d\n", N_IN / w);
     if (sp == SP_LOCAL)
-        fprintf(f, "local = %d\n", LOCAL_N);
+        fprintf(f, "local = %d\n", local_n(w));
     if (*req)
         fprintf(f, "requires = %s\n", req); /* replaces the file's `requires = fp64`: repeated */
     if (sp == SP_GENERIC)
@@ -172,7 +188,7 @@ static void write_pointer_probe(FILE *f, const fn_spec *s, mr_outs outs, const t
         break;
     case SP_LOCAL:
         fprintf(f, "%s's __local pointer form: each work-item of a group of %d writes through a __local pointer and, "
-                   "after barrier(CLK_LOCAL_MEM_FENCE), the next one copies that out", s->name, LOCAL_N);
+                   "after barrier(CLK_LOCAL_MEM_FENCE), the next one copies that out", s->name, local_n(w));
         break;
     case SP_PRIVATE:
         fprintf(f, "%s's __private pointer form, a private variable", s->name);
@@ -209,6 +225,21 @@ void gm_write_pointer_probes(FILE *f, const char *dir, const fn_spec *s, const t
         write_pointer_probe(f, s, outs, t, three[k], SP_LOCAL, NULL);
     for (int k = 0; k < 2 && lg; k++)
         write_pointer_probe(f, s, outs, t, two[k], SP_PRIVATE, NULL);
+    /* float's widths 2, 8 and 16 (the __private forms are the family's own
+     * probes; lgamma_r's judge the sign beside them). Not float3 through
+     * __global: a float3 pointer steps 16 bytes, so it cannot point at the
+     * 12-byte slots the results have in out. Widths 8 and 16 only where
+     * they are cheap to compile (gm_pointer_width_ok). */
+    static const int more[] = {2, 8, 16};
+    for (int k = 0; k < 3 && t->t == MR_FLOAT; k++)
+        if (gm_pointer_width_ok(s->name, more[k]))
+            write_pointer_probe(f, s, outs, t, more[k], SP_GLOBAL, NULL);
+    for (int k = 0; k < 3 && t->t == MR_FLOAT; k++)
+        if (gm_pointer_width_ok(s->name, more[k]))
+            write_pointer_probe(f, s, outs, t, more[k], SP_LOCAL, NULL);
+    for (int k = 0; k < 2 && t->t == MR_FLOAT && lg; k++)
+        if (gm_pointer_width_ok(s->name, more[k]))
+            write_pointer_probe(f, s, outs, t, more[k], SP_PRIVATE, NULL);
     /* last, one build option after the other: batches close where options change */
     for (int k = 0; k < 2; k++)
         write_pointer_probe(f, s, outs, t, two[k], SP_GENERIC, "2.0");
@@ -277,7 +308,10 @@ void gm_write_scalar_form(const char *dir, const fn_spec *s, const tinfo *t, int
                "# judged against %s-scalar.ref.\n"
                "# Generated by scripts/math/gen_math.c and gen_math_overloads.c (make regen-math); do not edit.\n"
                "\n[defaults]\nclause = 6.12.2\nspec = OpenCL C (unified): Math Functions\n",
-            s->name, t->tn, st, t->t == MR_DOUBLE && !full_widths ? "" : " and 16", N_IN, GROUP, s->name);
+            s->name, t->tn, st,
+            t->t == MR_DOUBLE ? (full_widths ? " and 16" : "") : gm_probes_width8(s->name) ? ", 16, 2 and 8" : ", 16 and 2",
+            N_IN, GROUP,
+            s->name);
     fprintf(f, "why = The Math Functions table lists %s(%sn x, %s %s) beside the all-vector form: the scalar applies "
                "to every component. The inputs keep it constant over each %d elements, so each lane is judged "
                "against %s(x[j], %s) from MPFR: %s, the values C99 F.9 prescribes included "
@@ -293,10 +327,13 @@ void gm_write_scalar_form(const char *dir, const fn_spec *s, const tinfo *t, int
         gm_write_input_line(f, "n", "int", NULL, in.n, t);
     else
         gm_write_input_line(f, "y", t->tn, in.y, NULL, t);
-    static const int widths[] = {3, 4, 16};
-    for (int k = 0; k < 3; k++) {
+    /* 2 and 8 (float only) last, so the probes before them keep their places */
+    static const int widths[] = {3, 4, 16, 2, 8};
+    for (int k = 0; k < 5; k++) {
         int w = widths[k];
-        if (t->t == MR_DOUBLE && w == 16 && !full_widths)
+        if (t->t == MR_DOUBLE && (w == 2 || w == 8 || (w == 16 && !full_widths)))
+            continue;
+        if (w == 8 && !gm_probes_width8(s->name))
             continue;
         char vt[16];
         vec_name(vt, sizeof vt, t->tn, w);
