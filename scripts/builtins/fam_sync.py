@@ -283,8 +283,53 @@ def gen_barrier_in_switch(w):
             expect="5 100 7", requires="wg_64")
 
 
+def gen_float_xchg(w):
+    """atomic_xchg on float, the one floating-point atomic of OpenCL C 1.2:
+    64 work-items of one group each exchange (float)(l + 1) into a cell that
+    starts at 0; the values returned and the final value are 0 .. 64, each
+    exactly once (a bitmap in __local memory; work-item 0 writes 1.0f when it
+    is full). The final value itself depends on the order: not judged."""
+    for space in ("global", "local"):
+        cell = ("volatile __global float *p = out;" if space == "global" else
+                "__local float c[1];\nvolatile __local float *p = c;")
+        body = ("uint l = get_local_id(0);\n__local uint bm[3];\n%s\n"
+                "if (l < 3u) bm[l] = 0u;\nif (l == 0u) *p = 0.0f;\n"
+                "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
+                "float r = atomic_xchg(p, (float)(l + 1u));\n"
+                "uint k = (r >= 0.0f && r <= 64.0f) ? (uint)r : 65u;   /* no out-of-range conversion */\n"
+                "if (k <= 64u) atomic_or(&bm[k / 32u], 1u << (k %% 32u));\n"
+                "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
+                "if (l == 0u) {\n"
+                "    float v = *p;\n"
+                "    uint f = (v >= 0.0f && v <= 64.0f) ? (uint)v : 65u;\n"
+                "    if (f <= 64u) atomic_or(&bm[f / 32u], 1u << (f %% 32u));\n"
+                "    out[1] = (bm[0] == 0xffffffffu && bm[1] == 0xffffffffu && bm[2] == 1u) ? 1.0f : 0.0f;\n"
+                "%s}" % (cell, "" if space == "global" else "    out[0] = *p;\n"))
+        w.probe(PATH, "atomic.xchg.float.%s" % space, "6.12.11", "run",
+                "atomic_xchg(p, (float)(l + 1)) on a float in %s memory from one work-group of 64, starting at 0: "
+                "the values returned and the final value are 0 .. 64, each exactly once (out[1] = 1 when a bitmap "
+                "of them is full; the final value, out[0], depends on the order and is not judged)." % space,
+                body=body, global_="64", local="64", out="float[2]", expect="* 1", requires="wg_64")
+
+
+def gen_mem_fences(w):
+    """read_mem_fence and write_mem_fence order one work-item's own loads and
+    stores: in one work-item a store, the fences and a load of the same
+    location see the stored value (any fence preserves program order within
+    a work-item)."""
+    w.probe(BARRIER_PATH, "barrier.read-write-mem-fence.single", "6.12.8", "run",
+            "write_mem_fence and read_mem_fence between a work-item's store to global memory and its load of the "
+            "same location: the load sees the store (the fences only order; within a work-item program order "
+            "holds): out is 7 then 8.",
+            body="out[0] = 7;\nwrite_mem_fence(CLK_GLOBAL_MEM_FENCE);\nread_mem_fence(CLK_GLOBAL_MEM_FENCE);\n"
+                 "out[1] = out[0] + 1;\nmem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);",
+            out="int[2]", expect="7 8")
+
+
 def generate(w):
     gen_barrier(w)
     gen_barrier_in_switch(w)
+    gen_mem_fences(w)
     gen_atomics(w)
+    gen_float_xchg(w)
     gen_atomics64(w)

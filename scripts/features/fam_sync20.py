@@ -150,10 +150,13 @@ def gen_linear_ids(w, path):
                 body="\n".join(["if (get_global_linear_id() == 0)",
                                 "    for (uint d = 0; d < 3; d++) out[d] = (int)get_enqueued_local_size(d);"]),
                 out="int[3]", expect="%d %d %d" % LOCAL, **common)
+        # Built alone (`source`): rusticl's compiler panics on it, and a
+        # compiler dying in a batch costs a rebuild of the batch in parts.
         w.probe(path, "workitem.enqueued-local-size.dimindx-out-of-range.cl%s" % v, WI, "run",
                 "get_enqueued_local_size(3) in a 3-D launch (%s; OpenCL C %s): \"for other values of dimindx, "
                 "get_enqueued_local_size() returns 1\"." % (launch, v),
-                body="if (get_global_linear_id() == 0) out[0] = (int)get_enqueued_local_size(3);",
+                source="__kernel void probe(__global int *out)\n{\n"
+                       "    if (get_global_linear_id() == 0) out[0] = (int)get_enqueued_local_size(3);\n}",
                 out="int[1]", expect="1", **common)
 
 
