@@ -270,18 +270,18 @@ NEAREST_EVERY_TYPE = [("CL_RGBA", "CL_UNORM_INT8"), ("CL_RGBA", "CL_UNSIGNED_INT
 
 
 def read_probes(tkey):
-    """On 2D every format sampler-less, the required ones also through a
-    nearest sampler with float and with integer coordinates; on the other
-    types the EVERY_TYPE formats sampler-less and through a sampler
-    (image1d_buffer_t has no sampler forms)."""
+    """On 2D every format sampler-less, one of each conversion rule through a
+    nearest sampler, a float and an integer format with integer coordinates;
+    on the other types the EVERY_TYPE formats sampler-less, two of them
+    through a sampler (image1d_buffer_t has no sampler forms)."""
     out = []
     for order, dtype in REQUIRED + LISTED:
         if tkey != "2d" and (order, dtype) not in EVERY_TYPE:
             continue
         variants = ["nosampler"]
-        if tkey != "1d_buffer" and (order, dtype) in REQUIRED and (tkey == "2d" or (order, dtype) in NEAREST_EVERY_TYPE):
+        if tkey != "1d_buffer" and (order, dtype) in (EVERY_TYPE if tkey == "2d" else NEAREST_EVERY_TYPE):
             variants.append("nearest")
-        if tkey == "2d" and (order, dtype) in REQUIRED:
+        if tkey == "2d" and (order, dtype) in NEAREST_EVERY_TYPE:
             variants.append("intcoord")
         out += [read_probe(tkey, order, dtype, v) for v in variants]
     return out
@@ -353,7 +353,11 @@ def write_probe(tkey, order, dtype):
 
 def write_probes(tkey):
     return [write_probe(tkey, order, dtype) for order, dtype in WRITE_FORMATS
-            if tkey == "2d" or (order, dtype) in EVERY_TYPE]
+            if tkey == "2d" or (order, dtype) in WRITE_EVERY_TYPE]
+
+
+# Written on every type: a normalized, a float and an integer format.
+WRITE_EVERY_TYPE = [("CL_RGBA", "CL_UNORM_INT8"), ("CL_RGBA", "CL_FLOAT"), ("CL_RGBA", "CL_UNSIGNED_INT32")]
 
 
 # ---- addressing -------------------------------------------------------------------
