@@ -93,7 +93,7 @@ int image_arg_parse(const char *text, clc_image *img, char *why, size_t len)
     int n = sscanf(text, "%63s %63s %63s %63s %63s", words[0], words[1], words[2], words[3], words[4]);
     char extra[2];
     if (n < 4 || sscanf(text, "%*s %*s %*s %*s %*s %1s", extra) == 1) {
-        snprintf(why, len, "expected 'TYPE ORDER DTYPE WxHxD [read_only|write_only]'");
+        snprintf(why, len, "expected 'TYPE ORDER DTYPE WxHxD [read_only|write_only|read_write]'");
         return -1;
     }
     memset(img, 0, sizeof *img);
@@ -128,11 +128,25 @@ int image_arg_parse(const char *text, clc_image *img, char *why, size_t len)
     }
     if (n == 5 && strcmp(words[4], "write_only") == 0) {
         img->access = CLC_IMG_WRITE_ONLY;
+    } else if (n == 5 && strcmp(words[4], "read_write") == 0) {
+        img->access = CLC_IMG_READ_WRITE;
     } else if (n == 5 && strcmp(words[4], "read_only") != 0) {
-        snprintf(why, len, "access '%s' is neither read_only nor write_only", words[4]);
+        snprintf(why, len, "access '%s' is none of read_only, write_only and read_write", words[4]);
         return -1;
     }
     return 0;
+}
+
+const char *image_arg_access_name(const clc_image *img)
+{
+    return img->access == CLC_IMG_WRITE_ONLY ? "write_only" : img->access == CLC_IMG_READ_WRITE ? "read_write"
+                                                                                                 : "read_only";
+}
+
+const char *image_arg_access_qualifier(const clc_image *img)
+{
+    return img->access == CLC_IMG_WRITE_ONLY ? "__write_only" : img->access == CLC_IMG_READ_WRITE ? "__read_write"
+                                                                                                   : "__read_only";
 }
 
 char *image_arg_format(const clc_image *img, char *buf, size_t len)
@@ -143,7 +157,7 @@ char *image_arg_format(const clc_image *img, char *buf, size_t len)
     for (unsigned i = 1; i < n && at > 0 && (size_t)at < sizeof dims; i++)
         at += snprintf(dims + at, sizeof dims - (size_t)at, "x%zu", img->dims[i]);
     snprintf(buf, len, "%s %s %s %s %s", image_arg_type_name(img), image_arg_order_name(img),
-             image_arg_dtype_name(img), dims, img->access == CLC_IMG_WRITE_ONLY ? "write_only" : "read_only");
+             image_arg_dtype_name(img), dims, image_arg_access_name(img));
     return buf;
 }
 

@@ -12,7 +12,7 @@ typedef enum {
     CLC_IMG_1D, CLC_IMG_1D_BUFFER, CLC_IMG_1D_ARRAY, CLC_IMG_2D, CLC_IMG_2D_ARRAY, CLC_IMG_3D
 } clc_image_type;
 
-typedef enum { CLC_IMG_READ_ONLY, CLC_IMG_WRITE_ONLY } clc_image_access;
+typedef enum { CLC_IMG_READ_ONLY, CLC_IMG_WRITE_ONLY, CLC_IMG_READ_WRITE } clc_image_access;
 
 typedef struct {
     clc_image_type type;
@@ -46,5 +46,10 @@ unsigned image_arg_ndims(const clc_image *img);
 const char *image_arg_type_name(const clc_image *img);
 const char *image_arg_order_name(const clc_image *img);
 const char *image_arg_dtype_name(const clc_image *img);
+
+/* The access word of the probe format and the kernel's qualifier:
+ * "read_only" / "__read_only", ... */
+const char *image_arg_access_name(const clc_image *img);
+const char *image_arg_access_qualifier(const clc_image *img);
 
 #endif

@@ -10,9 +10,22 @@ static const cl_mem_object_type OBJECT_TYPES[] = {
     [CLC_IMG_2D_ARRAY] = CL_MEM_OBJECT_IMAGE2D_ARRAY, [CLC_IMG_3D] = CL_MEM_OBJECT_IMAGE3D,
 };
 
+/* An OpenCL 2.0 flag, absent from the 1.2 headers the harness builds with:
+ * clGetSupportedImageFormats then lists the formats a kernel may both read
+ * and write (a __read_write image). */
+#ifndef CL_MEM_KERNEL_READ_AND_WRITE
+#define CL_MEM_KERNEL_READ_AND_WRITE ((cl_mem_flags)1 << 12)
+#endif
+
 static cl_mem_flags access_flags(const clc_image *img)
 {
-    return img->access == CLC_IMG_WRITE_ONLY ? CL_MEM_WRITE_ONLY : CL_MEM_READ_ONLY;
+    return img->access == CLC_IMG_WRITE_ONLY ? CL_MEM_WRITE_ONLY
+           : img->access == CLC_IMG_READ_WRITE ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY;
+}
+
+static cl_mem_flags query_flags(const clc_image *img)
+{
+    return access_flags(img) | (img->access == CLC_IMG_READ_WRITE ? CL_MEM_KERNEL_READ_AND_WRITE : 0);
 }
 
 int image_mem_supported(cl_context ctx, const clc_image *img, char *why, size_t len, const char **call, cl_int *err)
@@ -21,7 +34,7 @@ int image_mem_supported(cl_context ctx, const clc_image *img, char *why, size_t 
     cl_image_format *formats = NULL;
     int found = -1;
     *call = "clGetSupportedImageFormats";
-    *err = clGetSupportedImageFormats(ctx, access_flags(img), OBJECT_TYPES[img->type], 0, NULL, &n);
+    *err = clGetSupportedImageFormats(ctx, query_flags(img), OBJECT_TYPES[img->type], 0, NULL, &n);
     if (*err != CL_SUCCESS)
         return -1;
     formats = calloc(n ? n : 1, sizeof *formats);
@@ -29,7 +42,7 @@ int image_mem_supported(cl_context ctx, const clc_image *img, char *why, size_t 
         *err = CL_OUT_OF_HOST_MEMORY;
         return -1;
     }
-    *err = clGetSupportedImageFormats(ctx, access_flags(img), OBJECT_TYPES[img->type], n, formats, NULL);
+    *err = clGetSupportedImageFormats(ctx, query_flags(img), OBJECT_TYPES[img->type], n, formats, NULL);
     if (*err == CL_SUCCESS) {
         found = 0;
         for (cl_uint i = 0; i < n && !found; i++)
@@ -37,7 +50,9 @@ int image_mem_supported(cl_context ctx, const clc_image *img, char *why, size_t 
         if (!found)
             snprintf(why, len, "clGetSupportedImageFormats does not list %s %s for %s %s", image_arg_order_name(img),
                      image_arg_dtype_name(img), image_arg_type_name(img),
-                     img->access == CLC_IMG_WRITE_ONLY ? "CL_MEM_WRITE_ONLY" : "CL_MEM_READ_ONLY");
+                     img->access == CLC_IMG_WRITE_ONLY   ? "CL_MEM_WRITE_ONLY"
+                     : img->access == CLC_IMG_READ_WRITE ? "CL_MEM_READ_WRITE | CL_MEM_KERNEL_READ_AND_WRITE"
+                                                         : "CL_MEM_READ_ONLY");
     }
     free(formats);
     return found;

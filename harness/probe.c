@@ -54,8 +54,8 @@ const clc_input *probe_readback_image(const clc_probe *p)
 char *probe_param_decl(const clc_input *in, char *buf, size_t len)
 {
     if (in->image)
-        snprintf(buf, len, "%s %s %s", in->image->access == CLC_IMG_WRITE_ONLY ? "__write_only" : "__read_only",
-                 image_arg_type_name(in->image), in->name);
+        snprintf(buf, len, "%s %s %s", image_arg_access_qualifier(in->image), image_arg_type_name(in->image),
+                 in->name);
     else if (in->by_value)
         snprintf(buf, len, "%s %s", in->by_value, in->name);
     else

@@ -177,9 +177,11 @@ def component_token(dtype, raw, c):
 # ---- probe text ------------------------------------------------------------------
 
 def probe_text(pid, clause, why, body, out, expect, images, inputs=(), requires="images", prelude=None,
-               ulp=False):
+               ulp=False, options=None):
     lines = [f"[probe {pid}]", f"clause = {clause[0]}", f"spec = {SPEC}{clause[1]}", f"why = {why}",
              "kind = run", f"requires = {requires}"]
+    if options:
+        lines.append(f"options = {options}")
     lines += list(images) + list(inputs)
     if prelude:
         lines.append(f"prelude = {prelude}")
@@ -594,6 +596,43 @@ def linear_probe(tkey, mode, normalized):
     return text.replace("kind = run", "kind = impl-defined").replace("expect_ulp = 1.5", "expect_ulp = 0")
 
 
+# ---- read_write images (OpenCL C 2.0/3.0, __opencl_c_read_write_images) ----------------
+
+READ_WRITE = ("6.12.14.6", "Built-in Image Read and Write Functions")
+RW_FORMATS = [("CL_RGBA", "CL_FLOAT"), ("CL_RGBA", "CL_UNSIGNED_INT32")]
+
+
+def read_write_probe(tkey, order, dtype):
+    """Each work-item reads its pixel of a __read_write image, writes back
+    2 * v + 1, fences (atomic_work_item_fence with CLK_IMAGE_MEM_FENCE: "to
+    ensure that writes to an image are visible to later reads by the same
+    work-item") and reads the pixel again: the new value, exactly (small
+    values: 2v + 1 is exact in float and in uint)."""
+    fn, otype = read_fn(dtype)
+    wfn = {"read_imagef": "write_imagef", "read_imageui": "write_imageui"}[fn]
+    px = pixels(tkey)
+    n = len(px) * 4
+    vals = [float(i % 23) - 5.0 if dtype == "CL_FLOAT" else i % 97 for i in range(n)]
+    coord = {1: "x", 2: "(int2)(x, y)", 4: "(int4)(x, y, z, 0)"}[TYPES[tkey][2]]
+    one = "1.0f" if dtype == "CL_FLOAT" else "1u"
+    two = "2.0f" if dtype == "CL_FLOAT" else "2u"
+    body = loops(tkey)
+    body += (f"                {wfn}(img, {coord}, {fn}(img, {coord}) * {two} + {one});\n"
+             "                atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, memory_order_acq_rel, memory_scope_work_item);\n"
+             f"                vstore4({fn}(img, {coord}), n, out);\n"
+             "            }\n")
+    exp = [float_token(2 * v + 1) if dtype == "CL_FLOAT" else str(2 * v + 1) for v in vals]
+    why = (f"A __read_write {TYPES[tkey][0]} {order} {dtype} image: at every pixel (one work-item) {fn}, "
+           f"{wfn} of 2 * v + 1 to the same pixel, atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, ...) (to make the "
+           "write visible to later reads by the same work-item), and the same read again "
+           "returns the new value exactly")
+    pid = f"images.read_write.{tkey}.{lower(order)}.{lower(dtype)}"
+    return probe_text(pid, READ_WRITE, why, body, f"{otype}[{n}]", exp,
+                      [image_key("img", tkey, order, dtype, "read_write", vals)],
+                      requires="images cl_std_3.0 __opencl_c_read_write_images atomic_fence_work_item",
+                      options="-cl-std=CL3.0")
+
+
 # ---- files ------------------------------------------------------------------------------
 
 def files():
@@ -608,6 +647,7 @@ def files():
     out["linear.probe"] = [linear_probe(t, m, nz) for t in LINEAR_SIZES for m, nz in LINEAR_MODES
                            if t == "2d" or m == "clamp_to_edge"]
     out["border.probe"] = [border_probe(o, d) for o, d in BORDER_FORMATS]
+    out["read_write.probe"] = [read_write_probe(t, o, d) for t in ("1d", "2d") for o, d in RW_FORMATS]
     # The data type and order queries on every format on 2D; the size and
     # dimension queries, which the format does not change, once per type.
     out["query.probe"] = [query_probe(t, o, d) for t in TYPES for o, d in QUERY_FORMATS

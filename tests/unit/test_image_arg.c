@@ -34,6 +34,13 @@ static void test_descriptor(void)
               img.access == CLC_IMG_WRITE_ONLY && image_arg_elem_type(&img) == CLC_T_USHORT &&
               image_arg_elems(&img) == 24 && image_arg_ndims(&img) == 3,
           "a_half_2d_array_is_ushort_bits_with_the_array_size_third");
+    int rw = image_arg_parse("image2d_t CL_RGBA CL_FLOAT 2x2 read_write", &img, why, sizeof why);
+    CHECK(rw == 0 && img.access == CLC_IMG_READ_WRITE && strcmp(image_arg_access_qualifier(&img), "__read_write") == 0,
+          "a_read_write_image_is_declared_read_write");
+    CHECK(strcmp(image_arg_format(&img, buf, sizeof buf), "image2d_t CL_RGBA CL_FLOAT 2x2 read_write") == 0,
+          "a_read_write_image_writes_its_access_back: %s", buf);
+    int bad = image_arg_parse("image2d_t CL_RGBA CL_FLOAT 2x2 write_read", &img, why, sizeof why);
+    CHECK(bad == -1 && strstr(why, "read_write") != NULL, "an_unknown_access_word_is_refused: %s", why);
     CHECK(image_arg_parse("image1d_buffer_t CL_BGRA CL_UNORM_INT8 7", &img, why, sizeof why) == 0 &&
               img.type == CLC_IMG_1D_BUFFER && img.order == CL_BGRA && image_arg_elems(&img) == 28,
           "a_1d_buffer_takes_one_size");
