@@ -63,7 +63,7 @@ static void test_descriptor_refused(void)
         {"too_few_sizes", "image3d_t CL_RGBA CL_FLOAT 2x2", "image3d_t takes 3 sizes"},
         {"too_many_sizes", "image1d_t CL_RGBA CL_FLOAT 2x2", "image1d_t takes 1 size"},
         {"zero_size", "image2d_t CL_RGBA CL_FLOAT 0x2", "takes 2 sizes"},
-        {"bad_access", "image2d_t CL_RGBA CL_FLOAT 2x2 read_write", "access 'read_write'"},
+        {"bad_access", "image2d_t CL_RGBA CL_FLOAT 2x2 readwrite", "access 'readwrite'"},
         {"trailing_word", "image2d_t CL_RGBA CL_FLOAT 2x2 read_only more", "expected 'TYPE ORDER DTYPE"},
         {"missing_size", "image2d_t CL_RGBA CL_FLOAT", "expected 'TYPE ORDER DTYPE"},
     };
