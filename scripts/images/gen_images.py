@@ -355,10 +355,12 @@ def write_probe(tkey, order, dtype):
 
 def write_probes(tkey):
     return [write_probe(tkey, order, dtype) for order, dtype in WRITE_FORMATS
-            if tkey == "2d" or (order, dtype) in WRITE_EVERY_TYPE]
+            if tkey == "2d" or (order, dtype) in WRITE_EVERY_TYPE
+            or (tkey == "3d" and (order, dtype) == ("CL_RGBA", "CL_SIGNED_INT16"))]
 
 
-# Written on every type: a normalized, a float and an integer format.
+# Written on every type: a normalized, a float and an integer format (and a
+# signed one on 3D, whose write_imagei is cl_khr_3d_image_writes' own).
 WRITE_EVERY_TYPE = [("CL_RGBA", "CL_UNORM_INT8"), ("CL_RGBA", "CL_FLOAT"), ("CL_RGBA", "CL_UNSIGNED_INT32")]
 
 
