@@ -600,7 +600,7 @@ def linear_probe(tkey, mode, normalized):
 
 # ---- read_write images (OpenCL C 2.0/3.0, __opencl_c_read_write_images) ----------------
 
-READ_WRITE = ("6.12.14.6", "Built-in Image Read and Write Functions")
+READ_WRITE = ("6.12.14", "Image Read and Write Functions")
 RW_FORMATS = [("CL_RGBA", "CL_FLOAT"), ("CL_RGBA", "CL_UNSIGNED_INT32")]
 
 
