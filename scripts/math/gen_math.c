@@ -26,7 +26,7 @@
 #include "gen_math.h"
 
 static const int widths[] = {1, 3, 4, 16};
-/* Written after those, for float and double. */
+/* Written after those: float only (double's are cl_khr_fp64's overloads). */
 static const int more_widths[] = {2, 8};
 /* --full: every width for double too; by default double16 is left out. */
 static int full_widths;
@@ -1115,11 +1115,9 @@ static void write_family(const char *dir, const fn_spec *s, const tinfo *t) /* d
             continue;
         write_width(f, s, t, args, outs, has_hn, w);
     }
-    /* Widths 2 and 8 after the others, so that the probes before them keep
-     * their places; 8 only where rusticl compiles it cheaply (double:
-     * cl_khr_fp64's overloads, which rusticl does not run, all the same
-     * few, for PoCL's code generation). */
-    for (size_t wi = 0; wi < 2; wi++)
+    /* Widths 2 and 8, float only, after the others so that the probes
+     * before them keep their places. */
+    for (size_t wi = 0; wi < 2 && t->t == MR_FLOAT; wi++)
         if (more_widths[wi] != 8 || gm_probes_width8(s->name))
             write_width(f, s, t, args, outs, has_hn, more_widths[wi]);
     /* Last, so that probes with these build options do not split the
