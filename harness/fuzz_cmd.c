@@ -183,13 +183,13 @@ static int host_check(const fuzz_program *p, const char *shim, const char *dir, 
     }
     fclose(f);
     const char *cc = getenv("CC") ? getenv("CC") : "cc";
-    if (snprintf(cmd, sizeof cmd, "%s -std=c11 -O1 -w -fsanitize=undefined -fno-sanitize-recover=all -o '%s' '%s' "
+    if (snprintf(cmd, sizeof cmd, "%s -std=c11 -O1 -w -fsigned-char -pthread -fsanitize=undefined -fno-sanitize-recover=all -o '%s' '%s' -lm "
                  "2>'%s.log'", cc, bin, src, src) >= (int)sizeof cmd) {
         snprintf(why, why_len, "compiler command too long");
         return -1;
     }
     if (system(cmd) != 0) {
-        snprintf(why, why_len, "the host compiler rejected the program (%s.log)", src);
+        snprintf(why, why_len, "the host compiler rejected the program (its .log)");
         return 1;
     }
     snprintf(cmd, sizeof cmd, "'%s' 2>'%s.run.log'", bin, src);
@@ -211,8 +211,7 @@ static int host_check(const fuzz_program *p, const char *shim, const char *dir, 
     }
     int rc = pclose(out);
     if (!bad && (i != p->n_out || rc != 0)) {
-        snprintf(why, why_len, "the host program stopped (%s.run.log) after %zu of %zu words", src, i,
-                        p->n_out);
+        snprintf(why, why_len, "the host program stopped (its .run.log) after %zu of %zu words", i, p->n_out);
         bad = 1;
     }
     return bad;
@@ -252,7 +251,15 @@ static int run_self_check(const fuzz_opts *o, uint64_t first, long count, long *
                 fuzz_write_probe(f, id, ps, &p);
                 fclose(f);
             }
-            fprintf(stderr, "clconform fuzz: self-check: %s: %s\n", id, why);
+            /* Keep the host program and its logs beside the probe. */
+            static const char *const kept[] = {"", ".log", ".run.log"};
+            for (size_t k = 0; k < 3; k++) {
+                char from[PATH_MAX + 40], to[PATH_MAX + 120];
+                snprintf(from, sizeof from, "%s/check.c%s", dir, kept[k]);
+                snprintf(to, sizeof to, "%s/%s.c%s", dir, id, kept[k]);
+                rename(from, to);
+            }
+            fprintf(stderr, "clconform fuzz: self-check: %s: %s (%s/%s.c)\n", id, why, dir, id);
             (*bad)++;
         }
         fuzz_program_free(&p);
