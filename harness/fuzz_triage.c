@@ -150,6 +150,8 @@ long fuzz_triage(fuzz_devs *list, const fuzz_triage_opts *o, FILE *f)
 
 void fuzz_triage_summary(const fuzz_devs *list, FILE *f)
 {
+    if (list->n == 0)
+        fprintf(f, "no deviations\n");
     for (size_t i = 0; i < list->n; i++) {
         const char *key = list->v[i].key;
         int first = 1;
