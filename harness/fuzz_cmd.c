@@ -451,11 +451,19 @@ static int triage(const fuzz_opts *o, fuzz_devs *devs)
         fuzz_triage_summary(devs, f);
         fclose(f);
     }
-    long total = (long)devs->n;
+    long known = 0, fresh = 0, hinted = 0, rest = 0;
+    for (size_t i = 0; i < devs->n; i++) {
+        const fuzz_dev *d = &devs->v[i];
+        known += d->entry != NULL;
+        fresh += !d->entry && d->reduced[0];
+        hinted += !d->entry && !d->reduced[0] && d->hint;
+        rest += !d->entry && !d->reduced[0] && !d->hint;
+    }
     fuzz_devs_free(devs);
     if (unknown < 0)
         return 3;
-    printf("clconform fuzz: %ld known, %ld new or not reduced (%s)\n", total - unknown, unknown, path);
+    printf("clconform fuzz: %ld known, %ld new, %ld not reduced (%ld of them matching a known entry unreduced); "
+           "%s\n", known, fresh, hinted + rest, hinted, path);
     return unknown ? 1 : 0;
 }
 

@@ -31,8 +31,10 @@ int fuzz_devs_add(fuzz_devs *list, const fuzz_dev *d)
 
 void fuzz_devs_free(fuzz_devs *list)
 {
-    for (size_t i = 0; i < list->n; i++)
+    for (size_t i = 0; i < list->n; i++) {
         free(list->v[i].entry);
+        free(list->v[i].hint);
+    }
     free(list->v);
     list->v = NULL;
     list->n = list->cap = 0;
@@ -100,29 +102,33 @@ static int reduce_one(const fuzz_triage_opts *o, fuzz_dev *d)
     return 0;
 }
 
-/* Matches the reduced probe of d against the register of its device. */
-static void match_one(const cJSON *regs, fuzz_dev *d)
+/* The entry of the register of d's device whose signatures the probe at
+ * path matches, as "GLOB (REGISTER): REASON"; NULL when none. */
+static char *match_path(const cJSON *regs, const fuzz_dev *d, const char *path)
 {
     cJSON *report = report_load_json(d->report, stderr);
     const cJSON *doc = report ? fuzz_known_register_for(regs, report) : NULL;
     clc_probe_set set = {0};
-    if (doc && probe_load_path(d->reduced, &set, stderr) == 0 && set.count == 1) {
+    char *found = NULL;
+    if (doc && probe_load_path(path, &set, stderr) == 0 && set.count == 1) {
         char *text = fuzz_known_text(set.items[0].prelude, set.items[0].body);
         const cJSON *e = text ? fuzz_known_match(doc, text, d->verdict) : NULL;
         if (e) {
             const char *g = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "glob"));
             const char *r = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "reason"));
-            const char *path = cJSON_GetStringValue(
+            const char *rp = cJSON_GetStringValue(
                 cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "register"), "path"));
-            size_t len = strlen(g) + strlen(r) + strlen(path) + 8;
-            d->entry = malloc(len);
-            if (d->entry)
-                snprintf(d->entry, len, "%s (%s): %s", g, path, r);
+            const char *base = rp && strrchr(rp, '/') ? strrchr(rp, '/') + 1 : rp ? rp : "";
+            size_t len = strlen(g) + strlen(r) + strlen(base) + 8;
+            found = malloc(len);
+            if (found)
+                snprintf(found, len, "%s (%s): %s", g, base, r);
         }
         free(text);
     }
     probe_set_free(&set);
     cJSON_Delete(report);
+    return found;
 }
 
 long fuzz_triage(fuzz_devs *list, const fuzz_triage_opts *o, FILE *f)
@@ -130,19 +136,30 @@ long fuzz_triage(fuzz_devs *list, const fuzz_triage_opts *o, FILE *f)
     cJSON *regs = fuzz_known_load(o->registers, stderr);
     if (!regs)
         return -1;
-    long unknown = 0;
+    /* Hints first: the deviation's whole program (OUT/deviations/KEY/ID.probe). */
     for (size_t i = 0; i < list->n; i++) {
-        fuzz_dev *d = &list->v[i];
-        int done = 0;
-        for (size_t j = 0; j < i; j++)
-            done += !strcmp(list->v[j].key, d->key) && list->v[j].reduced[0];
-        if (done < o->reduce_max) {
+        char path[2 * PATH_MAX];
+        snprintf(path, sizeof path, "%s/deviations/%s/%s.probe", o->out, list->v[i].key, list->v[i].id);
+        list->v[i].hint = match_path(regs, &list->v[i], path);
+    }
+    /* Reduce those without a hint first, then the others, up to the cap. */
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < list->n; i++) {
+            fuzz_dev *d = &list->v[i];
+            if ((d->hint != NULL) != pass)
+                continue;
+            int done = 0;
+            for (size_t j = 0; j < list->n; j++)
+                done += !strcmp(list->v[j].key, d->key) && list->v[j].reduced[0];
+            if (done >= o->reduce_max)
+                continue;
             printf("clconform fuzz: reducing %s on %s\n", d->id, d->key);
             if (reduce_one(o, d) == 0)
-                match_one(regs, d);
+                d->entry = match_path(regs, d, d->reduced);
         }
-        unknown += d->entry == NULL;
-    }
+    long unknown = 0;
+    for (size_t i = 0; i < list->n; i++)
+        unknown += list->v[i].entry == NULL;
     cJSON_Delete(regs);
     fuzz_triage_summary(list, f);
     return unknown;
@@ -166,8 +183,12 @@ void fuzz_triage_summary(const fuzz_devs *list, FILE *f)
                 known += list->v[j].entry != NULL;
                 fresh += !list->v[j].entry && list->v[j].reduced[0];
             }
-        fprintf(f, "%s: %zu deviation%s: %zu known, %zu new, %zu not reduced\n", key, n, n == 1 ? "" : "s", known,
-                fresh, n - known - fresh);
+        size_t hinted = 0;
+        for (size_t j = i; j < list->n; j++)
+            hinted += !strcmp(list->v[j].key, key) && !list->v[j].entry && !list->v[j].reduced[0] && list->v[j].hint;
+        fprintf(f, "%s: %zu deviation%s: %zu known, %zu new, %zu not reduced (%zu of them matching a known entry "
+                   "unreduced)\n",
+                key, n, n == 1 ? "" : "s", known, fresh, n - known - fresh, hinted);
         /* The known, grouped under their entries, in order of first appearance. */
         for (size_t j = i; j < list->n; j++) {
             const fuzz_dev *d = &list->v[j];
@@ -185,9 +206,31 @@ void fuzz_triage_summary(const fuzz_devs *list, FILE *f)
         }
         for (size_t j = i; j < list->n; j++) {
             const fuzz_dev *d = &list->v[j];
-            if (!strcmp(d->key, key) && !d->entry)
-                fprintf(f, "  %s %s %s%s%s\n", d->reduced[0] ? "new:" : "not reduced:", d->id, d->verdict,
-                        d->reduced[0] ? " -> " : "", d->reduced);
+            if (!strcmp(d->key, key) && !d->entry && d->reduced[0])
+                fprintf(f, "  new: %s %s -> %s\n", d->id, d->verdict, d->reduced);
+        }
+        /* Not reduced: grouped by the entry their whole program matches. */
+        for (size_t j = i; j < list->n; j++) {
+            const fuzz_dev *d = &list->v[j];
+            if (strcmp(d->key, key) || d->entry || d->reduced[0])
+                continue;
+            int seen = 0;
+            for (size_t k = i; k < j && !seen; k++) {
+                const fuzz_dev *e = &list->v[k];
+                seen = !strcmp(e->key, key) && !e->entry && !e->reduced[0] &&
+                       ((!e->hint && !d->hint) || (e->hint && d->hint && !strcmp(e->hint, d->hint)));
+            }
+            if (seen)
+                continue;
+            fprintf(f, "  not reduced%s%s:", d->hint ? ", unreduced matching " : ", unclassified",
+                    d->hint ? d->hint : "");
+            for (size_t k = j; k < list->n; k++) {
+                const fuzz_dev *e = &list->v[k];
+                if (!strcmp(e->key, key) && !e->entry && !e->reduced[0] &&
+                    ((!e->hint && !d->hint) || (e->hint && d->hint && !strcmp(e->hint, d->hint))))
+                    fprintf(f, "\n    %s %s", e->id, e->verdict);
+            }
+            fprintf(f, "\n");
         }
     }
 }

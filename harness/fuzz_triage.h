@@ -17,6 +17,7 @@ typedef struct {
     char probes[PATH_MAX];      /* the batch's probe file */
     char reduced[PATH_MAX];     /* the reduced probe; "" when not reduced */
     char *entry;                /* the register entry that explains it ("GLOB: REASON"); NULL: new */
+    char *hint;                 /* unreduced, the entry whose signatures its whole program matches; NULL: none */
 } fuzz_dev;
 
 typedef struct {
@@ -36,7 +37,10 @@ typedef struct {
 } fuzz_triage_opts;
 
 /* Reduces and matches every deviation of list, then writes the summary to
- * f. Returns how many deviations are not known (new or not reduced), or -1
+ * f. Deviations whose whole program matches no signature of their device's
+ * register are reduced first (they are the likely new bugs); one that is
+ * not reduced keeps as a hint the entry its whole program matches, which the
+ * summary shows as unconfirmed. Returns how many deviations are not known (new or not reduced), or -1
  * when a register is malformed. */
 long fuzz_triage(fuzz_devs *list, const fuzz_triage_opts *o, FILE *f);
 
