@@ -2,13 +2,14 @@
  * signature lines in a register (parsed, refused where malformed), the
  * text they are matched against, an entry found only when all its
  * signatures hold ("!" ones must not) and its verdicts allow the deviation's,
- * and the committed registers' signatures against reduced programs of the
- * deviations they name. */
+ * the committed registers' signatures against reduced programs of the
+ * deviations they name, and the summary's grouping. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "fuzz_known.h"
+#include "fuzz_triage.h"
 #include "register.h"
 
 static const char *glob_of(const cJSON *e)
@@ -110,8 +111,57 @@ static void test_committed_signatures(void)
     cJSON_Delete(regs);
 }
 
+/* Known deviations under their entry, each once; the new with their
+ * reduced probe; the unreduced grouped by their hint, or unclassified. */
+static void test_summary_groups(void)
+{
+    fuzz_devs list = {0};
+    fuzz_dev d;
+    const struct {
+        const char *id, *key, *reduced, *entry, *hint;
+    } rows[] = {
+        {"fuzz.p1", "devA", "r/1.probe", "E1 (reg): why", NULL},
+        {"fuzz.p2", "devB", "r/2.probe", NULL, NULL},
+        {"fuzz.p3", "devA", "r/3.probe", "E1 (reg): why", NULL},
+        {"fuzz.p4", "devA", "", NULL, "E1 (reg): why"},
+        {"fuzz.p5", "devA", "", NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        memset(&d, 0, sizeof d);
+        snprintf(d.id, sizeof d.id, "%s", rows[i].id);
+        snprintf(d.key, sizeof d.key, "%s", rows[i].key);
+        snprintf(d.verdict, sizeof d.verdict, "fail");
+        snprintf(d.reduced, sizeof d.reduced, "%s", rows[i].reduced);
+        d.entry = rows[i].entry ? strdup(rows[i].entry) : NULL;
+        d.hint = rows[i].hint ? strdup(rows[i].hint) : NULL;
+        fuzz_devs_add(&list, &d);
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    fuzz_triage_summary(&list, f);
+    fclose(f);
+    const char *want = "devA: 4 deviations: 2 known, 0 new, 2 not reduced (1 of them matching a known entry unreduced)\n"
+                       "  known: E1 (reg): why\n"
+                       "    fuzz.p1 fail -> r/1.probe\n"
+                       "    fuzz.p3 fail -> r/3.probe\n"
+                       "  not reduced, unreduced matching E1 (reg): why:\n"
+                       "    fuzz.p4 fail\n"
+                       "  not reduced, unclassified:\n"
+                       "    fuzz.p5 fail\n"
+                       "devB: 1 deviation: 0 known, 1 new, 0 not reduced (0 of them matching a known entry unreduced)\n"
+                       "  new: fuzz.p2 fail -> r/2.probe\n";
+    int same = text && !strcmp(text, want);
+    if (!same)
+        printf("# got:\n%s", text ? text : "NULL\n");
+    CHECK(same, "the summary groups per device, the known under their entry, the unreduced by hint");
+    free(text);
+    fuzz_devs_free(&list);
+}
+
 int main(void)
 {
+    test_summary_groups();
     test_signatures_parse_and_match();
     test_text_collapses_blanks();
     test_committed_signatures();
