@@ -404,7 +404,8 @@ static int collect(const char *out, const char *dir, const char *probes_file, fu
                            snprintf(dv.probes, sizeof dv.probes, "%s", probes_file ? probes_file : "") <
                                (int)sizeof dv.probes;
                 if (list && (!fits || fuzz_devs_add(list, &dv) != 0))
-                    fprintf(stderr, "clconform fuzz: out of memory listing %s\n", id);
+                    fprintf(stderr, "clconform fuzz: cannot list %s for triage (path too long or out of memory)\n",
+                            id);
                 printf("clconform fuzz: %s on %s: %s -> %s\n", id, key->valuestring, v, file);
             }
             fuzz_program_free(&p);
