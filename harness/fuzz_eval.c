@@ -265,9 +265,20 @@ static wide wide_mul(wide a, wide b)
 
 int fuzz_real_cmp(fuzz_real a, fuzz_real b)
 {
+    /* By sign, then by the leading bit's exponent, then (leading bits
+     * aligned, so the shift is under 64) by the mantissas: exact for any
+     * two kept reals, however far apart. */
+    int sa = a.m < 0 ? -1 : a.m > 0, sb = b.m < 0 ? -1 : b.m > 0;
+    if (sa != sb)
+        return sa < sb ? -1 : 1;
+    if (sa == 0)
+        return 0;
+    int ta = a.e + bitlen(mag(a.m)) - 1, tb = b.e + bitlen(mag(b.m)) - 1;
+    if (ta != tb)
+        return (ta < tb) == (sa > 0) ? -1 : 1;
     wide nb = {-(i128)b.m, b.e, !b.neg}, d;
     if (wide_add(widen(a), nb, &d) != 0)
-        return 0;  /* never: kept reals are within 2^-60..2^61 */
+        return 0;  /* never: equal leading exponents keep the shift small */
     return d.m < 0 ? -1 : d.m > 0;
 }
 

@@ -178,7 +178,11 @@ static void test_reals_hand_worked(void)
     CHECK(fuzz_eval_builtin("fmin", &a, &b, NULL, &z) == -1, "fmin(+0, -0) is refused (either zero may come back)");
     a = R(FZ_FLOAT, 7, 0), b = R(FZ_FLOAT, -1, 0);
     CHECK(fuzz_eval_builtin("copysign", &a, &b, NULL, &z) == 0 && fuzz_real_to_double(z.f[0]) == -7.0, "copysign(7, -1) = -7");
-    fuzz_real r;
+    fuzz_real big = {270687, 4, 0}, tiny = {-4503599627370497, -108, 1}, r;  /* 4330992, -(2^52 + 1) * 2^-108 */
+    CHECK(fuzz_real_cmp(tiny, big) < 0 && fuzz_real_cmp(big, tiny) > 0,
+          "a tiny negative double compares below a large positive one, 112 binary places apart");
+    a = R(FZ_DOUBLE, 270687, 4), b = R(FZ_DOUBLE, -4503599627370497, -108);
+    CHECK(fuzz_eval_builtin("fmin", &a, &b, NULL, &z) == 0 && z.f[0].m == b.f[0].m, "fmin(4330992.0, -tiny) = -tiny");
     CHECK(fuzz_real_from_bits(FZ_FLOAT, 0x3fc00000u, &r) == 0 && r.m == 3 && r.e == -1, "the bits 0x3fc00000 are 1.5f");
     CHECK(fuzz_real_from_bits(FZ_FLOAT, 0x00000001u, &r) == -1, "a subnormal's bits are refused");
     CHECK(fuzz_real_from_bits(FZ_FLOAT, 0x7fc00000u, &r) == -1, "a NaN's bits are refused");
