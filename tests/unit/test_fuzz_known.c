@@ -91,6 +91,9 @@ static void test_committed_signatures(void)
          "operators.udiv-all-ones.lt"},
         {"expected/oclgrind-21.10", "uint4 v0 = (V(uint4, 1u, 1u, 1u, 1u) % V(uint4, 2u, 3u, 4u, 5u)); vstore4(v0, 0, out + 0);",
          "fail", "operators.remainder.ones-vector"},
+        {"expected/rusticl-mesa-22.3",
+         "long v1 = convert_long(as_int(in[6])); char v4 = convert_char_sat(convert_int_sat(add_sat(v1, v1))); out[19] = as_uchar(v4);",
+         "fail", "intfn.add_sat.widened_int_long.same"},
         /* and what is not theirs */
         {"expected/rusticl-mesa-22.3", "out[0] = as_uint(add_sat(as_int(in[0]), 2147483647));", "fail", NULL},
         {"expected/pocl-3.1", "out[0] = as_uint(sub_sat(mul_hi(in[0], in[1]), 1u));", "fail", NULL},
