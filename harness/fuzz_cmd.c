@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "fuzz_gen.h"
+#include "fuzz_triage.h"
 #include "json_file.h"
 #include "report_arrays.h"
 
@@ -35,18 +36,25 @@ typedef struct {
     int n_devices;
     int self_check;
     const char *timeout;
+    const char *registers;  /* folder of registers for the known deviations; NULL: the default */
+    int reduce_max;         /* deviations reduced per device */
 } fuzz_opts;
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: clconform fuzz [--seed S] [--count N] [--minutes M] [--out DIR] [--device SEL]...\n"
-               "                      [--timeout SECONDS] [--self-check]\n"
+               "                      [--timeout SECONDS] [--registers DIR] [--reduce-max N] [--self-check]\n"
                "  Generates random OpenCL C programs free of undefined behaviour, with the expected\n"
                "  output computed by the generator, runs them on the devices (every device when no\n"
                "  --device), and writes each program a device gets wrong as a probe file under\n"
                "  OUT/deviations/DEVICE/ (default OUT: fuzz-out). The same seed gives the same programs.\n"
+               "  Each deviation is reduced (clconform reduce; at most --reduce-max per device, default 10)\n"
+               "  and matched with the fuzz signatures of the register of its device (--registers, default\n"
+               "  expected/ beside the binary or here): the summary (also OUT/summary.txt) lists known\n"
+               "  deviations under their register entries, and the new ones.\n"
                "  --self-check runs them through the host C compiler ($CC, default cc) instead.\n"
-               "  Exit: 0 nothing found, 1 deviations (or self-check mismatches), 2 usage, 3 infrastructure.\n");
+               "  Exit: 0 nothing found or all known, 1 new deviations (or self-check mismatches),\n"
+               "  2 usage, 3 infrastructure.\n");
 }
 
 static int parse(int argc, char **argv, fuzz_opts *o)
@@ -54,6 +62,7 @@ static int parse(int argc, char **argv, fuzz_opts *o)
     memset(o, 0, sizeof *o);
     o->count = -1;
     o->out = "fuzz-out";
+    o->reduce_max = 10;
     o->seed = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -82,6 +91,14 @@ static int parse(int argc, char **argv, fuzz_opts *o)
             o->minutes = strtod(v, &end);
             if (!(o->minutes > 0))
                 end = NULL;
+        } else if (!strcmp(a, "--reduce-max")) {
+            long m = strtol(v, &end, 10);
+            o->reduce_max = (int)m;
+            if (m < 0 || m > 100000)
+                end = NULL;
+        } else if (!strcmp(a, "--registers")) {
+            o->registers = v;
+            continue;
         } else if (!strcmp(a, "--out")) {
             o->out = v;
             continue;
@@ -183,13 +200,13 @@ static int host_check(const fuzz_program *p, const char *shim, const char *dir, 
     }
     fclose(f);
     const char *cc = getenv("CC") ? getenv("CC") : "cc";
-    if (snprintf(cmd, sizeof cmd, "%s -std=c11 -O1 -w -fsanitize=undefined -fno-sanitize-recover=all -o '%s' '%s' "
+    if (snprintf(cmd, sizeof cmd, "%s -std=c11 -O1 -w -fsigned-char -pthread -fsanitize=undefined -fno-sanitize-recover=all -o '%s' '%s' -lm "
                  "2>'%s.log'", cc, bin, src, src) >= (int)sizeof cmd) {
         snprintf(why, why_len, "compiler command too long");
         return -1;
     }
     if (system(cmd) != 0) {
-        snprintf(why, why_len, "the host compiler rejected the program (%s.log)", src);
+        snprintf(why, why_len, "the host compiler rejected the program (its .log)");
         return 1;
     }
     snprintf(cmd, sizeof cmd, "'%s' 2>'%s.run.log'", bin, src);
@@ -211,8 +228,7 @@ static int host_check(const fuzz_program *p, const char *shim, const char *dir, 
     }
     int rc = pclose(out);
     if (!bad && (i != p->n_out || rc != 0)) {
-        snprintf(why, why_len, "the host program stopped (%s.run.log) after %zu of %zu words", src, i,
-                        p->n_out);
+        snprintf(why, why_len, "the host program stopped (its .run.log) after %zu of %zu words", i, p->n_out);
         bad = 1;
     }
     return bad;
@@ -252,7 +268,15 @@ static int run_self_check(const fuzz_opts *o, uint64_t first, long count, long *
                 fuzz_write_probe(f, id, ps, &p);
                 fclose(f);
             }
-            fprintf(stderr, "clconform fuzz: self-check: %s: %s\n", id, why);
+            /* Keep the host program and its logs beside the probe. */
+            static const char *const kept[] = {"", ".log", ".run.log"};
+            for (size_t k = 0; k < 3; k++) {
+                char from[PATH_MAX + 40], to[PATH_MAX + 120];
+                snprintf(from, sizeof from, "%s/check.c%s", dir, kept[k]);
+                snprintf(to, sizeof to, "%s/%s.c%s", dir, id, kept[k]);
+                rename(from, to);
+            }
+            fprintf(stderr, "clconform fuzz: self-check: %s: %s (%s/%s.c)\n", id, why, dir, id);
             (*bad)++;
         }
         fuzz_program_free(&p);
@@ -321,7 +345,16 @@ static int run_suite(const fuzz_opts *o, const char *probes, const char *reports
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+static int collect(const char *out, const char *dir, const char *probes_file, fuzz_devs *list, long *deviations);
+
 int fuzz_collect_reports(const char *out, const char *dir, long *deviations)
+{
+    return collect(out, dir, NULL, NULL, deviations);
+}
+
+/* fuzz_collect_reports, each deviation also added to list (with the batch's
+ * report and probe file, for the reducer). */
+static int collect(const char *out, const char *dir, const char *probes_file, fuzz_devs *list, long *deviations)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -362,6 +395,17 @@ int fuzz_collect_reports(const char *out, const char *dir, long *deviations)
                 fuzz_write_probe(f, id, (uint64_t)ps, &p);
                 fclose(f);
                 (*deviations)++;
+                fuzz_dev dv;
+                memset(&dv, 0, sizeof dv);
+                snprintf(dv.id, sizeof dv.id, "%s", id);
+                snprintf(dv.key, sizeof dv.key, "%s", key->valuestring);
+                snprintf(dv.verdict, sizeof dv.verdict, "%s", v);
+                int fits = snprintf(dv.report, sizeof dv.report, "%s", path) < (int)sizeof dv.report &&
+                           snprintf(dv.probes, sizeof dv.probes, "%s", probes_file ? probes_file : "") <
+                               (int)sizeof dv.probes;
+                if (list && (!fits || fuzz_devs_add(list, &dv) != 0))
+                    fprintf(stderr, "clconform fuzz: cannot list %s for triage (path too long or out of memory)\n",
+                            id);
                 printf("clconform fuzz: %s on %s: %s -> %s\n", id, key->valuestring, v, file);
             }
             fuzz_program_free(&p);
@@ -370,6 +414,58 @@ int fuzz_collect_reports(const char *out, const char *dir, long *deviations)
     }
     closedir(d);
     return 0;
+}
+
+/* The registers' folder: --registers, else expected/ beside the binary,
+ * else ./expected; NULL when none is there. */
+static const char *registers_dir(const fuzz_opts *o, char *buf, size_t len)
+{
+    if (o->registers)
+        return o->registers;
+    char exe[PATH_MAX / 2];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            snprintf(buf, len, "%s/expected", exe);
+            if (access(buf, R_OK) == 0)
+                return buf;
+        }
+    }
+    return access("expected", R_OK) == 0 ? "expected" : NULL;
+}
+
+/* Reduces and matches the deviations; prints the summary and writes it to
+ * OUT/summary.txt. Returns the exit status. */
+static int triage(const fuzz_opts *o, fuzz_devs *devs)
+{
+    char regs[PATH_MAX], path[PATH_MAX + 32];
+    fuzz_triage_opts t = {o->out, registers_dir(o, regs, sizeof regs), o->reduce_max, o->timeout};
+    if (!t.registers)
+        printf("clconform fuzz: no registers found (--registers): every deviation is new\n");
+    long unknown = fuzz_triage(devs, &t, stdout);
+    snprintf(path, sizeof path, "%s/summary.txt", o->out);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fuzz_triage_summary(devs, f);
+        fclose(f);
+    }
+    long known = 0, fresh = 0, hinted = 0, rest = 0;
+    for (size_t i = 0; i < devs->n; i++) {
+        const fuzz_dev *d = &devs->v[i];
+        known += d->entry != NULL;
+        fresh += !d->entry && d->reduced[0];
+        hinted += !d->entry && !d->reduced[0] && d->hint;
+        rest += !d->entry && !d->reduced[0] && !d->hint;
+    }
+    fuzz_devs_free(devs);
+    if (unknown < 0)
+        return 3;
+    printf("clconform fuzz: %ld known, %ld new, %ld not reduced (%ld of them matching a known entry unreduced); "
+           "%s\n", known, fresh, hinted + rest, hinted, path);
+    return unknown ? 1 : 0;
 }
 
 int fuzz_main(int argc, char **argv)
@@ -385,6 +481,7 @@ int fuzz_main(int argc, char **argv)
     }
     double deadline = o.minutes > 0 ? now_s() + o.minutes * 60 : 0;
     long done = 0, found = 0, batch = 0;
+    fuzz_devs devs = {0};
     printf("clconform fuzz: seed %llu%s\n", (unsigned long long)o.seed, o.self_check ? ", self-check" : "");
     while ((o.count < 0 || done < o.count) && (!deadline || now_s() < deadline)) {
         long n = FUZZ_BATCH;
@@ -409,7 +506,7 @@ int fuzz_main(int argc, char **argv)
             fprintf(stderr, "clconform fuzz: the run of %s ended with status %d\n", probes, rc);
             return rc == 2 ? 2 : 3;
         }
-        if (fuzz_collect_reports(o.out, reports, &found) != 0) {
+        if (collect(o.out, reports, probes, &devs, &found) != 0) {
             fprintf(stderr, "clconform fuzz: cannot read %s\n", reports);
             return 3;
         }
@@ -418,5 +515,9 @@ int fuzz_main(int argc, char **argv)
     }
     printf("clconform fuzz: %ld programs, %ld %s\n", done, found,
            o.self_check ? "self-check mismatches (generator bugs)" : "deviations");
-    return found ? 1 : 0;
+    if (o.self_check) {
+        fuzz_devs_free(&devs);
+        return found ? 1 : 0;
+    }
+    return triage(&o, &devs);
 }

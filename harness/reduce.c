@@ -475,6 +475,18 @@ static size_t count_lines(const char *s)
     return n;
 }
 
+/* A barrier is never dropped: without it, work-items that exchange values
+ * through local memory race, and a racing candidate's output is undefined:
+ * it could show the wrong value by chance. */
+static int line_has_barrier(const char *s, size_t k)
+{
+    for (size_t line = 0; *s && line < k; s++)
+        if (*s == '\n')
+            line++;
+    const char *end = strchr(s, '\n'), *b = strstr(s, "barrier(");
+    return b && (!end || b < end);
+}
+
 static int line_is_blank(const char *s, size_t k)
 {
     for (size_t line = 0; *s; s++) {
@@ -575,7 +587,7 @@ static int pass_lines(ctx *c, reduction *r)
         if (!drop || !line_of || !cands || !recs)
             goto next;
         for (size_t k = r->sentinel ? 1 : 0; k < n_lines; k++) {
-            if (line_is_blank(*text_of(&r->p), k))
+            if (line_is_blank(*text_of(&r->p), k) || line_has_barrier(*text_of(&r->p), k))
                 continue;
             memset(drop, 0, n_lines * sizeof *drop);
             drop[k] = 1;

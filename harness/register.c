@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <fnmatch.h>
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -168,6 +169,31 @@ static int parse_entry(char *line, int lineno, cJSON *entries, char *why, size_t
     return 0;
 }
 
+/* "fuzz [!]ERE": a signature of the entry above, matched by `clconform fuzz`
+ * against the reduced program of a deviation (docs/register-format.md). */
+static int parse_fuzz(char *rest, cJSON *entries, char *why, size_t len)
+{
+    char *pat = trim(rest);
+    cJSON *last = cJSON_GetArrayItem(entries, cJSON_GetArraySize(entries) - 1);
+    if (!last) {
+        snprintf(why, len, "a fuzz line gives a signature to the entry above it, and there is none");
+        return -1;
+    }
+    const char *re_text = pat[0] == '!' ? pat + 1 : pat;
+    regex_t re;
+    int rc = *re_text ? regcomp(&re, re_text, REG_EXTENDED | REG_NOSUB) : REG_BADPAT;
+    if (rc != 0) {
+        snprintf(why, len, "fuzz %s: not a POSIX extended regular expression", pat);
+        return -1;
+    }
+    regfree(&re);
+    cJSON *sigs = cJSON_GetObjectItemCaseSensitive(last, "fuzz");
+    if (!sigs)
+        sigs = cJSON_AddArrayToObject(last, "fuzz");
+    cJSON_AddItemToArray(sigs, cJSON_CreateString(pat));
+    return 0;
+}
+
 cJSON *register_parse(const char *text, const char *path, FILE *err)
 {
     char *copy = strdup(text);
@@ -186,6 +212,8 @@ cJSON *register_parse(const char *text, const char *path, FILE *err)
         if (*s && *s != '#') {
             if (strncmp(s, "driver", 6) == 0 && (s[6] == ' ' || s[6] == '\t' || !s[6]))
                 rc = parse_driver(s + 6, drivers, why, sizeof why);
+            else if (strncmp(s, "fuzz", 4) == 0 && (s[4] == ' ' || s[4] == '\t' || !s[4]))
+                rc = parse_fuzz(s + 4, entries, why, sizeof why);
             else
                 rc = parse_entry(s, lineno, entries, why, sizeof why);
             if (rc != 0)

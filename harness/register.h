@@ -16,7 +16,8 @@ int register_text_is_register(const char *text);
 
 /* Parses a register's text (path names it in errors) into
  *   {"register": {"path": P, "driver": [{"field", "contains"}...],
- *                 "entries": [{"glob", "verdicts": [..], "clause", "reason", "line"}...]}}
+ *                 "entries": [{"glob", "verdicts": [..], "clause", "reason", "line",
+ *                              "fuzz": [signature...] (when it has `fuzz` lines)}...]}}
  * or prints "path:line: reason" to err for the first malformed line and
  * returns NULL. */
 cJSON *register_parse(const char *text, const char *path, FILE *err);

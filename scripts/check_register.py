@@ -64,6 +64,15 @@ def parse_register(path):
                 raise RegisterError(where + "driver %s: the text the field must contain is missing" % rest[0])
             drivers.append((rest[0], rest[1].strip()))
             continue
+        if parts[0] == "fuzz":
+            # A signature of the entry above, for `clconform fuzz` (docs/register-format.md).
+            if not entries:
+                raise RegisterError(where + "a fuzz line gives a signature to the entry above it, and there is none")
+            pat = s[4:].strip()
+            if not pat.lstrip("!"):
+                raise RegisterError(where + "fuzz %s: not a POSIX extended regular expression" % pat)
+            entries[-1].setdefault("fuzz", []).append(pat)
+            continue
         if len(parts) < 4:
             raise RegisterError(where + "an entry is GLOB VERDICTS CLAUSE REASON (the reason names the deviation)")
         glob_, verdicts, clause, reason = parts
