@@ -321,7 +321,7 @@ void gen_leaf(gen *g, fuzz_scalar s, int w, int depth, fz_buf *b, fuzz_val *v)
         /* A vector literal of scalar expressions (run-time or folded). */
         blank(g, v, s, w);
         g->macros |= MACRO_V;
-        fz_add(b, "V(");
+        fz_add(b, "V%d(", w);
         type_text(b, s, w);
         for (int i = 0; i < w; i++) {
             fuzz_val c;

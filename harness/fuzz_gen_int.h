@@ -14,7 +14,7 @@
 
 /* Macros a program's body uses (each defined in its prelude for the device
  * and in fuzz_host_shim.h for the host). */
-#define MACRO_V 1u      /* V(T, ...): a vector literal */
+#define MACRO_V 1u      /* V2(T, a, b) ... V16(T, ...): vector literals */
 #define MACRO_SW 2u     /* SWn(v, i...): a swizzle of n components */
 #define MACRO_HALF 4u   /* LOn, HIn, EVENn, ODDn of an n-component vector */
 

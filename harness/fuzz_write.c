@@ -14,8 +14,20 @@
 static void write_macros(FILE *f, unsigned macros)
 {
     static const char *const letters = "abcdefghijklmnop";
-    if (macros & MACRO_V)
-        fprintf(f, "#define V(T, ...) ((T)(__VA_ARGS__))\n");
+    /* One macro a width: OpenCL C has no variadic macros ("Restrictions";
+     * NVIDIA's compiler refuses them, clang accepts them). */
+    if (macros & MACRO_V) {
+        static const int vw[] = {2, 3, 4, 8, 16};
+        for (int i = 0; i < 5; i++) {
+            fprintf(f, "#define V%d(T", vw[i]);
+            for (int j = 0; j < vw[i]; j++)
+                fprintf(f, ", %c", letters[j]);
+            fprintf(f, ") ((T)(");
+            for (int j = 0; j < vw[i]; j++)
+                fprintf(f, "%s%c", j ? ", " : "", letters[j]);
+            fprintf(f, "))\n");
+        }
+    }
     if (macros & MACRO_SW) {
         static const int ws[] = {1, 2, 3, 4, 8, 16};
         for (int i = 0; i < 6; i++) {

@@ -37,7 +37,11 @@ FZ_VECS(long, 8) FZ_VECS(ulong, 8) FZ_VECS(float, 4) FZ_VECS(double, 8)
 
 /* ---- macros the generator writes (the device's are in each probe's prelude) ------- */
 
-#define V(T, ...) ((T){__VA_ARGS__})
+#define V2(T, a, b) ((T){a, b})
+#define V3(T, a, b, c) ((T){a, b, c})
+#define V4(T, a, b, c, d) ((T){a, b, c, d})
+#define V8(T, a, b, c, d, e, f, g, h) ((T){a, b, c, d, e, f, g, h})
+#define V16(T, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p) ((T){a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p})
 #define SW1(v, a) ((v)[0x##a])
 #define SW2(v, a, b) __builtin_shufflevector((v), (v), 0x##a, 0x##b)
 #define SW3(v, a, b, c) __builtin_shufflevector((v), (v), 0x##a, 0x##b, 0x##c, 0x##a)
