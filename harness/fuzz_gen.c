@@ -438,7 +438,7 @@ static void gen_decl(gen *g, fz_buf *body, size_t k)
     int w = pick_width(g);
     fz_buf e = {0};
     fuzz_val v;
-    char name[16];
+    char name[24]; /* "v" and any size_t */
     gen_expr(g, s, w, 1 + (int)below(g, w >= 8 ? 2 : 4), &e, &v);
     snprintf(name, sizeof name, "v%zu", k);
     type_text(body, s, w);
