@@ -180,11 +180,14 @@ static int exercises(const clc_claim_rule *r, const char *name, const clc_probe 
     return matches_any(r->globs, r->n_globs, p->id);
 }
 
-/* A verdict that says whether the claim works: the probe ran to a judgement. */
+/* A verdict that says whether the claim works: the probe ran to a judgement,
+ * or the driver hung or died running it (a claim whose kernel never
+ * returns is exercised, and found wanting). */
 static int is_judged(const char *verdict)
 {
     return strcmp(verdict, "pass") == 0 || strcmp(verdict, "fail") == 0 || strcmp(verdict, "build-fail") == 0 ||
-           strcmp(verdict, "unexpected-build-ok") == 0;
+           strcmp(verdict, "unexpected-build-ok") == 0 || strcmp(verdict, "timeout") == 0 ||
+           strcmp(verdict, "crash") == 0;
 }
 
 static const clc_claim_rule *find_rule(const clc_claim_table *t, const char *name)
@@ -223,7 +226,7 @@ static cJSON *one_claim(const clc_claim_table *t, const char *name, const char *
     if (r && r->none)
         cJSON_AddStringToObject(c, "reason", r->none);
     else if (probes)
-        snprintf(why, sizeof why, "its %d probe(s) in this run were not judged (skipped, or information only)",
+        snprintf(why, sizeof why, "its %d probe(s) in this run were not judged (skipped, information only, or an API error)",
                  probes), cJSON_AddStringToObject(c, "reason", why);
     else
         cJSON_AddStringToObject(c, "reason", "no probe of this run exercises it");
