@@ -967,7 +967,7 @@ static void bound_text(double b, char *buf, size_t len)
  * variants: those that rusticl (Mesa 22.3, llvmpipe) compiles cheaply. The
  * whole suite's cold run has almost no time to spare, and rusticl's code
  * generation at first launch is what a float8 form costs: cold, one probe
- * a kernel, on a busy 2-core machine (2026-11-27), at most 0.05 s for each
+ * a kernel, on a busy 2-core machine, at most 0.05 s for each
  * of these (nan 0.01 ... hypot 0.05), 0.06 to 0.94 s for the others
  * (trunc, frexp, ldexp, maxmag ... lgamma_r). */
 static const char *const cheap_width8[] = {
