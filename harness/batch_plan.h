@@ -3,12 +3,12 @@
  *
  * A worker builds the probes it is handed in batches, one program each
  * (runner.c); the binary cache (bincache.h) finds a program again only if
- * the next run builds exactly the same batch. Batches used to be cut by each
- * worker from wherever its part of the run began, so a different number of
- * supervisors (--device-jobs, cores lent by other devices, another machine)
- * or a worker replaced after a crash moved every later batch boundary: a
- * warm NVIDIA run with 4 supervisors after a cold one with 16 rebuilt 129
- * programs (57 s instead of 6 s).
+ * the next run builds exactly the same batch. Batches cut by each worker
+ * from wherever its part of the run began would move every later batch
+ * boundary with a different number of supervisors (--device-jobs, cores
+ * lent by other devices, another machine) or a worker replaced after a
+ * crash: a warm NVIDIA run with 4 supervisors after a cold one with 16
+ * rebuilt 129 programs that way (57 s instead of 6 s).
  *
  * So the device cuts its probe list into segments first: a segment closes
  * where a batch must close (the build options change, batch_max probes or

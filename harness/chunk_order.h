@@ -1,9 +1,9 @@
-/* In which order a device's workers claim its probes, and in what pieces
- * (issue 16). No OpenCL here: tests/unit/test_chunk_order.c checks it.
+/* In which order a device's workers claim its probes, and in what pieces.
+ * No OpenCL here: tests/unit/test_chunk_order.c checks it.
  *
  * A chunk is one segment of the batch plan (batch_plan.h): the unit whose
- * programs are the same whoever builds them. They were larger (a share of
- * the weight left, in suite order: guided self-scheduling), and on the H100
+ * programs are the same whoever builds them. With larger chunks (a share of
+ * the weight left, in suite order: guided self-scheduling), on the H100
  * NVIDIA's cold run ended with one supervisor building math.tan.float's 256
  * probes (5.5 s) from 16.0 s on, after math.erf.float (8.2 s) and
  * math.remainder.float (4.1 s) in chunks it had claimed earlier, while the
@@ -16,7 +16,7 @@
  *   work-group collectives, float atomics, memory-model tests) and is the
  *   kind that hangs a driver. Met early, its watchdog, its lone retry and
  *   the give-back of its chunk's rest overlap the rest of the run; met late,
- *   they were PoCL 5's tail: four float-atomic hangs from 12.8 s on, each
+ *   they are PoCL 5's tail: four float-atomic hangs from 12.8 s on, each
  *   found after the one before had been waited out, until 33.7 s.
  * - Then, where the driver's compile time follows a program's probe count
  *   (by_count), the segments with most probes first, so that the run ends
@@ -27,7 +27,7 @@
  *   200 s of builds end at 14.3 s in this order, 16.1 s in suite order and
  *   16.8 s in the old chunks; at 12.9 s were every segment's cost known in
  *   advance; by weight (bytes), which puts the math segments last, at
- *   21.1 s. Two later runs: 12.4 and 15.1 s by count, 15.0 and 17.3 s in
+ *   21.1 s. Two other runs: 12.4 and 15.1 s by count, 15.0 and 17.3 s in
  *   suite order.
  * - Elsewhere, suite order: no order found was better on every PoCL 5 run
  *   (by count 20.5 s against 18.4 s in suite order on one run, 16.4

@@ -1,11 +1,11 @@
 /* The chunks of one device's run, in memory shared by the processes of that
- * run, claimed one at a time by whichever worker is free (issue 16).
+ * run, claimed one at a time by whichever worker is free.
  *
- * Before, every chunk was a supervisor process of its own with a worker of
- * its own: a device's run of 60 chunks opened the driver 60 times, and on
- * NVIDIA a worker's start (a CUDA context) took 1.8 s and its exit 0.6 s
- * with 16 at once: 103 of the 146 core-seconds of a warm run. Now a
- * supervisor and its worker live as long as chunks are left: the worker
+ * A supervisor and a worker per chunk would open the driver once a chunk
+ * (60 times in a device's run), and on NVIDIA a worker's start (a CUDA
+ * context) takes 1.8 s and its exit 0.6 s with 16 at once: 103 of the 146
+ * core-seconds of a warm run. So a supervisor and its worker live as long
+ * as chunks are left: the worker
  * claims the next free chunk itself, and a claim is one atomic write in
  * shared memory, so a worker that dies right after it still leaves the
  * chunk to its supervisor's next worker, never to nobody.

@@ -1,9 +1,9 @@
-/* What a probe weighs in a dispatch kernel's code budget (issue 16).
+/* What a probe weighs in a dispatch kernel's code budget.
  *
  * rusticl (llvmpipe) compiles a kernel in time that grows much faster than
  * its code: 88 shift probes took 67.5 s of code generation 8 to a kernel and
  * 16.0 s one to a kernel; 21 runtime conversion probes 144 s and 9.5 s
- * (cold, 2026-11-24, a shared machine). Those bodies are small in bytes but
+ * (cold, on a shared machine). Those bodies are small in bytes but
  * large in what the compiler sees: a loop with a constant trip count is
  * unrolled (`for (size_t i = 0; i < 21; i++) vstore3(...)` is 21 copies),
  * and the conversion probes are dozens of vector statements. The integer

@@ -82,7 +82,7 @@ static const char style_sheet[] =
     "article.probe:target{box-shadow:0 0 0 3px #54aeff66}\n"
     /* Hundreds of cards and thousands of passing ids: the browser lays out
      * and paints only what is on screen (a 5,600-probe page rendered 3.5 s
-     * beyond an empty page, 1.1 s with this; issue 16 asks <= 2 s). */
+     * beyond an empty page, 1.1 s with this; a page must render within 2 s). */
     "article.probe,#passes,#skips,#build-logs{content-visibility:auto;contain-intrinsic-size:auto 320px}\n"
     ".phead{display:flex;flex-wrap:wrap;align-items:baseline;gap:8px}\n"
     ".mark{display:inline-block;padding:1px 8px;border-radius:12px;font-size:12px;margin-right:6px}\n"

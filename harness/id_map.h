@@ -1,8 +1,8 @@
 /* A table from strings to pointers, for looking records up by probe id.
- * The cross-device page and the report loader looked a probe up by
- * walking a report's 6,000 records with strcmp for each of 6,000 ids:
+ * The cross-device page and the report loader look a probe up for each of
+ * 6,000 ids: walking a report's 6,000 records with strcmp each time took
  * 2 of the 3 s the run's own process spent after the devices had ended
- * (2026-11-24, three local devices, warm). Keys are not copied: they must
+ * (three local devices, warm). Keys are not copied: they must
  * outlive the table (they are the documents' own strings). */
 #ifndef CLC_ID_MAP_H
 #define CLC_ID_MAP_H

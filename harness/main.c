@@ -270,7 +270,7 @@ static void device_main(int fd, void *arg)
     /* Last and alone unless asked: beside the builds (behind the device
      * gate) NVIDIA's co-residency counts went from 1,056 to 1,072 groups of
      * 256 and its unbounded spin-flag run completed where alone it
-     * deadlocks (H100, 2026-11-24); a CPU device's measurements would lose
+     * deadlocks (H100); a CPU device's measurements would lose
      * their cores to the compilers. */
     o.measure_alongside = j->cli->measurements == CLC_MEASURE_ALONGSIDE;
     /* The first worker loads the platform's driver alone when enumeration

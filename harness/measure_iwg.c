@@ -48,7 +48,7 @@
  * three busy processes, at the same priority, PoCL 3.1's searches found
  * its 2 resident groups in all of 96 runs with 10, 25 and 100 ms waits;
  * beside eight, 10 ms found 1 in 82 of 96 and 25 ms none (host_load.h).
- * Until 2026-11-25 it was 0.1 s: twelve such answers a device, 1.2 s. */
+ * At 0.1 s, twelve such answers cost a device 1.2 s. */
 #define IWG_SPIN_TARGET_S 0.025
 /* A runnable thread may wait about this long for each thread runnable on
  * its core (host_load.h). With it, 25 ms waits found PoCL 3.1's 2 resident

@@ -1,9 +1,9 @@
 /* The inter-work-group family's programs, kept for the worker's life.
  *
- * Each probe of the family used to build its program, create its kernels
- * and launch each once more to make the driver generate code: 27 builds
- * and as many first launches a device, 1.6 s of builds and 1.4 s of first
- * launches of PoCL 3.1's 5.9 s of cold measurements. Probes of one
+ * Built per probe (its program, its kernels, and a launch of each to make
+ * the driver generate code), the family costs 27 builds and as many first
+ * launches a device: 1.6 s of builds and 1.4 s of first launches of
+ * PoCL 3.1's 5.9 s of cold measurements. Probes of one
  * work-group size build the same source with the same options, so the
  * built program and its kernels are kept here, keyed by context, source
  * and options, and handed to every later probe of the same worker. A probe

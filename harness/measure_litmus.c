@@ -48,7 +48,7 @@
 #define LITMUS_TRIES_PER_SPIN 8
 /* Time budget per probe (launches stop after it), capped at this share of
  * the probe's timeout; and a cap on runs for fast devices. */
-#define LITMUS_BUDGET_S 0.5 /* 15 probes at 1.2 s were 19 s of every PoCL 5 run, warm or cold (issue 16) */
+#define LITMUS_BUDGET_S 0.5 /* 15 probes at 1.2 s were 19 s of every PoCL 5 run, warm or cold */
 /* ...and where earlier runs of this clconform, driver and probe left their
  * totals (measure_memo.h): each later run adds this much to them. The
  * verdict is the totals': evidence of a rare outcome grows with every

@@ -223,7 +223,7 @@ int report_write_json(const cJSON *doc, const char *path, FILE *err)
 }
 
 /* What a device report's file leaves out of the document in memory, so
- * that the default suite's file stays under 5 MB a device (issue 16):
+ * that the default suite's file stays under 5 MB a device:
  * - A passing or skipped record's "why" and "spec" (the rule and the
  *   heading's name): its probe file's text, the same every night (1.7 MB of
  *   a device's 7 MB). The record keeps its clause, file and line.

@@ -53,7 +53,7 @@ size_t runner_default_group(const char *platform_name)
      * cost per kernel (clCreateKernel and code generation) and a cost that
      * grows faster than the kernel; on the 1,160 integer-function probes,
      * cold, CPU seconds of the whole run: 1 probe a kernel 105 s, 8: 79 s,
-     * 16: 97 s (2026-11-24; README "Where the time goes"). Large probes are
+     * 16: 97 s (docs/performance.md). Large probes are
      * kept apart by the byte budget below. PoCL generates code per kernel at
      * first launch too; 16 probes a kernel beat 8 and 64 there. */
     if (strstr(platform_name, "rusticl"))
@@ -67,7 +67,7 @@ int runner_groups_by_geometry(const char *platform_name)
      * work-group functions are specialised to the local size), and a
      * dispatch kernel whose probes mixed folded (one work-item) and run-time
      * (48, 64, ... work-items) launches was compiled two or three times: in
-     * the ninth session's cold runs 61 of PoCL 3.1's 150 s of code
+     * cold runs 61 of PoCL 3.1's 150 s of code
      * generation, and 103.5 of PoCL 5's 256 s, were such repeats. rusticl
      * (0.5 s of repeats), NVIDIA (none) and Oclgrind keep plain order. */
     return strstr(platform_name, "Portable Computing Language") != NULL;
@@ -80,7 +80,7 @@ int runner_launch_compiles(const char *platform_name)
      * Mesa's disk cache, which writes from a thread of its own. On a busy
      * machine a probe's launch right after its kernel's warm-up launch
      * often came before that write and generated all the code again: in
-     * the ninth session's cold local run, 430 launches took 63 s (warm: 1.8
+     * a cold local run, 430 launches took 63 s (warm: 1.8
      * s for all of them), a folded conversion probe 0.6 s twice. There
      * the probe's own launch is the first, timed and watched as one. */
     return strstr(platform_name, "rusticl") != NULL;
@@ -920,7 +920,7 @@ static int open_device(worker *w)
     /* On a GPU, contexts made side by side share the driver's time: on the
      * H100 host, 16 processes making NVIDIA contexts at once had them all
      * after 2.2-2.9 s; four at a time, half of them had theirs after 1.6 s
-     * on average, and the last at the same 2.5 s (ctxprobe, 2026-11-25).
+     * on average, and the last at the same 2.5 s.
      * A worker with its context starts compiling, so the earlier ones
      * take work the later ones would. A CPU device's contexts are cheap. */
     int ctx_slot = -1;

@@ -51,6 +51,7 @@ typedef struct {
  *    "icd":"/etc/OpenCL/vendors/x.icd", "icd_pidx":0}   and its index among that file's platforms
  *   {"t":"fatal", "detail":"...", "error":{...}}        the device cannot be used at all
  *   {"t":"build", "probes":[i,...]}                     a program with these probes is being built
+ *   {"t":"build-key", "key":"..."}                      that build's binary-cache key (bincache.h)
  *   {"t":"codegen", "probes":[i,...]}                   a dispatch kernel of these probes is launched
  *                                                       once doing nothing: the driver generates code
  *   {"t":"begin", "i":i, "first":true}                  probe i starts running ("first": its kernel's

@@ -76,11 +76,10 @@ typedef struct {
  * probes of its program before the kernel (they have run) become a part
  * of their own, led by its first probe (runner.h); the kernel's probes and
  * all after them are then cut up as a build of them would be (below).
- * Before, the next worker started from the kernel's first probe and built
- * it with whatever followed, and the next run, starting from the batch's
- * first probe, formed other programs again: every one a miss of both
- * caches (rusticl's first warm run: 188 kernels' code generated again,
- * 7.3 s). Cutting up only the kernel's probes and keeping the rest as a
+ * Were the next worker to start from the kernel's first probe and build
+ * it with whatever followed, the next run, starting from the batch's first
+ * probe, would form other programs again: every one a miss of both caches
+ * (rusticl's first warm run: 188 kernels' code generated again, 7.3 s). Cutting up only the kernel's probes and keeping the rest as a
  * part cost a worker per crash where crashes are dense (18 probes with 9
  * crashers: 19 workers against 11). */
 static void split_around_kernel(sv_state *s, int hung)

@@ -1,5 +1,5 @@
 /* Whether a device's last complete run, with this binary cache, ran the same
- * probes: then its programs are cached, and the run is "warm" (issue 16).
+ * probes: then its programs are cached, and the run is "warm".
  *
  * A GPU wants many supervisors while its programs compile (NVIDIA's cold
  * run: 58 s with 16, 80 s with 4, on the H100 host) and few once they are
@@ -16,7 +16,7 @@
 #include "probe.h"
 
 /* Supervisors of a GPU whose run is warm. NVIDIA's warm run on the H100
- * host (7,153 probes, tenth session), device wall by --device-jobs, without
+ * host (7,153 probes), device wall by --device-jobs, without
  * the launch gate: 1: 2.83 s, 2: 2.08, 3: 2.71, 4: 2.92; with it (runner.c
  * runner_serial_launches): 2.85, 2.38, 2.64, 2.86, and 3.08 with 6, 3.53
  * with 8. One supervisor does every record alone; more than two contend

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark. First the profile (issues 11, 16): the suite on every device at once,
+# Benchmark. First the profile: the suite on every device at once,
 # cold (fresh XDG_CACHE_HOME, POCL_CACHE_DIR and with them clconform's binary
 # cache; CUDA_CACHE_PATH for NVIDIA) and then warm (the same caches again), with each device's time per
 # phase from its report's run.profile, and the targets beside what was

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Prints where each device's time went, cold against warm, and the targets
-of issue 16 beside what was reached: per device and for the whole run, wall
+"""Prints where each device's time went, cold against warm, and the speed
+targets beside what was reached: per device and for the whole run, wall
 time, the machine's idle core time, the driver's compile time (build + code
 generation + kernel creation) and the checks. Used by scripts/bench.sh.
 
@@ -14,7 +14,7 @@ import sys
 
 PHASES = ["build", "cache_load", "cache_store", "codegen", "kernels", "first_launch", "exec", "buffers",
           "record", "measure", "lost", "worker_start", "worker_exit", "report", "gate_wait"]
-# Targets from issue 16: the default suite, three local devices at once on the
+# The speed targets (docs/performance.md): the default suite, three local devices at once on the
 # 2-core machine; on the H100 host NVIDIA and PoCL 5 (16 cores) each.
 LOCAL_TARGET = {"cold_s": 300.0, "warm_s": 20.0}
 DEVICE_TARGETS = {"nvidia": {"cold_s": 20.0, "warm_s": 3.0},
@@ -107,7 +107,7 @@ def main():
               f"  warm {w['run']['wall_ms'] / 1e3:6.1f} s (compile {compile_s(w):5.1f} s)"
               f"  checks {c['summary'].get('checks', '?')}/{w['summary'].get('checks', '?')}"
               f"  cache hits {w['run']['cache']['hits']} of {w['run']['builds']} builds")
-    print("\ntargets (issue 16) against this run:")
+    print("\ntargets against this run:")
     local = [k for k in cold if target_of(k) is None]
     if local:
         t = LOCAL_TARGET

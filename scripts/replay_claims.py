@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Replays a cold run's compile work under other claim orders (issue 16,
-harness/chunk_order.h).
+"""Replays a cold run's compile work under other claim orders
+(harness/chunk_order.h).
 
 Each segment of the batch plan costs what the run's timeline says its
 programs cost (build, code generation and first launches, charged to the

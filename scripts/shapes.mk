@@ -1,4 +1,4 @@
-# The code-shape family of issue 18 (long expressions, deep nesting,
+# The code-shape family (long expressions, deep nesting,
 # VexCL-style kernels, structs in the host's layout and by value, build options,
 # headers under -I), generated
 # by scripts/shapes/gen_shapes.py; reference in scripts/shapes/shaperef.py,

@@ -1,4 +1,4 @@
-// Exhaustive conversion sweeps (clconform --exhaustive conversions, issue 11).
+// Exhaustive conversion sweeps (clconform --exhaustive conversions).
 //
 // Every kernel walks inputs u = offset + k * stride (mod 2^32), k < n, each
 // work-item `per_item` of them, converts with the OpenCL built-in under test

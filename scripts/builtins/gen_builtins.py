@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the built-in function and language families of issue 9 (OpenCL C
+"""Generates the built-in function and language families (OpenCL C
 1.2 chapter 6: integer functions, shuffle, vector components, operators,
 types, work-items, vector load/store, preprocessor, atomics (and the 64-bit
 atomics extensions), async copies, address spaces, common functions, half

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates the OpenCL C 3.0 version/feature contract probes and the optional
-feature families (issue 17):
+feature families:
 
   probes/6.2-optional-functionality/   versions, feature macros, extension macros,
                                        dependencies, the API contract measurement

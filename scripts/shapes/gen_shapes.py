@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the code-shape family of issue 18: kernels shaped like those
+"""Generates the code-shape family: kernels shaped like those
 code generators emit (long flat expressions, deep nesting, VexCL-style
 grid-stride kernels over every scalar type, structs laid out as the host lays
 them out, build options with -D expressions and the macros of the math

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The program-binary cache in real runs (issue 11), on every local device
+# The program-binary cache in real runs, on every local device
 # that shows up: a second run with the same $XDG_CACHE_HOME loads every entry
 # the first stored (a cache hit) and gives the same verdicts; a
 # damaged entry is noticed, rebuilt from source, and changes no verdict;

@@ -108,7 +108,7 @@ check "the matrix page loads and links to device pages" grep -q 'href="evil-gpu.
 (cd "$TMP" && browse --screenshot="$TMP/shot.png" --window-size=1280,1600 "file://$TMP/m/index.html" >/dev/null)
 check "the matrix page renders (screenshot taken)" test -s "$TMP/shot.png"
 # Render time of the large page beyond Chromium's own start (an empty page
-# first): issue 16 asks every device page to render within 2 s. Rendered to
+# first): every device page must render within 2 s. Rendered to
 # pixels (a screenshot of the first screen, as a person opening it sees it),
 # not --dump-dom, which also serialises the whole DOM back to text. The best
 # of two tries, so one disturbance on a shared machine does not decide it.

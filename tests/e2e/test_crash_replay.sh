@@ -2,9 +2,9 @@
 # A compiler crash is remembered with the batching it led to (crash_memo.h):
 # the next run forms the very programs the crashing run built, so every
 # program that run kept is a cache hit, and only the crashers are built
-# again (they crash again: their verdict is still what the driver does). Before,
-# only the culprit was remembered; its batch-mates were batched anew and
-# missed every cache (rusticl's first warm run generated their code again).
+# again (they crash again: their verdict is still what the driver does).
+# Remembering only the culprit would batch its batch-mates anew, missing
+# every cache (rusticl's first warm run would generate their code again).
 # The crash itself is kept in the binary cache as the lone program's build
 # outcome (bincache.h, BINCACHE_CRASHED): the warm run records the same
 # crash, says it is remembered, and loses no worker to it.

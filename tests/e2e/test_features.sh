@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 17: the atomics reference against its hand-worked table, the committed
+# The atomics reference against its hand-worked table, the committed
 # probe files against their generator, and the version family on Oclgrind
 # (OpenCL 1.2): the 1.x builds run, every OpenCL C 2.0/3.0 probe is skipped
 # with its reason, whatever 3.0 queries the device answers.

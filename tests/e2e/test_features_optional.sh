@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 17, optional features: work-group collectives, sub-groups, float
+# Optional features: work-group collectives, sub-groups, float
 # atomics, pipes and device-side enqueue. The reference against its hand-worked table; the generated kernels
 # against clang's OpenCL front end (clang 15 or newer declares the 3.0
 # feature-gated built-ins; skipped without it); on Oclgrind (OpenCL 1.2) every

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 16, item 4: the inter-work-group measurements in about 2 s a
+# The inter-work-group measurements in about 2 s a
 # device, and trustworthy (docs/measurements.md). On PoCL's CPU device:
 # - each program of the family is built once a worker (measure_iwg_cache.h),
 #   not once a probe;

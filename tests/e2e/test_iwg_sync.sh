@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 17, item 4: the three classic inter-work-group methods (an atomic
+# The three classic inter-work-group methods (an atomic
 # counter, a spin lock, a global barrier) as measurements, with exactly the
 # groups the device keeps resident. On a real device (PoCL's CPU device, which
 # claims release/acquire at device scope): every probe has counts that add up

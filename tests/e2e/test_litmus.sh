@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 17, item 3: the litmus family runs on one local device (PoCL, which
+# The litmus family runs on one local device (PoCL, which
 # claims every order at device scope, else Oclgrind) and every probe ends
 # with a real verdict: counts that add up to the runs made, the weak
 # outcome's count matching its outcome, and the verdict the flavour's rule

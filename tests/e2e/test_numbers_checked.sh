@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Numbers from a file are checked before use (issue 19, item 8): a report
+# Numbers from a file are checked before use: a report
 # whose out_count or work sizes no size_t can hold, or that are not whole,
 # is refused by `clconform repro` with an error naming the file, the probe
 # and the field, and no reproducer is written for that probe. The first

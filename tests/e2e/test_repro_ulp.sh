@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A probe judged in ulp, end to end on this machine's PoCL (issue 19,
-# item 7): PoCL 3.1 returns inf for exp(709.78...) where the result is
+# A probe judged in ulp, end to end on this machine's PoCL: PoCL 3.1
+# returns inf for exp(709.78...) where the result is
 # finite (4 of math.exp.double's 1008 elements, up to 3,290 ulp off; 7.4
 # allows 3). The reproducer `clconform repro` writes judges in ulp, so it
 # fails exactly those 4 elements, not every element that is not correctly

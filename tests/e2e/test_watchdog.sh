@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The watchdog tells compiling from running (issue 11): with a one-second run
+# The watchdog tells compiling from running: with a one-second run
 # watchdog, a probe whose program takes seconds to compile (front end and
 # code generation at first launch) must pass, while a kernel that spins
 # forever must still end as `timeout`, confirmed by a second run alone; and

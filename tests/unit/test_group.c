@@ -263,7 +263,7 @@ static void test_real_records(void)
     /* PoCL 3.1. exp(709.7827128933836) = inf where 1.79769313486166e+308 is
      * required (3,290 ulp; bound 3); its other 1,004 elements are within
      * the bound though many differ from the correctly rounded value, and
-     * must not make it "one ulp off" (issue 19). */
+     * must not make it "one ulp off". */
     CHECK(classes_are(pocl, "math.exp.double", "infinity where a finite value is required"), "pocl_exp_double_inf");
     CHECK(!group_sign_of_zero_only(fixture_record(pocl, "math.exp.double")), "pocl_exp_double_not_sign_of_zero");
     /* atanpi(-0) = +0; 7.5.1 fixes -0: nothing else wrong. */
@@ -283,7 +283,7 @@ static void test_real_records(void)
     CHECK(classes_are(pocl, "math.tgamma.float", "17-256 ulp off"), "pocl_tgamma_bucket");
     /* normalize of a NaN vector = 0. */
     CHECK(classes_are(pocl, "geometric.normalize.double", "a number where NaN is required"), "pocl_normalize_nan");
-    /* get_global_size(3) = 0 for 1: not a rounding (issue 19). */
+    /* get_global_size(3) = 0 for 1: not a rounding. */
     CHECK(classes_are(pocl, "workitem.dimindx-out-of-range", "0 instead of the value"), "pocl_dimindx_zero_for_one");
     CHECK(classes_are(pocl, "intfn.abs.int.folded", "0 instead of the value"), "pocl_abs_int_min");
     /* convert_uchar_sat_rte folded gives 0 for 255: not "one more". */

@@ -1,4 +1,4 @@
-/* The reproducer of a probe judged in ulp judges in ulp (issue 19, item 7):
+/* The reproducer of a probe judged in ulp judges in ulp:
  * a real math probe (probes/6.12.2-math-functions/float/acos.probe) is
  * judged by the harness (ulp_judge_output) on a made-up output with a few
  * elements within the bound, a few beyond it, a NaN and a wrong sign; the
