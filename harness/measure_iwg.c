@@ -103,7 +103,7 @@ typedef struct {
     const clc_clenv *env;
     cJSON *rec;           /* where OpenCL failures are recorded */
     cl_program program;
-    iwg_cached *cached;   /* where program and kernels are kept (NULL: the session owns them) */
+    iwg_cached *cached;   /* where program and kernels are kept (NULL: the probe owns them) */
     cl_kernel resident;
     cl_kernel spin_flag;  /* NULL for the resident measurement */
     cl_kernel spin_bounded; /* the same with bounded waits; NULL when the source lacks it */
@@ -118,7 +118,7 @@ typedef struct {
     double load_max_per_core;
     int calibrating;      /* timing a wait: no stretching by the load */
     double deadline;      /* monotonic time after which the search stops */
-} iwg_session;
+} iwg_state;
 
 static double now_s(void)
 {
@@ -162,7 +162,7 @@ static char *build_options(const clc_clenv *env, const clc_probe *p, size_t wg, 
     return opts;
 }
 
-static void add_build_log(iwg_session *s)
+static void add_build_log(iwg_state *s)
 {
     size_t size = 0;
     if (clGetProgramBuildInfo(s->program, s->env->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) != CL_SUCCESS ||
@@ -185,16 +185,16 @@ static size_t iwg_cap(const clc_clenv *env)
     return cap < IWG_CAP_MIN ? IWG_CAP_MIN : cap;
 }
 
-/* Kernel `name` of the session's program: the cache's, or the session's
+/* Kernel `name` of the probe's program: the cache's, or the probe's
  * own when the program is not kept. */
-static cl_kernel iwg_kernel(iwg_session *s, const char *name, cl_int *err)
+static cl_kernel iwg_kernel(iwg_state *s, const char *name, cl_int *err)
 {
     return s->cached ? iwg_cache_kernel(s->cached, name, err) : clCreateKernel(s->program, name, err);
 }
 
 /* Builds the probe's source and creates the kernels the plan needs; with
  * wg > 0, the kernels require that work-group size (see iwg_prepare). */
-static int iwg_build(iwg_session *s, const clc_probe *p, int want_spin_flag, size_t wg, const char *more)
+static int iwg_build(iwg_state *s, const clc_probe *p, int want_spin_flag, size_t wg, const char *more)
 {
     const char *src = p->source;
     cl_int err;
@@ -263,7 +263,7 @@ out:
     return rc;
 }
 
-static void iwg_release(iwg_session *s)
+static void iwg_release(iwg_state *s)
 {
     if (s->counters)
         clReleaseMemObject(s->counters);
@@ -283,7 +283,7 @@ static void iwg_release(iwg_session *s)
         clReleaseProgram(s->program);
 }
 
-static int kernel_wg_size(iwg_session *s, cl_kernel k, size_t *out)
+static int kernel_wg_size(iwg_state *s, cl_kernel k, size_t *out)
 {
     cl_int err = clGetKernelWorkGroupInfo(k, s->env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof *out, out, NULL);
     if (err != CL_SUCCESS) {
@@ -295,7 +295,7 @@ static int kernel_wg_size(iwg_session *s, cl_kernel k, size_t *out)
 
 /* The work-group size: the request (0: the device maximum), clamped to what
  * the device and every kernel of the plan accept. Records the choice. */
-static int iwg_pick_wg(iwg_session *s, size_t request, cJSON *obj)
+static int iwg_pick_wg(iwg_state *s, size_t request, cJSON *obj)
 {
     size_t item_sizes[16] = {0}, k_res = 0, k_flag = 0, k_sync = 0;
     cl_int err = clGetDeviceInfo(s->env->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof item_sizes, item_sizes, NULL);
@@ -337,7 +337,7 @@ static int iwg_pick_wg(iwg_session *s, size_t request, cJSON *obj)
 }
 
 /* The largest 1-D work-group the device takes, whatever the kernel. */
-static size_t device_wg_limit(iwg_session *s)
+static size_t device_wg_limit(iwg_state *s)
 {
     size_t item_sizes[16] = {0};
     size_t limit = s->env->max_work_group_size;
@@ -356,7 +356,7 @@ static size_t device_wg_limit(iwg_session *s)
  * wanted; only if the kernel still cannot take it are they built without
  * the attribute and the size clamped to the kernel's limit (recorded as
  * work_group_size_clamped). */
-static int iwg_prepare(iwg_session *s, const clc_probe *p, int spin_flag, size_t request, cJSON *obj)
+static int iwg_prepare(iwg_state *s, const clc_probe *p, int spin_flag, size_t request, cJSON *obj)
 {
     size_t dev = device_wg_limit(s);
     size_t want = request && request < dev ? request : dev;
@@ -406,11 +406,11 @@ static int iwg_prepare(iwg_session *s, const clc_probe *p, int spin_flag, size_t
     return iwg_pick_wg(s, request, obj);
 }
 
-/* Stretches the session's waits to the host's load now (host_load.h): a
+/* Stretches the probe's waits to the host's load now (host_load.h): a
  * wait that says a group is not running must outlast the time a runnable
  * thread of the driver may wait for a core, IWG_SCHED_SLICE_MS for each
  * thread runnable on a core. */
-static void iwg_host_load(iwg_session *s)
+static void iwg_host_load(iwg_state *s)
 {
     double per_core = host_load_runnable_per_core();
     s->load = host_load_wait_factor(per_core, IWG_SCHED_SLICE_MS, IWG_SPIN_TARGET_S * 1e3);
@@ -422,7 +422,7 @@ static void iwg_host_load(iwg_session *s)
 
 /* One launch of k over `groups` work-groups: counters zeroed, arguments
  * (counters, args...) set, run to completion, counters read back. */
-static int iwg_launch(iwg_session *s, cl_kernel k, size_t groups, const cl_int *args, cl_uint n_args,
+static int iwg_launch(iwg_state *s, cl_kernel k, size_t groups, const cl_int *args, cl_uint n_args,
                       cl_int counters[IWG_COUNTERS], double *secs)
 {
     cl_int zero = 0;
@@ -473,10 +473,10 @@ static cl_int clamp_rounds(double want)
     return (cl_int)want;
 }
 
-/* Whether k has not yet run with `groups` groups at this session's
+/* Whether k has not yet run with `groups` groups at this probe's
  * work-group size in this worker: its first launch is the one that may
  * generate code (or set up the driver's threads). */
-static int iwg_first_use(iwg_session *s, cl_kernel k, size_t groups)
+static int iwg_first_use(iwg_state *s, cl_kernel k, size_t groups)
 {
     return !s->cached || iwg_cache_first_use(s->cached, k, s->wg, groups);
 }
@@ -484,7 +484,7 @@ static int iwg_first_use(iwg_session *s, cl_kernel k, size_t groups)
 /* One launch of the bounded-wait kernel: `groups` groups each announce
  * themselves and wait (at most s->rounds iterations) for `target` arrivals.
  * *all_saw: every group saw the target reached while it waited. */
-static int iwg_resident_launch(iwg_session *s, size_t groups, size_t target, int *all_saw, double *secs)
+static int iwg_resident_launch(iwg_state *s, size_t groups, size_t target, int *all_saw, double *secs)
 {
     if (!s->calibrating)
         iwg_host_load(s);
@@ -500,7 +500,7 @@ static int iwg_resident_launch(iwg_session *s, size_t groups, size_t target, int
 
 /* How long one fruitless wait of `rounds` lasts: a lone group waits for a
  * second one that never comes. */
-static int iwg_time_wait(iwg_session *s, cl_int rounds, double *secs)
+static int iwg_time_wait(iwg_state *s, cl_int rounds, double *secs)
 {
     int saw;
     s->rounds = rounds;
@@ -512,7 +512,7 @@ static int iwg_time_wait(iwg_session *s, cl_int rounds, double *secs)
 
 
 /* Records the calibrated wait (iwg_calibrate) in obj. */
-static void iwg_record_wait(const iwg_session *s, cJSON *obj, double t, const char *source)
+static void iwg_record_wait(const iwg_state *s, cJSON *obj, double t, const char *source)
 {
     cJSON_AddNumberToObject(obj, "wait_rounds", s->rounds);
     cJSON_AddNumberToObject(obj, "wait_target_ms", IWG_SPIN_TARGET_S * 1e3);
@@ -525,7 +525,7 @@ static void iwg_record_wait(const iwg_session *s, cJSON *obj, double t, const ch
 
 /* What this worker remembers of `what` at this work-group size (the key
  * "iwg_WHAT_wgN" of its memo, written into key): the item, or NULL. */
-static const cJSON *memo_at(const iwg_session *s, const char *what, char *key, size_t len)
+static const cJSON *memo_at(const iwg_state *s, const char *what, char *key, size_t len)
 {
     snprintf(key, len, "iwg_%s_wg%zu", what, s->wg);
     return s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, key) : NULL;
@@ -533,7 +533,7 @@ static const cJSON *memo_at(const iwg_session *s, const char *what, char *key, s
 
 /* Chooses s->rounds so that one fruitless wait lasts about IWG_SPIN_TARGET_S
  * on this device (before the host's load stretches it), and records it. */
-static int iwg_calibrate_steps(iwg_session *s, cJSON *obj)
+static int iwg_calibrate_steps(iwg_state *s, cJSON *obj)
 {
     int saw;
     double t = 0;
@@ -629,7 +629,7 @@ static int iwg_calibrate_steps(iwg_session *s, cJSON *obj)
     return 0;
 }
 
-static int iwg_calibrate(iwg_session *s, cJSON *obj)
+static int iwg_calibrate(iwg_state *s, cJSON *obj)
 {
     double t0 = now_s();
     int rc = iwg_calibrate_steps(s, obj);
@@ -640,7 +640,7 @@ static int iwg_calibrate(iwg_session *s, cJSON *obj)
 /* The search predicate: are n groups all resident at once? */
 static measure_pred_answer iwg_pred_resident(void *ctx, size_t n)
 {
-    iwg_session *s = ctx;
+    iwg_state *s = ctx;
     int all_saw;
     double t;
     if (now_s() > s->deadline)
@@ -653,7 +653,7 @@ static measure_pred_answer iwg_pred_resident(void *ctx, size_t n)
 /* Whether the resident limit is L: L groups all resident and L + 1 not
  * (two launches; the second only when the first holds). 1 or 0, or -1 when
  * a launch failed (recorded). */
-static int iwg_limit_is(iwg_session *s, size_t limit)
+static int iwg_limit_is(iwg_state *s, size_t limit)
 {
     int at, above;
     double t;
@@ -679,7 +679,7 @@ static int iwg_limit_is(iwg_session *s, size_t limit)
  * of measurements that run alone. A hint that fails costs those two
  * launches and the full search runs. Returns 1 when the hint was the
  * limit (r filled), else 0. */
-static int iwg_search_from_hint(iwg_session *s, size_t cap, cJSON *obj, measure_search_result *r)
+static int iwg_search_from_hint(iwg_state *s, size_t cap, cJSON *obj, measure_search_result *r)
 {
     const cJSON *h = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, IWG_LAST_LIMIT_KEY) : NULL;
     size_t hint;
@@ -696,7 +696,7 @@ static int iwg_search_from_hint(iwg_session *s, size_t cap, cJSON *obj, measure_
 }
 
 /* Measures the resident limit at s->wg and records it. */
-static int iwg_measure_limit(iwg_session *s, cJSON *obj, size_t *limit)
+static int iwg_measure_limit(iwg_state *s, cJSON *obj, size_t *limit)
 {
     double t0 = now_s();
     /* A limit this worker measured for this size already is reused: the
@@ -741,7 +741,7 @@ static int iwg_measure_limit(iwg_session *s, cJSON *obj, size_t *limit)
 /* A repeat first checks the last limit L from both sides: L groups all
  * resident, L + 1 not (two launches, one bounded wait). Only when that
  * disagrees is the whole search run again. Returns 0 with *limit, or -1. */
-static int iwg_confirm_limit_steps(iwg_session *s, size_t last, cJSON *obj, size_t *limit)
+static int iwg_confirm_limit_steps(iwg_state *s, size_t last, cJSON *obj, size_t *limit)
 {
     if (last == 0 || now_s() > s->deadline)
         return iwg_measure_limit(s, obj, limit);
@@ -755,7 +755,7 @@ static int iwg_confirm_limit_steps(iwg_session *s, size_t last, cJSON *obj, size
     return iwg_measure_limit(s, obj, limit);
 }
 
-static int iwg_confirm_limit(iwg_session *s, size_t last, cJSON *obj, size_t *limit)
+static int iwg_confirm_limit(iwg_state *s, size_t last, cJSON *obj, size_t *limit)
 {
     double t0 = now_s();
     int rc = iwg_confirm_limit_steps(s, last, obj, limit);
@@ -763,7 +763,7 @@ static int iwg_confirm_limit(iwg_session *s, size_t last, cJSON *obj, size_t *li
     return rc;
 }
 
-static const char *iwg_run_resident(iwg_session *s, cJSON *obj)
+static const char *iwg_run_resident(iwg_state *s, cJSON *obj)
 {
     size_t limits[IWG_RESIDENT_RUNS], n = 0, limit = 0;
     char key[64];
@@ -812,7 +812,7 @@ static const char *iwg_run_resident(iwg_session *s, cJSON *obj)
 /* The classic pattern at the plan's count: groups 0..G-2 spin without bound
  * until group G-1 sets a flag. If it hangs, this call never returns. */
 /* The timed part begins (clenv.h). */
-static void iwg_started(iwg_session *s)
+static void iwg_started(iwg_state *s)
 {
     if (s->env->measure_started)
         s->env->measure_started(s->env->measure_ctx);
@@ -827,7 +827,7 @@ static void iwg_started(iwg_session *s)
  * 121 ms where every later run took 4 ms, and the bounds after it, ten
  * times the longest completed run, made two runs that gave up wait a
  * second each. */
-static int iwg_warm(iwg_session *s, cl_kernel k, int bounded, size_t groups)
+static int iwg_warm(iwg_state *s, cl_kernel k, int bounded, size_t groups)
 {
     if (!bounded)
         groups = 1;
@@ -840,7 +840,7 @@ static int iwg_warm(iwg_session *s, cl_kernel k, int bounded, size_t groups)
 
 /* The longest completed spin-flag run at this work-group size (ms), kept
  * in the worker's memo as "spin_completed_ms". */
-static void remember_completion(iwg_session *s, double secs)
+static void remember_completion(iwg_state *s, double secs)
 {
     char key[64];
     const cJSON *had = memo_at(s, "spin_completed_ms", key, sizeof key);
@@ -852,7 +852,7 @@ static void remember_completion(iwg_session *s, double secs)
 
 /* A bounded spinner's bound, in calibrated waits (IWG_SPIN_BOUND_WAITS and
  * after), recorded in obj. */
-static double spin_bound_waits(iwg_session *s, cJSON *obj)
+static double spin_bound_waits(iwg_state *s, cJSON *obj)
 {
     char key[64], wkey[64];
     const cJSON *done = memo_at(s, "spin_completed_ms", key, sizeof key),
@@ -869,7 +869,7 @@ static double spin_bound_waits(iwg_session *s, cJSON *obj)
     return waits;
 }
 
-static const char *iwg_run_spin_flag(iwg_session *s, const measure_plan *plan, cJSON *obj)
+static const char *iwg_run_spin_flag(iwg_state *s, const measure_plan *plan, cJSON *obj)
 {
     size_t limit = 0;
     if ((plan->rule == MEASURE_COUNT_AT_LIMIT || plan->rule == MEASURE_COUNT_ABOVE_LIMIT ||
@@ -943,7 +943,7 @@ static const char *iwg_run_spin_flag(iwg_session *s, const measure_plan *plan, c
  * record of the resident measurement, measure_memo.h): its limit and its
  * calibrated wait. A warm run takes the resident probes from the cache and
  * so never measures them in this worker. 0 when there is none. */
-static int history_limit(const iwg_session *s, size_t *limit, cl_int *rounds)
+static int history_limit(const iwg_state *s, size_t *limit, cl_int *rounds)
 {
     char name[64];
     snprintf(name, sizeof name, "iwg_resident_wg%zu", s->wg);
@@ -971,7 +971,7 @@ static int history_limit(const iwg_session *s, size_t *limit, cl_int *rounds)
 /* One sync method with exactly the groups resident at s->wg: the limit
  * this worker measured, or an earlier run remembered, or else measured
  * here. */
-static const char *iwg_run_sync(iwg_session *s, const measure_plan *plan, cJSON *obj)
+static const char *iwg_run_sync(iwg_state *s, const measure_plan *plan, cJSON *obj)
 {
     char key[64];
     size_t limit = 0;
@@ -1009,7 +1009,7 @@ static const char *iwg_run_sync(iwg_session *s, const measure_plan *plan, cJSON 
 const char *measure_iwg_run(const measure_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
                             cJSON *rec)
 {
-    iwg_session s = {.env = env, .rec = rec};
+    iwg_state s = {.env = env, .rec = rec};
     const char *verdict = "error";
     int spin_flag = plan->family == MEASURE_IWG_SPIN_FLAG;
     if (plan->family == MEASURE_IWG_SYNC)
@@ -1045,7 +1045,7 @@ void measure_iwg_prepare(const measure_plan *plan, const clc_probe *p, const clc
     if (!p->source)
         return;
     cJSON *scratch = cJSON_CreateObject(), *obj = cJSON_CreateObject();
-    iwg_session s = {.env = env, .rec = scratch};
+    iwg_state s = {.env = env, .rec = scratch};
     if (plan->family == MEASURE_IWG_SYNC)
         measure_iwg_sync_kernel_name(plan, s.sync_name, sizeof s.sync_name);
     /* The programs stay in this worker's cache (measure_iwg_cache.h), and

@@ -65,7 +65,7 @@ typedef struct {
     cl_mem mem, hs, res, scratch, place;
     size_t wg, groups, instances;
     cl_int *host_res, *host_mem, *host_place;
-} litmus_session;
+} litmus_state;
 
 typedef struct {
     litmus_tally t;
@@ -104,7 +104,7 @@ static uint64_t seed_of(const char *name)
     return h ? h : 1;
 }
 
-static void add_build_log(litmus_session *s)
+static void add_build_log(litmus_state *s)
 {
     size_t size = 0;
     if (clGetProgramBuildInfo(s->program, s->env->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) != CL_SUCCESS ||
@@ -119,7 +119,7 @@ static void add_build_log(litmus_session *s)
     free(log);
 }
 
-static int build(litmus_session *s, const clc_probe *p, const char *kernel_name)
+static int build(litmus_state *s, const clc_probe *p, const char *kernel_name)
 {
     char opts[2048], layout[256];
     cl_int err;
@@ -150,7 +150,7 @@ static int build(litmus_session *s, const clc_probe *p, const char *kernel_name)
     return 0;
 }
 
-static cl_mem make_buffer(litmus_session *s, size_t ints, int *failed)
+static cl_mem make_buffer(litmus_state *s, size_t ints, int *failed)
 {
     cl_int err;
     cl_mem m = clCreateBuffer(s->env->context, CL_MEM_READ_WRITE, ints * sizeof(cl_int), NULL, &err);
@@ -162,7 +162,7 @@ static cl_mem make_buffer(litmus_session *s, size_t ints, int *failed)
 }
 
 /* Picks the sizes and makes the buffers and host copies. */
-static int prepare(litmus_session *s)
+static int prepare(litmus_state *s)
 {
     size_t kwg = 0;
     cl_int err = clGetKernelWorkGroupInfo(s->kernel, s->env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg,
@@ -211,7 +211,7 @@ static int prepare(litmus_session *s)
     return failed ? -1 : 0;
 }
 
-static void release(litmus_session *s)
+static void release(litmus_state *s)
 {
     cl_mem bufs[5] = {s->mem, s->hs, s->res, s->scratch, s->place};
     for (int i = 0; i < 5; i++)
@@ -228,7 +228,7 @@ static void release(litmus_session *s)
 
 /* Random placement: a random permutation of the groups gives each its
  * instance and side; a random local id tests in each. */
-static void place_threads(litmus_session *s, uint64_t *rng)
+static void place_threads(litmus_state *s, uint64_t *rng)
 {
     for (size_t g = 0; g < s->groups; g++)
         s->host_place[2 * g] = (cl_int)g;
@@ -243,7 +243,7 @@ static void place_threads(litmus_session *s, uint64_t *rng)
 }
 
 /* One launch: reset, place, run, read back, count. */
-static int launch_once(litmus_session *s, litmus_test t, uint64_t *rng, litmus_counts *c)
+static int launch_once(litmus_state *s, litmus_test t, uint64_t *rng, litmus_counts *c)
 {
     const cl_int zero = 0;
     const char *call = "clEnqueueFillBuffer";
@@ -290,7 +290,7 @@ static int launch_once(litmus_session *s, litmus_test t, uint64_t *rng, litmus_c
     return 0;
 }
 
-static void record_counts(cJSON *obj, const litmus_plan *plan, const litmus_session *s, const litmus_counts *c,
+static void record_counts(cJSON *obj, const litmus_plan *plan, const litmus_state *s, const litmus_counts *c,
                           uint64_t seed, double budget)
 {
     char label[32];
@@ -377,7 +377,7 @@ static void record_totals(cJSON *obj, const litmus_plan *plan, const litmus_tall
 const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
                                cJSON *rec)
 {
-    litmus_session s = {.env = env, .rec = rec};
+    litmus_state s = {.env = env, .rec = rec};
     litmus_counts c = {.spin = LITMUS_SPIN_START};
     char kname[64];
     const char *verdict = "error";
