@@ -488,16 +488,22 @@ static void gen_struct(gen *g, fz_buf *pre, fz_buf *body, uint32_t tag)
         fz_add(pre, " m%d;\n", i);
     }
     fz_add(pre, "} S_%08x;\n\nS_%08x h_%08x(S_%08x s, uint k)\n{\n", tag, tag, tag, tag);
+    /* s0's members enter the scope only after its initializer is closed: an
+     * initializer reading s0.mI reads an object not yet initialized (the
+     * initializer list's evaluations are indeterminately sequenced, C99
+     * 6.7.8), and NVIDIA 580 gave clz(s0.m1) of a zero there. */
+    fuzz_val init[4];
     fz_add(body, "S_%08x s0 = {", tag);
     for (int i = 0; i < nm; i++) {
-        fuzz_val v;
-        char name[16];
         fz_add(body, "%s", i ? ", " : "");
-        gen_expr(g, ms[i], mw[i], 1 + (int)below(g, 2), body, &v);
-        snprintf(name, sizeof name, "s0.m%d", i);
-        add_var(g, name, &v);
+        gen_expr(g, ms[i], mw[i], 1 + (int)below(g, 2), body, &init[i]);
     }
     fz_add(body, "};\n");
+    for (int i = 0; i < nm; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "s0.m%d", i);
+        add_var(g, name, &init[i]);
+    }
     size_t first = g->n_vars - (size_t)nm;
     fz_buf karg = {0};
     fuzz_val kv;

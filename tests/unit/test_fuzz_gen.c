@@ -272,8 +272,30 @@ static void test_collect_writes_failing_programs(void)
     CHECK(system(cmd) == 0, "clean up");
 }
 
+/* A struct's initializer never reads the struct it initializes: over many
+ * seeds, no "S_x sN = {...}" line names sN. inside its braces. */
+static void test_struct_initializer_reads_no_member(void)
+{
+    int structs = 0, self = 0;
+    for (uint64_t seed = 1; seed <= 3000; seed++) {
+        fuzz_program p;
+        if (fuzz_generate(fuzz_program_seed(20261201, seed), &p) != 0)
+            break;
+        for (const char *at = strstr(p.body, " s0 = {"); at; at = strstr(at + 1, " s0 = {")) {
+            const char *end = strstr(at, "};");
+            structs++;
+            for (const char *m = strstr(at + 7, "s0.m"); m && end && m < end; m = strstr(m + 1, "s0.m"))
+                self++;
+        }
+        fuzz_program_free(&p);
+    }
+    CHECK(structs > 50, "struct programs were generated (%d)", structs);
+    CHECK(self == 0, "no struct initializer reads the struct itself (%d reads)", self);
+}
+
 int main(void)
 {
+    test_struct_initializer_reads_no_member();
     test_collect_writes_failing_programs();
     test_operators_hand_worked();
     test_builtins_hand_worked();
