@@ -1137,9 +1137,12 @@ static void write_family(const char *dir, const fn_spec *s, const tinfo *t) /* d
     else
         fprintf(f, "why = Relative Error as ULPs (1.2: 7.4, %s table) gives %s %s against the infinitely precise "
                    "result (reference: MPFR, rounded once); the values C99 F.9 or Additional Requirements Beyond C99 "
-                   "TC2 (1.2: 7.5.1) prescribe for it are exact [ledger: math-prescribed-values].\n",
+                   "TC2 (1.2: 7.5.1) prescribe for it are exact [ledger: math-prescribed-values]%s.\n",
                 t->t == MR_FLOAT ? "single-precision" : "double-precision",
-                is(s->name, "divide") ? "x / y" : is(s->name, "recip") ? "1.0 / x" : s->name, bt);
+                is(s->name, "divide") ? "x / y" : is(s->name, "recip") ? "1.0 / x" : s->name, bt,
+                bound == 0 ? "; a zero's sign is judged only where such a rule or the function's definition fixes "
+                             "it [ledger: math-zero-sign]"
+                           : "");
     fprintf(f, "kind = %s\n", s->impl ? "impl-defined" : "run");
     if (outs == MR_INT) {
         fprintf(f, "out = int[%d]\n", N_IN);
