@@ -4,7 +4,9 @@
 # inputs, NAME.ref with the reference of every output element) and
 # probes/6.12.5-geometric-functions/{float,double}/ (NAME.probe, NAMEn.ref).
 #   make regen-math            rebuild the generator, rewrite the probes
-#   make check-math-generated  regenerate into a temp dir, diff with the committed files
+#   make check-math-generated  regenerate into a temp dir, diff with the committed files,
+#                              and check that no reference judges the sign of a zero the
+#                              ledger leaves open (scripts/math/check_zero_signs.py)
 # MPFR (libmpfr-dev) is needed here and by the reference's unit test only;
 # the clconform binary does not link it.
 MATH_GEN     = build/gen_math
@@ -27,6 +29,7 @@ check-math-generated: $(MATH_GEN)
 	  rc=0; for d in $(MATH_DIRS); do diff -r $$tmp/$$d $$d >/dev/null || rc=1; done; \
 	  rm -rf $$tmp; \
 	  if [ $$rc -ne 0 ]; then echo "math probes differ from the generator's output: run make regen-math" >&2; fi; \
+	  python3 scripts/math/check_zero_signs.py . >/dev/null || rc=1; \
 	  exit $$rc
 
 # The reference's unit test links MPFR (it includes mathref.c).

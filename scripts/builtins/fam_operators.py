@@ -136,6 +136,13 @@ def generate(w):
         for n in (2, 3, 4, 8, 16):
             gen_incdec(w, t, n)
     for name, body in BAD:
-        w.probe(PATH + "compound-assign.probe", "operators.compound-assign.%s" % name, "6.3", "build-fail",
-                "`scalar op= vector` needs the vector result converted to the scalar left operand: there is "
-                "no such implicit conversion (6.2.1), so it must not build.", body=body)
+        # The Assignment Operator: "The expression and lvalue must have the
+        # same type, or the expression must have a type in Built-in Scalar
+        # Data Types": a rule on the program, which no sentence makes an
+        # error (ledger must-not-build).
+        w.probe(PATH + "compound-assign.probe", "operators.compound-assign.%s" % name, "6.3", "impl-defined",
+                "`scalar op= vector` assigns a vector to a scalar; the Assignment Operator says the expression "
+                "and lvalue \"must have the same type\" or the expression a scalar one: a rule on the program, "
+                "so it may build or not; recorded, not judged [ledger: must-not-build].", body=body, out="int[1]",
+                undefined="a vector result is assigned to a scalar lvalue, which the program \"must\" not do "
+                          "(Assignment Operator): not valid, and may build or not")

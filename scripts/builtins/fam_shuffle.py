@@ -94,7 +94,9 @@ def gen_folded(w, e, two):
 
 
 def gen_bad_masks(w, e, two):
-    """A mask of another element size has no overload: the call must not build."""
+    """A mask of another element size breaks a rule on the program ("must
+    match"), which the compiler need not diagnose: the probe records whether
+    it builds and what it gives, never judges it (ledger shuffle-mask-size)."""
     fn = "shuffle2" if two else "shuffle"
     for bits in (8, 16, 32, 64):
         if bits == e.bits:
@@ -103,11 +105,13 @@ def gen_bad_masks(w, e, two):
         args = "x, x, m" if two else "x, m"
         body = ("%s x = (%s)(0);\n%s m = (%s)(0);\n%s r = %s(%s);\nout[0] = (int)r.s0;"
                 % (e.vec(4), e.vec(4), mt.vec(4), mt.vec(4), e.vec(4), fn, args))
-        w.probe(PATH, "shuffle.%s.%s.mask-%s" % (fn, e.vec(4), mt.vec(4)), CLAUSE, "build-fail",
-                "The mask of %s must be an unsigned integer vector with elements of the result's size "
-                "(%d bits); a %s mask matches no overload and there is no implicit vector conversion [ledger: shuffle-mask-size]."
-                % (fn, e.bits, mt.vec(4)), body=body, requires=req(e),
-                prelude=FP64 if e.name == "double" else None)
+        w.probe(PATH, "shuffle.%s.%s.mask-%s" % (fn, e.vec(4), mt.vec(4)), CLAUSE, "impl-defined",
+                "The size of each element in the mask of %s must match the size of each element in the "
+                "result (%d bits): a rule on the program, so a %s mask may build or not; recorded, not judged "
+                "[ledger: shuffle-mask-size]." % (fn, e.bits, mt.vec(4)), body=body, out="int[1]",
+                requires=req(e), prelude=FP64 if e.name == "double" else None,
+                undefined="the mask's element size differs from the result's, which the program \"must\" "
+                          "not do (Miscellaneous Vector Functions): not valid, and may build or not")
 
 
 def generate(w):

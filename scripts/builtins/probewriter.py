@@ -17,7 +17,7 @@ class Writer:
 
     def probe(self, path, pid, clause, kind, why, body=None, out=None, expect=None,
               inputs=(), requires=None, prelude=None, source=None, global_=None,
-              local=None, offset=None, spec=None, options=None):
+              local=None, offset=None, spec=None, options=None, undefined=None):
         if pid in self.ids:
             raise ValueError("duplicate probe id " + pid)
         self.ids.add(pid)
@@ -25,6 +25,8 @@ class Writer:
         lines.append("spec     = %s" % (spec or spec_for(clause)))
         lines.append("why      = %s" % why)
         lines.append("kind     = %s" % kind)
+        if undefined:
+            lines.append("undefined = %s" % undefined)
         if requires:
             lines.append("requires = %s" % requires)
         if options:

@@ -980,13 +980,19 @@ static void write_conversions_from(const char *dir, cr_type src, int full)
     close_out(f);
 }
 
-/* ---- conversions that must not build ------------------------------------------ */
+/* ---- conversions that must not build, or need not ------------------------------ */
 
+/* A program the spec makes an error is `build-fail`; one that only breaks a
+ * "must" put on the program (undefined: the reason) may build or not, and is
+ * recorded, never judged: impl-defined with the `undefined` key (ledger:
+ * must-not-build). */
 static void write_build_fail(FILE *f, const char *id, const char *clause, const char *why, int fp64,
-                             const char *body)
+                             const char *body, const char *undefined)
 {
-    fprintf(f, "\n[probe %s]\nclause = %s\nspec = %s\nkind = build-fail\nwhy = %s\n", id, clause,
-            spec_of_clause(clause), why);
+    fprintf(f, "\n[probe %s]\nclause = %s\nspec = %s\nkind = %s\nwhy = %s\n", id, clause,
+            spec_of_clause(clause), undefined ? "impl-defined" : "build-fail", why);
+    if (undefined)
+        fprintf(f, "undefined = %s\nout = int[1]\n", undefined);
     if (fp64)
         fprintf(f, "requires = fp64\nprelude = %s\n", fp64_prelude);
     fprintf(f, "body = <<END\n%sEND\n", body);
@@ -1006,7 +1012,7 @@ static void sink(char *buf, size_t len, int w)
 static void write_conv_build_fails(const char *dir)
 {
     FILE *f = open_out(dir, "build_fail.probe");
-    char id[128], body[512], sv[32], dv[32], sk[64], why[256];
+    char id[128], body[512], sv[32], dv[32], sk[64], why[512];
     int k = 0;
     /* 6.2.3: the operand and result must have the same number of elements. */
     for (int a = 0; a < NWIDTHS; a++) {
@@ -1019,9 +1025,21 @@ static void write_conv_build_fails(const char *dir)
             snprintf(id, sizeof id, "conv.mismatch.convert_%s.%s", dv, sv);
             sink(sk, sizeof sk, widths[b]);
             snprintf(body, sizeof body, "    %s a = (%s)(1);\n    %s r = convert_%s(a);\n%s", sv, sv, dv, dv, sk);
-            snprintf(why, sizeof why, "convert_%s of a %s: the operand and result of a conversion must have the "
-                     "same number of elements (6.2.3.1), so no such function exists [ledger: conv-scalar-to-vector].", dv, sv);
-            write_build_fail(f, id, "6.2.3.1", why, 0, body);
+            if (widths[a] == 1) {
+                /* a scalar operand can be widened (6.2.1) to a vector of any
+                 * source type: no text makes the call an error, only the "must" */
+                snprintf(why, sizeof why, "convert_%s of a %s: the operand and result of a conversion must have the "
+                         "same number of elements (6.2.3.1), a rule on the program: recorded, not judged "
+                         "[ledger: conv-scalar-to-vector].", dv, sv);
+                write_build_fail(f, id, "6.2.3.1", why, 0, body,
+                                 "the operand and result type \"must have the same number of elements\" (Data "
+                                 "Types): a program that breaks it is not valid, and may build or not");
+            } else {
+                snprintf(why, sizeof why, "convert_%s of a %s: conversions are declared only between vectors of "
+                         "one element count (6.2.3), and implicit conversions between vector types are "
+                         "disallowed (6.2.1), so no declared form takes it [ledger: conv-scalar-to-vector].", dv, sv);
+                write_build_fail(f, id, "6.2.3.1", why, 0, body, NULL);
+            }
         }
     }
     /* 6.2.3.3: no _sat into floating point. */
@@ -1036,8 +1054,11 @@ static void write_conv_build_fails(const char *dir)
             snprintf(body, sizeof body, "    %s a = (%s)(1);\n    %s r = convert_%s_sat%s(a);\n%s", sv, sv, dv,
                      dv, cr_round_suffix(r), sk);
             snprintf(why, sizeof why, "convert_%s_sat%s: the _sat modifier may not be used for conversions to "
-                     "floating-point formats (6.2.3.3).", dv, cr_round_suffix(r));
-            write_build_fail(f, id, "6.2.3.3", why, s == CR_DOUBLE || d == CR_DOUBLE, body);
+                     "floating-point formats (6.2.3.3), a rule on the program: recorded, not judged "
+                     "[ledger: must-not-build].", dv, cr_round_suffix(r));
+            write_build_fail(f, id, "6.2.3.3", why, s == CR_DOUBLE || d == CR_DOUBLE, body,
+                             "\"The _sat modifier may not be used for conversions to floating-point formats\": a "
+                             "program that uses it is not valid, and may build or not");
         }
     }
     close_out(f);
@@ -1272,7 +1293,7 @@ static void write_as_bad(FILE *f, const as_pair *p, id_seen *seen)
     snprintf(body, sizeof body, "    %s a = (%s)(1);\n    %s r = as_%s(a);\n%s", sv, sv, dv, dv, sk);
     snprintf(why, sizeof why, "as_%s of a %s: %d bytes reinterpreted as %d; 6.2.4.2 makes a size mismatch an error.",
              dv, sv, vec_size(p->st, p->sw), vec_size(p->dt, p->dw));
-    write_build_fail(f, id, "6.2.4.2", why, p->st == CR_DOUBLE || p->dt == CR_DOUBLE, body);
+    write_build_fail(f, id, "6.2.4.2", why, p->st == CR_DOUBLE || p->dt == CR_DOUBLE, body, NULL);
 }
 
 /* Size mismatches: every ordered pair of scalar types of different sizes,

@@ -590,13 +590,20 @@ static void alt(char *tok, size_t len, const char *fmt, ...)
  * number is within any ulp of it); else the high precision value, judged in
  * ulp. A zero that is not prescribed is written without `=`: within the
  * bound of it are both zeros (the ulp measure does not see the sign) and the
- * subnormals up to the bound. prefix: "" or "ftz:". */
+ * subnormals up to the bound. For a 0-ulp result, prescribed says whether
+ * the sign of a zero is fixed (zero_sign_fixed()); where it is not, the
+ * zero is written without `=` too (ledger: math-zero-sign). prefix: "" or
+ * "ftz:". */
 static void ref_alts(const tinfo *t, double cr, int exact, double hi, double lo, double bound, int prescribed,
                      const char *prefix, char *tok, size_t len)
 {
     char a[64], b[64];
     if (isnan(cr)) {
         alt(tok, len, "%snan", prefix);
+        return;
+    }
+    if (bound == 0 && cr == 0 && !prescribed) {
+        alt(tok, len, "%s%s", prefix, signbit(cr) ? "-0x0p+0" : "0x0p+0");
         return;
     }
     if (bound == 0 || (exact && prescribed) || isinf(hi)) {
@@ -712,6 +719,48 @@ static int prescribed(const char *ref, double x, double y, long n)
 #undef INF
 }
 
+/* Does the spec fix the sign of a zero result of the 0-ulp function ref at
+ * these operands (output out: 0, or 1 for the second float result)? The
+ * 0-ulp bound of "Relative Error as ULPs" does not see the sign of a zero,
+ * so only an explicit rule fixes it: C99 F.9 (which "Edge Case Behavior"
+ * imports), the list "Additional Requirements Beyond C99 TC2", or the
+ * function's own definition in the Math Functions table. Every other zero
+ * passes with either sign. The list mirrors the ledger entry
+ * math-zero-sign, which scripts/math/check_zero_signs.py checks the
+ * generated references against. */
+static int zero_sign_fixed(const char *ref, double x, double y, int out)
+{
+    if (is(ref, "ceil"))
+        return x == 0 || (x > -1 && x < 0);   /* F.9.6.1 ceil(+-0); the list: ceil(-1 < x < 0) = -0 */
+    if (is(ref, "floor"))
+        return x == 0;                        /* F.9.6.2 (floor(0 < x < 1) is on no list) */
+    if (is(ref, "trunc"))
+        return x == 0 || (x > -1 && x < 0);   /* F.9.6.8; the list: trunc(-1 < x < 0) = -0 */
+    if (is(ref, "round"))
+        return x == 0 || (x > -0.5 && x < 0); /* F.9.6.6; the list: round(-0.5 < x < 0) = -0 */
+    if (is(ref, "rint"))
+        return x == 0 || (x >= -0.5 && x < 0); /* F.9.6.4; the list: rint(-0.5 <= x < 0) = -0 */
+    if (is(ref, "fabs") || is(ref, "frexp") || is(ref, "ldexp"))
+        return x == 0; /* F.9.4.2 fabs(+-0) = +0, F.9.3.4, F.9.3.6 (an underflow of ldexp is not) */
+    if (is(ref, "copysign") || is(ref, "fmax") || is(ref, "fmin") || is(ref, "maxmag") || is(ref, "minmag"))
+        return 1; /* the table: the result is x with y's sign, or one of the operands */
+    if (is(ref, "fdim"))
+        return !(x > y); /* the table: "+0 if x is less than or equal to y" */
+    if (is(ref, "fma"))
+        return 1; /* the table: "Edge case behavior is per the IEEE 754-2008 standard" (6.3) */
+    if (is(ref, "fmod"))
+        return 1; /* F.9.7.1: as though implemented by ... copysign(result, x) */
+    if (is(ref, "remainder") || is(ref, "remquo") || is(ref, "modf"))
+        return 1; /* the table: "If r is zero, it is given the same sign as x"; modf's parts have x's sign */
+    if (is(ref, "fract"))
+        return x == 0 || (out == 0 && isinf(x)); /* the list: fract(+-0), fract(+-inf) */
+    /* nextafter (nextafter(x, x) and the zero next to +-the smallest
+     * subnormal: ledger math-zero-sign), logb, divide and recip (operators),
+     * mad (not judged); sqrt's +-0 is prescribed() */
+    (void)y;
+    return 0;
+}
+
 /* Where a half_ function's result is undefined: outside the domain 6.12.2
  * gives it. */
 static int half_out_of_domain(const char *name, double x)
@@ -737,6 +786,7 @@ void gm_write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo *t, 
         long n = in->n[i];
         mr_eval(s->ref, t->t, x, y, z, n, &r);
         int sp = prescribed(s->ref, x, y, n);
+        int zs0 = sp || zero_sign_fixed(s->ref, x, y, 0), zs1 = sp || zero_sign_fixed(s->ref, x, y, 1);
         char tok[512] = "";
         char tok2[160] = "";
         if (strncmp(name, "half_", 5) == 0 && half_out_of_domain(name, x)) {
@@ -756,7 +806,7 @@ void gm_write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo *t, 
         } else if (args == MR_CODE) {
             snprintf(tok, sizeof tok, "nan");
         } else {
-            ref_alts(t, r.cr[0], r.exact[0], r.hi[0], r.lo[0], bound, sp, "", tok, sizeof tok);
+            ref_alts(t, r.cr[0], r.exact[0], r.hi[0], r.lo[0], bound, zs0, "", tok, sizeof tok);
             if (is(s->ref, "rsqrt") && x == 0 && signbit(x))
                 snprintf(tok, sizeof tok, "=-inf|=inf"); /* docs/spec-readings.md */
             if ((is(s->ref, "fmax") || is(s->ref, "fmin") || is(s->ref, "maxmag") || is(s->ref, "minmag")) &&
@@ -764,9 +814,14 @@ void gm_write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo *t, 
                 snprintf(tok, sizeof tok, "=0|=-0"); /* C99 F.9.9.2: the sign of zero need not be ordered */
             /* Edge Case Behavior in Flush to Zero Mode: a flushing device may
              * choose nextafter(-0, y > 0) = +FLT_MIN, nextafter(+0, y < 0) =
-             * -FLT_MIN, and nextafter(+-FLT_MIN, y toward 0) = +-0 */
-            if (is(s->ref, "nextafter") && t->t == MR_FLOAT && x == 0 && !isnan(y) && y != 0 &&
-                (signbit(x) != 0) != (y < 0))
+             * -FLT_MIN, and nextafter(+-FLT_MIN, y toward 0) = +-0. Where the
+             * device has no subnormals FLT_MIN is the next number after
+             * either zero, and a subnormal x may be flushed to the zero that
+             * makes the list apply: copysign(FLT_MIN, y) for x zero or
+             * subnormal and y non-zero, as the CTS accepts (ledger:
+             * math-flush-to-zero) */
+            if (is(s->ref, "nextafter") && t->t == MR_FLOAT && (x == 0 || is_subnormal(t, x)) && !isnan(y) &&
+                y != 0)
                 alt(tok, sizeof tok, "ftz:=%a", copysign(min_normal(t), y));
             if (is(s->ref, "nextafter") && t->t == MR_FLOAT && fabs(x) == min_normal(t) && !isnan(y) &&
                 (x > 0 ? y < x : y > x))
@@ -774,7 +829,7 @@ void gm_write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo *t, 
             int sub_in = t->t == MR_FLOAT && (is_subnormal(t, x) || is_subnormal(t, y) || is_subnormal(t, z));
             if (outs == MR_TWO) {
                 double b2 = is(s->ref, "sincos") ? bound : 0;
-                ref_alts(t, r.cr[1], r.exact[1], r.hi[1], r.lo[1], b2, sp, "", tok2, sizeof tok2);
+                ref_alts(t, r.cr[1], r.exact[1], r.hi[1], r.lo[1], b2, zs1, "", tok2, sizeof tok2);
             } else if (outs == MR_INT2) {
                 if (r.ival_judged)
                     snprintf(tok2, sizeof tok2, "=%ld", r.ival);
@@ -792,7 +847,8 @@ void gm_write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo *t, 
                     mr_eval(s->ref, t->t, fx, fy, fz, n, &rf);
                     char ft[256] = "";
                     int fsp = prescribed(s->ref, fx, fy, n);
-                    ref_alts(t, rf.cr[0], rf.exact[0], rf.hi[0], rf.lo[0], bound, fsp, "ftz:", ft, sizeof ft);
+                    ref_alts(t, rf.cr[0], rf.exact[0], rf.hi[0], rf.lo[0], bound, fsp || zero_sign_fixed(s->ref, fx, fy, 0),
+                             "ftz:", ft, sizeof ft);
                     /* only while there is room for it (ulp.h: 4 alternatives) */
                     size_t alts = 1, falts = 1;
                     for (const char *c = tok; *c; c++)
@@ -805,7 +861,8 @@ void gm_write_refs(FILE *f, const fn_spec *s, const char *name, const tinfo *t, 
                     char ft2[160] = "";
                     if (outs == MR_TWO) {
                         double b2 = is(s->ref, "sincos") ? bound : 0;
-                        ref_alts(t, rf.cr[1], rf.exact[1], rf.hi[1], rf.lo[1], b2, fsp, "ftz:", ft2, sizeof ft2);
+                        ref_alts(t, rf.cr[1], rf.exact[1], rf.hi[1], rf.lo[1], b2, fsp || zero_sign_fixed(s->ref, fx, fy, 1),
+                                 "ftz:", ft2, sizeof ft2);
                     } else if (outs == MR_INT2 && rf.ival_judged && strcmp(tok2, "*") != 0) {
                         snprintf(ft2, sizeof ft2, "ftz:=%ld", rf.ival);
                     }
@@ -1081,9 +1138,12 @@ static void write_family(const char *dir, const fn_spec *s, const tinfo *t) /* d
     else
         fprintf(f, "why = Relative Error as ULPs (1.2: 7.4, %s table) gives %s %s against the infinitely precise "
                    "result (reference: MPFR, rounded once); the values C99 F.9 or Additional Requirements Beyond C99 "
-                   "TC2 (1.2: 7.5.1) prescribe for it are exact [ledger: math-prescribed-values].\n",
+                   "TC2 (1.2: 7.5.1) prescribe for it are exact [ledger: math-prescribed-values]%s.\n",
                 t->t == MR_FLOAT ? "single-precision" : "double-precision",
-                is(s->name, "divide") ? "x / y" : is(s->name, "recip") ? "1.0 / x" : s->name, bt);
+                is(s->name, "divide") ? "x / y" : is(s->name, "recip") ? "1.0 / x" : s->name, bt,
+                bound == 0 ? "; a zero's sign is judged only where such a rule or the function's definition fixes "
+                             "it [ledger: math-zero-sign]"
+                           : "");
     fprintf(f, "kind = %s\n", s->impl ? "impl-defined" : "run");
     if (outs == MR_INT) {
         fprintf(f, "out = int[%d]\n", N_IN);

@@ -23,6 +23,26 @@ check "acospi(0) = 0.5 is not on the list: judged in ulp" test "$(ref_line "$M/a
 check "erfc(0) = 1 is not in F.9.5.2: judged in ulp" test "$(ref_line "$M/erfc.ref" 1)" = "0x1p+0"
 check "exp10(0) = 1 is not on the list: judged in ulp" test "$(ref_line "$M/exp10.ref" 1)" = "0x1p+0"
 check "exp(0) = 1 is (F.9.3.1)" test "$(ref_line "$M/exp.ref" 1)" = "=0x1p+0"
+# The sign of a zero is judged only where a rule fixes it (ledger
+# math-zero-sign): nextafter(0, -0) is either zero, fma's and fmod's are not.
+check "nextafter(0, -0) passes with either zero (no rule fixes its sign)" \
+    test "$(ref_line "$M/nextafter.ref" 2)" = "-0x0p+0"
+check "nextafter(+0, y > 0) may be FLT_MIN on a device without denormals" \
+    test "$(ref_line "$M/nextafter.ref" 3)" = "=0x1p-149|ftz:=0x1p-126"
+check "floor(-0) is -0 exactly (F.9.6.2)" test "$(ref_line "$M/floor.ref" 2)" = "=-0"
+check "no generated reference judges a zero's sign the ledger leaves open" \
+    python3 "$SRCDIR/scripts/math/check_zero_signs.py" "$SRCDIR"
+open_sign_caught() {
+    local d=$TMP/zs
+    mkdir -p "$d/docs" "$d/probes/6.12.2-math-functions/float"
+    cp "$SRCDIR/docs/spec-readings.md" "$d/docs/"
+    printf '[defaults]\nexpect_file = floor.ref\ninput x = float: 0.5 -0\n[probe math.floor.float]\n' \
+        >"$d/probes/6.12.2-math-functions/float/floor.probe"
+    printf '# floor(float): reference\n=0\n=-0\n' >"$d/probes/6.12.2-math-functions/float/floor.ref"
+    ! python3 "$SRCDIR/scripts/math/check_zero_signs.py" "$d" 2>"$TMP/zs.err" &&
+        grep -q 'floor.ref:2: floor(0.5' "$TMP/zs.err" && ! grep -q 'floor.ref:3' "$TMP/zs.err"
+}
+check "the zero-sign check names an open sign (floor(0.5) = +0) and passes a fixed one (floor(-0))" open_sign_caught
 half_ftz() {
     local n
     n=$(grep -c '^\[probe math\.half_' "$M"/*.probe | awk -F: '{s += $2} END {print s}')

@@ -128,6 +128,20 @@ static void test_parse_and_judge(void)
     CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 4, 0, fbits(2.0f), &e), "ftz: alternatives do not count on a denormal device");
     CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 4, 1, fbits(2.0f), &e), "and count without CL_FP_DENORM");
 
+    /* A 0-ulp zero whose sign no rule fixes (ledger math-zero-sign):
+     * nextafter(0, -0) is written -0x0p+0, and either zero passes. */
+    r = parse_ok("-0x0p+0");
+    CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 0, 0, fbits(0.0f), &e) && e == 0, "an open zero's sign: +0 passes at 0 ulp");
+    CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 0, 0, fbits(-0.0f), &e), "and -0");
+    CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 0, 0, fbits(0x1p-149f), &e), "but not the smallest subnormal");
+    r = parse_ok("=-0");
+    CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 0, 0, fbits(0.0f), &e), "a fixed sign (=-0) refuses +0");
+    /* nextafter(+0, y > 0) on a device without denormals may be FLT_MIN
+     * (ledger math-flush-to-zero): the generator's token for it. */
+    r = parse_ok("=0x1p-149|ftz:=0x1p-126");
+    CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 0, 1, fbits(0x1p-126f), &e), "nextafter(+0, 1) = FLT_MIN without CL_FP_DENORM");
+    CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 0, 0, fbits(0x1p-126f), &e), "but not on a denormal device");
+
     r = parse_ok("0x1p+0@0x1p-10");
     CHECK(ulp_element_ok(CLC_T_FLOAT, &r, 0, 0, fbits(1.0f + 0x1p-11f), &e), "@TOL: within the absolute tolerance passes");
     CHECK(!ulp_element_ok(CLC_T_FLOAT, &r, 0, 0, fbits(1.0f + 0x1p-9f), &e), "@TOL: beyond it fails");
