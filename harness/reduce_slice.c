@@ -16,6 +16,7 @@ typedef struct {
     size_t start, end;        /* the header line's offsets in the body, end at its '\n' or NUL */
     size_t indent;            /* its leading blanks */
     int brace;                /* it ends with '{' */
+    int straight;             /* `size_t V = get_global_id(0);`: no loop, one work-item an iteration */
 } loop_header;
 
 static int is_ident(char ch)
@@ -32,6 +33,13 @@ static int parse_header_line(const char *line, size_t len, loop_header *h)
         return -1;
     memcpy(buf, line, len);
     buf[len] = '\0';
+    h->straight = 0;
+    if (sscanf(buf, "size_t %63[A-Za-z0-9_] = get_global_id(0);%n", h->var, &pos) == 1 && pos > 0 && !buf[pos]) {
+        h->straight = 1;
+        h->brace = 0;
+        h->n = 0; /* the global size: the caller's */
+        return 0;
+    }
     if (sscanf(buf, "for (size_t %63[A-Za-z0-9_] = %n", h->var, &pos) != 1 || pos == 0)
         return -1;
     const char *p = buf + pos;
@@ -161,6 +169,13 @@ static size_t count_word(const char *text, const char *w, size_t skip_a, size_t 
  * read through V is read only that way. */
 static int collect_uses(const clc_probe *p, const char *body, const loop_header *h, size_t *per, size_t *uses)
 {
+    /* Work-items that talk to each other (ids, barriers, local memory shared
+     * by a group) are not independent iterations. */
+    static const char *const shared[] = {"get_", "barrier", "work_group_", "sub_group_", "__local", "local ", NULL};
+    for (size_t k = 0; shared[k]; k++)
+        for (const char *s = strstr(body, shared[k]); s; s = strstr(s + 1, shared[k]))
+            if ((size_t)(s - body) < h->start || (size_t)(s - body) >= h->end)
+                return -1;
     size_t vl = strlen(h->var);
     for (const char *s = strstr(body, h->var); s; s = strstr(s + vl, h->var)) {
         size_t at = (size_t)(s - body);
@@ -192,7 +207,7 @@ static char *one_iteration_body(const char *body, const loop_header *h)
              h->brace ? " {" : "");
     const char *rest = body + h->end;
     size_t cut = 0;
-    if (!h->brace && *rest == '\n') {
+    if (!h->brace && !h->straight && *rest == '\n') {
         /* The loop's one statement, no longer inside it: its indent too. */
         while (rest[1 + cut] == ' ')
             cut++;
@@ -216,7 +231,8 @@ int reduce_slice_loop(const clc_probe *p, size_t m, clc_probe *out, size_t *new_
     loop_header h;
     size_t per[CLC_MAX_INPUTS + 1] = {0}, uses[CLC_MAX_INPUTS + 1] = {0};
     if (!p->body || p->source || p->work_dim > 1 || p->has_offset || m >= p->out_count ||
-        find_header(p->body, &h) != 0 || collect_uses(p, p->body, &h, per, uses) != 0 || h.n < 2 ||
+        find_header(p->body, &h) != 0 || collect_uses(p, p->body, &h, per, uses) != 0 ||
+        (h.straight && (h.n = p->global_size) == 0) || h.n < 2 ||
         p->out_count % h.n != 0)
         return -1;
     size_t s_out = p->out_count / h.n, k = m / s_out;

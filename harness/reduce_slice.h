@@ -20,7 +20,8 @@ typedef struct {
 
 /* The probe p (body without the reducer's sentinel line) cut to the
  * iteration of its loop `for (size_t V = START; V < N; V += get_global_size(0))`
- * (START get_global_id(0) or a pinned `((size_t)W)`) that writes element m.
+ * (START get_global_id(0) or a pinned `((size_t)W)`), or of its one-work-item
+ * form `size_t V = get_global_id(0);` (N the global size), that writes element m.
  * Applies only when every use of V after the header is `X[V]`, `vloadK(V, X)`
  * (X an input or out) or `vstoreK(..., V, out)`, and each input read that way
  * and out hold N times their slice. *out (caller frees with probe_free) is

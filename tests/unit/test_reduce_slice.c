@@ -70,6 +70,26 @@ static void leaves_alone(const char *name, const char *body_line)
     probe_set_free(&set);
 }
 
+/* `size_t i = get_global_id(0);` with global N: work-item k is iteration k. */
+static void slices_the_one_work_item_form(void)
+{
+    clc_probe_set set = {0};
+    clc_probe out;
+    clc_slice_info info;
+    size_t m = 99;
+    const char *text = "[probe t.w]\nclause = 1\nkind = run\nglobal = 4\ninput x = float: 1 2 3 4 5 6 7 8\n"
+                       "out = float[8]\nexpect = 1 2 3 4 5 6 7 8\nbody = <<END\n    size_t i = get_global_id(0);\n"
+                       "    float2 a = vload2(i, x);\n    vstore2(a, i, out);\nEND\n";
+    int ok = load(text, &set) && reduce_slice_loop(&set.items[0], 5, &out, &m, &info) == 0;
+    CHECK(ok, "slice_one_work_item_form_applies");
+    if (ok) {
+        CHECK(m == 1 && info.iteration == 2 && info.iterations == 4 && out.inputs[0].count == 2,
+              "slice_one_work_item_form_element_5_is_work_item_2_lane_1");
+        probe_free(&out);
+    }
+    probe_set_free(&set);
+}
+
 int main(void)
 {
     slices_the_clamp_loop_to_the_iteration_of_element_5();
@@ -77,5 +97,7 @@ int main(void)
     leaves_alone("an_index_it_does_not_know", "        out[i] = a[2 - i];");
     leaves_alone("a_store_elsewhere", "        out[i] = a[i]; out[0] = 1;");
     leaves_alone("the_loop_variable_as_a_value", "        out[i] = a[i] + (int)i;");
+    leaves_alone("a_barrier", "        { barrier(CLK_GLOBAL_MEM_FENCE); out[i] = a[i]; }");
+    slices_the_one_work_item_form();
     return check_done();
 }
