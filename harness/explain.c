@@ -128,6 +128,9 @@ static void print_measure(FILE *f, const cJSON *m)
     fputc('\n', f);
     if (*str(m, "row"))
         fprintf(f, "               %s (line %d)\n", str(m, "row"), (int)num(m, "row_line"));
+    const cJSON *how = cJSON_GetObjectItemCaseSensitive(m, "how");
+    if (how)
+        fprintf(f, "               how: \"%s\" (line %d)\n", str(how, "heading"), (int)num(how, "line"));
 }
 
 static void print_element(FILE *f, const cJSON *el)

@@ -267,6 +267,26 @@ static void add_row(cJSON *out, const line_file *lf, size_t from, size_t to, con
     }
 }
 
+/* The subsection of [from, to) whose heading names a glob (`iwg_resident_*`)
+ * matching name: how that measurement is made. */
+static void add_how(cJSON *out, const line_file *lf, size_t from, size_t to, const char *name)
+{
+    for (size_t i = from; i < to; i++) {
+        const char *l = lf->lines[i], *a = strncmp(l, "### ", 4) == 0 ? strchr(l, '`') : NULL;
+        const char *b = a ? strchr(a + 1, '`') : NULL;
+        char glob[128];
+        if (!b || (size_t)(b - a) >= sizeof glob || !memchr(a, '*', (size_t)(b - a)))
+            continue;
+        snprintf(glob, sizeof glob, "%.*s", (int)(b - a - 1), a + 1);
+        if (fnmatch(glob, name, 0) == 0) {
+            cJSON *how = cJSON_AddObjectToObject(out, "how");
+            cJSON_AddNumberToObject(how, "line", (double)i + 1);
+            cJSON_AddStringToObject(how, "heading", l + 4);
+            return;
+        }
+    }
+}
+
 cJSON *explain_measure_doc(const clc_probe *p, const char *measurements_path)
 {
     cJSON *out = cJSON_CreateObject();
@@ -288,6 +308,7 @@ cJSON *explain_measure_doc(const clc_probe *p, const char *measurements_path)
         cJSON_AddNumberToObject(doc, "line", (double)i + 1);
         cJSON_AddStringToObject(doc, "heading", lf.lines[i] + 3);
         add_row(out, &lf, i + 1, end, p->measure ? p->measure : "");
+        add_how(out, &lf, i + 1, end, p->measure ? p->measure : "");
         break;
     }
     lines_free(&lf);
