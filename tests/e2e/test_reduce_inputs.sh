@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The reducer shrinks the inputs too: Oclgrind's clamp(char2, char, char)
-# gives 0 in component 1 of each pair (6.12.3: clamp returns
+# gives a wrong value (0) in component 1 of each pair (6.12.3: clamp returns
 # min(max(x, minval), maxval)). The 50-call, 100-element probe
 # intfn.clamp.char2-char.runtime is cut to the one loop iteration that
 # writes its first wrong element: one call, clamp((char2)(-128, -128),
@@ -42,15 +42,16 @@ want = min(max(x, lo), hi)
 assert want == -128
 assert r["verdict"] == "fail" and r["first_mismatch"] == 1, (r["verdict"], r.get("first_mismatch"))
 assert int(r["expected"][1]) == want, r["expected"]
-# The same wrong value as the original's first mismatch.
-assert r["actual"][1] == o["actual"][o["first_mismatch"]] == "0", (r["actual"], o["actual"][o["first_mismatch"]])
+# The same wrong value as the original's first mismatch (0 in a plain
+# build; Oclgrind's wrong lane has read other values under ASan).
+assert r["actual"][1] == o["actual"][o["first_mismatch"]] != "-128", (r["actual"], o["actual"][o["first_mismatch"]])
 body = [l.strip() for l in r["source"].split("{", 1)[1].rsplit("}", 1)[0].split("\n") if l.strip()]
 assert body == ["size_t i = get_global_id(0);", "vstore2(clamp(vload2(i, a), b[i], c[i]), i, out);"], body
 PY
 check repro_c_builds cc -o "$TMP/repro" "$DIR/repro.c" -lOpenCL -lm
 "$TMP/repro" >"$TMP/repro.out" 2>&1
 check repro_c_still_fails_as_reported test $? -eq 1
-check repro_c_names_the_wrong_element grep -q "out\[1\]: expected -128, got 0" "$TMP/repro.out"
+check repro_c_names_the_wrong_element grep -q "out\[1\]: expected -128, got " "$TMP/repro.out"
 check repro_c_carries_one_call_of_inputs python3 - "$DIR/repro.c" <<'PY'
 import re, sys
 src = open(sys.argv[1]).read()
