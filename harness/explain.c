@@ -137,6 +137,8 @@ static void print_element(FILE *f, const cJSON *el)
 {
     const cJSON *o;
     fprintf(f, "  element    %d\n", (int)num(el, "index"));
+    if (*str(el, "iteration"))
+        fprintf(f, "    written by %s\n", str(el, "iteration"));
     if (*str(el, "call"))
         fprintf(f, "    call       %s\n", str(el, "call"));
     if (*str(el, "statement"))

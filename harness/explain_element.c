@@ -134,11 +134,14 @@ static int from_kernel(const clc_probe *p, size_t e, cJSON *out)
             break;
         o += (size_t)snprintf(stmt + o, sizeof stmt - o, "%s%s", o ? " " : "", l);
     }
-    snprintf(it, sizeof it, "written by iteration %zu of %zu (work-item or loop pass, the index variable = %zu), as "
-             "element %zu of the %zu it writes; it reads the operands below", info.iteration, info.iterations,
+    snprintf(it, sizeof it, "iteration %zu of %zu (work-item or loop pass, the index variable = %zu), as element %zu "
+             "of the %zu it writes; it reads the operands below", info.iteration, info.iterations,
              info.iteration, m, one.out_count);
+    char *call = reduce_slice_call_text(&one, &info);
     cJSON_AddStringToObject(out, "from", "kernel");
-    cJSON_AddStringToObject(out, "call", it);
+    cJSON_AddStringToObject(out, "iteration", it);
+    cJSON_AddStringToObject(out, "call", call ? call : "");
+    free(call);
     cJSON_AddNumberToObject(out, "lane", (double)m);
     cJSON_AddStringToObject(out, "statement", stmt);
     cJSON *ops = cJSON_AddArrayToObject(out, "operands");

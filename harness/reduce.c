@@ -716,9 +716,11 @@ static int pass_slice(ctx *c, reduction *r)
         char vals[1024];
         describe_slice(&cand, &info, vals, sizeof vals);
         accept(r, &cand, &rec, 0);
+        char *call = reduce_slice_call_text(&r->p, &info);
         say(c, "inputs: cut to loop iteration %zu of %zu, the one that writes the element (now element %zu of %zu); "
-               "it still fails the same way. The call reads %s",
-            info.iteration, info.iterations, m2, r->p.out_count, vals);
+               "it still fails the same way. The call reads %s, i.e. %s",
+            info.iteration, info.iterations, m2, r->p.out_count, vals, call ? call : "");
+        free(call);
         r->m = m2;
     } else if (rc == 0) {
         say(c, "inputs: cut to loop iteration %zu of %zu it does not fail the same way (%s); all kept", info.iteration,

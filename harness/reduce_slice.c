@@ -251,6 +251,7 @@ int reduce_slice_loop(const clc_probe *p, size_t m, clc_probe *out, size_t *new_
     memset(info, 0, sizeof *info);
     info->iteration = k;
     info->iterations = h.n;
+    snprintf(info->var, sizeof info->var, "%s", h.var);
     for (size_t i = 0; i < out->n_inputs; i++) {
         if (!uses[i])
             continue;
@@ -266,4 +267,75 @@ int reduce_slice_loop(const clc_probe *p, size_t m, clc_probe *out, size_t *new_
     out->local_size = out->local_dims[0] = 0;
     *new_m = m % s_out;
     return 0;
+}
+
+/* Writes input in's values as a literal, `(char2)(-128, -128)` or `(char)-128`. */
+static size_t literal_of(const clc_input *in, char *buf, size_t len)
+{
+    size_t o = 0;
+    char v[96];
+    if (in->count == 1)
+        return (size_t)snprintf(buf, len, "(%s)%s", value_type_name(in->type),
+                                value_format(in->type, value_load(in->type, in->data, 0), v, sizeof v));
+    o += (size_t)snprintf(buf, len, "(%s%zu)(", value_type_name(in->type), in->count);
+    for (size_t k = 0; k < in->count && o < len; k++)
+        o += (size_t)snprintf(buf + o, len - o, "%s%s", k ? ", " : "",
+                              value_format(in->type, value_load(in->type, in->data, k), v, sizeof v));
+    return o < len ? o + (size_t)snprintf(buf + o, len - o, ")") : o;
+}
+
+/* If text at s is `vloadK(V, X)` or `X[V]` of a sliced input, its length and the input. */
+static size_t operand_at(const clc_probe *p, const clc_slice_info *info, const char *text, const char *s,
+                         const clc_input **in)
+{
+    char pat[160];
+    for (size_t i = 0; i < p->n_inputs; i++) {
+        const char *name = p->inputs[i].name;
+        if (!info->per_iteration[i] || (s > text && is_ident(s[-1])))
+            continue;
+        *in = &p->inputs[i];
+        snprintf(pat, sizeof pat, "%s[%s]", name, info->var);
+        if (strncmp(s, pat, strlen(pat)) == 0)
+            return strlen(pat);
+        if (strncmp(s, "vload", 5) == 0) {
+            const char *q = s + 5;
+            while (isalnum((unsigned char)*q) || *q == '_')
+                q++;
+            snprintf(pat, sizeof pat, "(%s, %s)", info->var, name);
+            if (strncmp(q, pat, strlen(pat)) == 0)
+                return (size_t)(q - s) + strlen(pat);
+        }
+    }
+    return 0;
+}
+
+char *reduce_slice_call_text(const clc_probe *sliced, const clc_slice_info *info)
+{
+    /* What follows the header reduce_slice_loop wrote (a sentinel line may precede it). */
+    char hdr[96];
+    snprintf(hdr, sizeof hdr, "size_t %s = get_global_id(0);", info->var);
+    const char *body = sliced->body ? sliced->body : "", *at = strstr(body, hdr);
+    const char *nl = at ? strchr(at, '\n') : NULL, *text = at ? (nl ? nl + 1 : "") : body;
+    size_t cap = strlen(text) * 4 + 1024, o = 0;
+    char *out = malloc(cap);
+    for (const char *s = text; out && *s && o + 512 < cap;) {
+        const clc_input *in = NULL;
+        size_t n = operand_at(sliced, info, text, s, &in);
+        if (n) {
+            o += literal_of(in, out + o, cap - o - 1);
+            s += n;
+        } else if (isspace((unsigned char)*s)) {
+            if (o && out[o - 1] != ' ')
+                out[o++] = ' ';
+            s++;
+        } else {
+            out[o++] = *s++;
+        }
+    }
+    if (out) {
+        while (o && out[o - 1] == ' ')
+            o--;
+        out[o] = '\0';
+    }
+    return out;
 }

@@ -16,6 +16,7 @@
 typedef struct {
     size_t iteration, iterations;
     size_t per_iteration[CLC_MAX_INPUTS];
+    char var[64];        /* the loop variable */
 } clc_slice_info;
 
 /* The probe p (body without the reducer's sentinel line) cut to the
@@ -30,5 +31,11 @@ typedef struct {
  * and out cut to their slice, one work-item; *new_m the element's index in it.
  * Returns 0, or -1 when the kernel is not of that shape. */
 int reduce_slice_loop(const clc_probe *p, size_t m, clc_probe *out, size_t *new_m, clc_slice_info *info);
+
+/* The statements of sliced (reduce_slice_loop's *out, described by info)
+ * after the header on one line, each `vloadK(V, X)` and `X[V]` of a sliced
+ * input written as its values (`(char2)(-128, -128)`, `(char)-128`): the
+ * call as a reader wants it. Caller frees; NULL when out of memory. */
+char *reduce_slice_call_text(const clc_probe *sliced, const clc_slice_info *info);
 
 #endif

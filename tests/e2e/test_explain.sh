@@ -97,6 +97,7 @@ ops = {(o["name"], o["index"]): int(o["value"]) for o in el["operands"]}
 assert ops == {("a", 0): -128, ("a", 1): -128, ("b", 0): -128, ("c", 0): -128}, ops
 x, lo, hi = ops[("a", 1)], ops[("b", 0)], ops[("c", 0)]  # component 1 of the first call
 assert int(el["expected"]) == min(max(x, lo), hi) == -128, el["expected"]
+assert el["call"] == "vstore2(clamp((char2)(-128, -128), (char)-128, (char)-128), i, out);", el["call"]
 PY
 
 # A measurement: what it measures, where that is documented, how it is judged.

@@ -9,6 +9,7 @@
 #include "value.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char CLAMP[] =
@@ -49,6 +50,12 @@ static void slices_the_clamp_loop_to_the_iteration_of_element_5(void)
         if (!same)
             printf("#   got '%s'\n", out.body);
         CHECK(out.global_size == 1, "slice_runs_one_work_item");
+        char *call = reduce_slice_call_text(&out, &info);
+        int call_ok = call && strcmp(call, "vstore2(clamp((char2)(5, 6), (char)30, (char)31), i, out);") == 0;
+        CHECK(call_ok, "slice_call_text_writes_the_operands_as_literals");
+        if (!call_ok)
+            printf("#   got '%s'\n", call ? call : "(null)");
+        free(call);
         probe_free(&out);
     }
     probe_set_free(&set);
