@@ -398,7 +398,7 @@ def gen_structs(w, rng):
                 "Struct %s read from a buffer the host filled in the host's layout: sizeof, every field's "
                 "offset (6.1.5: each type aligned to its size, a 3-component vector sized and aligned as 4, "
                 "a struct to its largest member) and every value match; the struct then goes by value to a "
-                "function." % st[1],
+                "function [ledger: struct-layout]." % st[1],
                 "\n".join(lines), "int[%d]" % len(expect), expect, prelude=prelude,
                 inputs=[("buf", "uchar", list(buf))], requires="endian_little")
 
