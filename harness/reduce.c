@@ -299,6 +299,7 @@ typedef struct {
     cJSON *rec;          /* the device's record of p */
     long work_item;      /* -1: not pinned */
     int sentinel;        /* the body starts with the sentinel line (see add_sentinel) */
+    char call[512];      /* after the inputs pass: the call with its operands as literals */
 } reduction;
 
 static char **text_of(clc_probe *p)
@@ -717,9 +718,10 @@ static int pass_slice(ctx *c, reduction *r)
         describe_slice(&cand, &info, vals, sizeof vals);
         accept(r, &cand, &rec, 0);
         char *call = reduce_slice_call_text(&r->p, &info);
+        snprintf(r->call, sizeof r->call, "%s", call ? call : "");
         say(c, "inputs: cut to loop iteration %zu of %zu, the one that writes the element (now element %zu of %zu); "
                "it still fails the same way. The call reads %s, i.e. %s",
-            info.iteration, info.iterations, m2, r->p.out_count, vals, call ? call : "");
+            info.iteration, info.iterations, m2, r->p.out_count, vals, r->call);
         free(call);
         r->m = m2;
     } else if (rc == 0) {
@@ -1010,8 +1012,9 @@ static int write_result(ctx *c, const cJSON *report, const clc_probe *orig, size
     else
         snprintf(why, sizeof why,
                  "Reduced by clconform reduce from probe %s (%s:%d), element %zu, which the device got wrong; the "
-                 "rule is the original probe's.%s%s%s",
-                 orig->id, orig->file, orig->line, orig_m, *ledger ? " [ledger: " : "", ledger, *ledger ? "]" : "");
+                 "rule is the original probe's.%s%s%s%s%s",
+                 orig->id, orig->file, orig->line, orig_m, *r->call ? " The kernel, its operands as values: " : "",
+                 r->call, *ledger ? " [ledger: " : "", ledger, *ledger ? "]" : "");
     free(r->p.id);
     r->p.id = strdup(id);
     free(r->p.why);

@@ -23,6 +23,7 @@ fi
 check reduce_exits_0 test $? -eq 0
 DIR=$(ls -d "$TMP"/red/oclgrind*/"$ID".reduced 2>/dev/null)
 check log_says_the_inputs_were_cut grep -q "inputs: cut to loop iteration 0 of 50" "$DIR/REDUCTION.txt"
+check reduced_probe_why_names_the_call grep -qF "its operands as values: vstore2(clamp((char2)(-128, -128), (char)-128, (char)-128), i, out);" "$DIR/reduced.probe"
 check log_names_the_call grep -qF "i.e. vstore2(clamp((char2)(-128, -128), (char)-128, (char)-128), i, out);" "$DIR/REDUCTION.txt"
 
 "$CLCONFORM" --device oclgrind --probes "$DIR/reduced.probe" --out "$TMP/again" --quiet
