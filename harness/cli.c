@@ -16,6 +16,7 @@ void cli_usage(FILE *out)
         "       clconform repro REPORT.json... [--out DIR] [--filter GLOB]\n"
         "       clconform reduce REPORT.json --filter ID... [--out DIR]\n"
         "       clconform fuzz [--seed S] [--count N] [--minutes M] [--device SEL]... [--self-check]\n"
+        "       clconform explain ID[:ELEMENT] | --call 'FUNCTION(VALUE)' [--json]  (no device needed)\n"
         "\n"
         "Runs OpenCL C specification probes on OpenCL devices and writes a JSON and an\n"
         "HTML report per device, plus an index page comparing the devices.\n"

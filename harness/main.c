@@ -19,6 +19,7 @@
 #include "crash_memo.h"
 #include "devsel.h"
 #include "enumerate.h"
+#include "explain.h"
 #include "exhaustive.h"
 #include "fanout.h"
 #include "group.h"
@@ -921,5 +922,9 @@ int main(int argc, char **argv)
         return reduce_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "fuzz") == 0)
         return fuzz_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "explain") == 0) {
+        char dir[PATH_MAX];
+        return explain_main(argc - 1, argv + 1, default_probe_dir(dir, sizeof dir));
+    }
     return run_main(argc, argv);
 }

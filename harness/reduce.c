@@ -28,6 +28,7 @@
 #include "report_arrays.h"
 #include "probe_load.h"
 #include "probe_write.h"
+#include "reduce_slice.h"
 #include "repro.h"
 #include "supervise.h"
 #include "ulp.h"
@@ -298,6 +299,7 @@ typedef struct {
     cJSON *rec;          /* the device's record of p */
     long work_item;      /* -1: not pinned */
     int sentinel;        /* the body starts with the sentinel line (see add_sentinel) */
+    char call[512];      /* after the inputs pass: the call with its operands as literals */
 } reduction;
 
 static char **text_of(clc_probe *p)
@@ -658,6 +660,79 @@ static int pass_lines(ctx *c, reduction *r)
     return 0;
 }
 
+/* ---- pass 3b: the inputs ------------------------------------------------------------ */
+
+/* The inputs an iteration of the sliced kernel reads, `a = -128 -128; b = -128`,
+ * into buf: what the one failing call is given. */
+static void describe_slice(const clc_probe *p, const clc_slice_info *info, char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < p->n_inputs && o + 1 < len; i++) {
+        const clc_input *in = &p->inputs[i];
+        if (!info->per_iteration[i])
+            continue;
+        o += (size_t)snprintf(buf + o, len - o, "%s%s =", o ? "; " : "", in->name);
+        for (size_t k = 0; k < in->count && o + 1 < len; k++) {
+            char v[64];
+            o += (size_t)snprintf(buf + o, len - o, " %s",
+                                  value_format(in->type, value_load(in->type, in->data, k), v, sizeof v));
+        }
+    }
+}
+
+/* Pass 3b: cut the inputs and out to the one loop iteration that writes the
+ * element (reduce_slice.h), the sentinel moved with it; kept when the device
+ * confirms the failure, else the longer form stays. */
+static int pass_slice(ctx *c, reduction *r)
+{
+    clc_probe plain, cand;
+    size_t m2;
+    clc_slice_info info;
+    if (probe_clone(&r->p, &plain) != 0)
+        return -1;
+    if (r->sentinel) {
+        char *nb = reduce_drop_line(plain.body, 0);
+        free(plain.body);
+        plain.body = nb;
+    }
+    int shaped = plain.body && reduce_slice_loop(&plain, r->m, &cand, &m2, &info) == 0;
+    probe_free(&plain);
+    if (!shaped) {
+        say(c, "inputs: all kept (the kernel is not one grid-stride loop whose iterations read and write slices of "
+               "their own)");
+        return 0;
+    }
+    reduction moved = *r;
+    moved.p = cand;
+    moved.m = m2;
+    moved.sentinel = 0;
+    cJSON *rec = NULL;
+    int rc = r->sentinel ? add_sentinel(&moved) : 0;
+    cand = moved.p;
+    name_candidate(&cand, c->orig_id, 0);
+    if (rc == 0)
+        rc = run_batch(c, &cand, 1, &rec);
+    if (rc == 0 && same_failure(rec, m2, r->want)) {
+        char vals[1024];
+        describe_slice(&cand, &info, vals, sizeof vals);
+        accept(r, &cand, &rec, 0);
+        char *call = reduce_slice_call_text(&r->p, &info);
+        snprintf(r->call, sizeof r->call, "%s", call ? call : "");
+        say(c, "inputs: cut to loop iteration %zu of %zu, the one that writes the element (now element %zu of %zu); "
+               "it still fails the same way. The call reads %s, i.e. %s",
+            info.iteration, info.iterations, m2, r->p.out_count, vals, r->call);
+        free(call);
+        r->m = m2;
+    } else if (rc == 0) {
+        say(c, "inputs: cut to loop iteration %zu of %zu it does not fail the same way (%s); all kept", info.iteration,
+            info.iterations, rec ? rec_str(rec, "verdict") : "no record");
+    }
+    probe_free(&cand);
+    cJSON_Delete(rec);
+    return rc;
+}
+
 /* ---- pass 4: the one call ----------------------------------------------------------- */
 
 static char *trim_copy(const char *s, size_t n)
@@ -937,8 +1012,9 @@ static int write_result(ctx *c, const cJSON *report, const clc_probe *orig, size
     else
         snprintf(why, sizeof why,
                  "Reduced by clconform reduce from probe %s (%s:%d), element %zu, which the device got wrong; the "
-                 "rule is the original probe's.%s%s%s",
-                 orig->id, orig->file, orig->line, orig_m, *ledger ? " [ledger: " : "", ledger, *ledger ? "]" : "");
+                 "rule is the original probe's.%s%s%s%s%s",
+                 orig->id, orig->file, orig->line, orig_m, *r->call ? " The kernel, its operands as values: " : "",
+                 r->call, *ledger ? " [ledger: " : "", ledger, *ledger ? "]" : "");
     free(r->p.id);
     r->p.id = strdup(id);
     free(r->p.why);
@@ -1103,7 +1179,7 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
     free_recs(recs, 2);
     if (!r.rec)
         goto out;
-    if (add_sentinel(&r) != 0 || pass_work_item(c, &r) != 0 || pass_lines(c, &r) != 0 ||
+    if (add_sentinel(&r) != 0 || pass_work_item(c, &r) != 0 || pass_lines(c, &r) != 0 || pass_slice(c, &r) != 0 ||
         drop_sentinel(c, &r) != 0 || pass_one_call(c, &r) != 0)
         goto out;
     say(c, "%zu candidate probes ran on the device, in %zu batches", c->candidates, c->batches);

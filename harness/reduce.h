@@ -9,6 +9,9 @@
  *                that writes that element and run a single work-item;
  *   3. lines     drop each line of the kernel whose removal keeps the
  *                failure (all at once if that works, else one by one);
+ *   3b. inputs   a kernel that is one grid-stride loop (or one work-item per
+ *                slice) cut to the iteration that writes the element: its
+ *                inputs and out sliced to that one call (reduce_slice.h);
  *   4. one call  rewrite a single remaining `out[E] = CALL(in[E2]);` (or
  *                `if (C) out[E] = ...;` with C true for the pinned work-item)
  *                as `out[0] = CALL(in[0]);` with one-element input and output.

@@ -79,6 +79,6 @@ def generate(w):
     w.probe(PATH, "workitem.dimindx-out-of-range", CLAUSE, "run",
             "For a dimindx outside 0..get_work_dim()-1 (here 3, 4 and 1000, read from a buffer) get_global_size, "
             "get_local_size and get_num_groups return 1 and get_global_id, get_local_id, get_group_id and "
-            "get_global_offset return 0.",
+            "get_global_offset return 0 [ledger: builtins-work-item-functions].",
             body=body, inputs=[("dims", "uint", [str(d) for d in bad])], global_="4 2", local="2 1",
             out="uint[%d]" % len(exp), expect=" ".join(map(str, exp)), requires="opencl_c_1.1")

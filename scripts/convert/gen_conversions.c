@@ -658,6 +658,21 @@ static int ftz_matters(const conv_probe *p)
     return 0;
 }
 
+/* Does a _sat call of the probe convert a NaN into an integer? Its expected
+ * 0 rests on the ledger's conv-sat-nan (every local driver breaks it). */
+static int sat_of_nan(const conv_probe *p)
+{
+    if (cr_type_is_float(p->dst))
+        return 0;
+    for (int k = 0; k < p->ncalls; k++) {
+        const value_list *l = call_values(p, &p->calls[k]);
+        for (int i = 0; p->calls[k].sat && i < p->calls[k].count; i++)
+            if (cr_is_nan(p->src, l->v[i]))
+                return 1;
+    }
+    return 0;
+}
+
 /* The rule in words, for the probe's `why`. */
 static void write_why(FILE *f, const conv_probe *p, int ftz, int n_star)
 {
@@ -690,12 +705,37 @@ static void write_why(FILE *f, const conv_probe *p, int ftz, int n_star)
                                                               "`inr_rtp`, `inr_rtn`",
                 cr_type_is_float(p->src) ? "undefined (C99 6.3.1.4)" : "implementation-defined (C99 6.3.1.3p3)",
                 cr_type_name(p->dst), cr_type_name(p->src), p->folded ? "folded" : "runtime");
+    if (sat_of_nan(p))
+        fputs("; a NaN operand of a _sat call gives 0 [ledger: conv-sat-nan]", f);
     if (n_star)
         fprintf(f, "; %d elements are * because the spec leaves them to the implementation", n_star);
     if (ftz)
         fputs("; this variant is for devices without single-precision denormals, which may flush a float "
               "denormal operand or a result sub-normal before rounding to a zero of either sign (7.2, 7.5.3)", f);
     fputs(".\n", f);
+}
+
+/* The element labels (docs/probe-format.md, "Element labels"): per call,
+ * `#@ elements FIRST COUNT WIDTH FUNCTION SOURCE`, so `clconform explain
+ * ID:E` names the call and operand behind element E from what this
+ * generator wrote, not from reading the kernel. SOURCE is the buffer the
+ * call reads (element FIRST+j converts SOURCE[j]) or `literal` (folded: the
+ * block's calls are body lines of their own, in order, lane j%WIDTH of
+ * line j/WIDTH). */
+static void write_element_labels(FILE *f, const conv_probe *p)
+{
+    char fn[64], buf[16];
+    int block = 0;
+    for (int k = 0; k < p->ncalls; k++) {
+        const conv_call *c = &p->calls[k];
+        call_function(p, c, fn, sizeof fn);
+        if (p->folded)
+            snprintf(buf, sizeof buf, "literal");
+        else
+            call_buffer(p, c, buf, sizeof buf);
+        fprintf(f, "#@ elements %d %d %d %s %s\n", block, c->count, c->width, fn, buf);
+        block += c->count;
+    }
 }
 
 static int probes_written;
@@ -711,8 +751,9 @@ static void write_conv_probe(FILE *f, const conv_probe *p, int ftz_variant, int 
 {
     char tn[32];
     int n_star;
-    fprintf(f, "\n[probe %s%s]\nclause = %s\nspec = %s\nkind = run\n", p->id, ftz_variant ? ".ftz" : "", p->clause,
-            spec_of_clause(p->clause));
+    fprintf(f, "\n[probe %s%s]\n", p->id, ftz_variant ? ".ftz" : "");
+    write_element_labels(f, p);
+    fprintf(f, "clause = %s\nspec = %s\nkind = run\n", p->clause, spec_of_clause(p->clause));
     if (probe_needs_fp64(p) || split)
         fprintf(f, "requires =%s%s\n", probe_needs_fp64(p) ? " fp64" : "",
                 split ? (ftz_variant ? " !fp_denorm" : " fp_denorm") : "");

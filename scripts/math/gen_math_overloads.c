@@ -70,7 +70,8 @@ int gm_pointer_width_ok(const char *name, int w) { return w <= 4 || listed(cheap
 static const char *second_output(const char *name)
 {
     if (is(name, "fract"))
-        return "floor(x) in iptr, exactly";
+        return "floor(x) in iptr, exactly; the values C99 F.9 or Additional Requirements Beyond C99 TC2 "
+               "(1.2: 7.5.1) prescribe for fract are exact [ledger: math-prescribed-values]";
     if (is(name, "modf"))
         return "the integral part in iptr, exactly";
     if (is(name, "frexp"))
@@ -80,7 +81,8 @@ static const char *second_output(const char *name)
     if (is(name, "sincos"))
         return "cos(x) in cosval, within sin's ulp bound";
     return "the sign of gamma(x) in signp, exactly (0 at zero and the negative integers, 7.5.1); lgamma's own "
-           "accuracy is undefined (7.4), so the result itself is not judged [ledger: math-lgamma-lgamma-r-mad]";
+           "accuracy is undefined (7.4), so the result itself is not judged [ledger: math-lgamma-lgamma-r-mad] "
+           "[ledger: math-lgamma-r-signp]";
 }
 
 /* The kernel: r1 = name(a[, b], pointer in space sp); the pointer's value

@@ -398,7 +398,7 @@ def gen_structs(w, rng):
                 "Struct %s read from a buffer the host filled in the host's layout: sizeof, every field's "
                 "offset (6.1.5: each type aligned to its size, a 3-component vector sized and aligned as 4, "
                 "a struct to its largest member) and every value match; the struct then goes by value to a "
-                "function." % st[1],
+                "function [ledger: struct-layout]." % st[1],
                 "\n".join(lines), "int[%d]" % len(expect), expect, prelude=prelude,
                 inputs=[("buf", "uchar", list(buf))], requires="endian_little")
 
@@ -601,7 +601,8 @@ def gen_options(w):
         w.probe("options.probe", "shape.options.single_precision_constant.%s" % tag, mi,
                 "-cl-single-precision-constant \"forces implicit conversions of double-precision floating-point "
                 "literals to single precision\": double d = %s; holds a float (the nearest to the literal or a "
-                "neighbour of it, as C99 6.4.4.2 allows any floating constant), not the double nearest it." % lit,
+                "neighbour of it, as C99 6.4.4.2 allows any floating constant), not the double nearest it "
+                "[ledger: single-precision-constant]." % lit,
                 "double d = %s;\nout[0] = as_ulong(d);" % lit, "ulong[1]", ["|".join(str(b) for b in single)],
                 prelude=FP64, options="-cl-single-precision-constant", requires="fp64")
         w.probe("options.probe", "shape.options.double_constant.%s" % tag, mi,

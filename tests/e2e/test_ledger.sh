@@ -28,6 +28,18 @@ PY
 }
 check every_ledger_entry_has_a_probes_line every_entry_has_probes_line
 
+# The other direction: every probe an entry's Probes: line names cites the
+# entry, so explain and the reports lead from the probe to the reading.
+check every_probe_a_ledger_entry_names_cites_it python3 "$SRCDIR/scripts/check_ledger_citations.py"
+mkdir -p "$TMP/cite"
+printf '[probe q.cites]\nclause = 1\nkind = build-ok\nwhy = Rests on it [ledger: e1].\nbody = <<END\nEND\n\n[probe q.silent]\nclause = 1\nkind = build-ok\nwhy = Says nothing.\nbody = <<END\nEND\n' > "$TMP/cite/q.probe"
+printf '# ledger\n\n## e1\n\nProbes: q.*\n\n## e2\n\nProbes: gone.*\n' > "$TMP/cite.md"
+python3 "$SRCDIR/scripts/check_ledger_citations.py" --ledger "$TMP/cite.md" --probes "$TMP/cite" > "$TMP/cite.out"
+check citation_check_fails_on_a_named_probe_without_the_citation test $? -eq 1
+check citation_check_names_the_probe grep -q "q.silent (named by ledger entry e1) does not cite \[ledger: e1\]" "$TMP/cite.out"
+check citation_check_accepts_the_citing_probe sh -c "! grep -q 'q.cites ' '$TMP/cite.out'"
+check citation_check_reports_a_glob_matching_nothing grep -q "e2 names gone.\*, which matches no probe" "$TMP/cite.out"
+
 # Reports of three local implementations, made up: p.all fails everywhere,
 # p.some on two of them only, p.crash crashes on one.
 mkdir -p "$TMP/r"
