@@ -37,8 +37,8 @@ def values(rec):
     """The "E -> G" texts of rec's failing elements (a set)."""
     ulp = rec.get("ulp")
     if isinstance(ulp, dict) and isinstance(ulp.get("failures"), list) and ulp["failures"]:
-        return {pair(f.get("expected"), f.get("actual")) for f in ulp["failures"]
-                if isinstance(f, dict)}
+        return {pair(f["expected"], f["actual"]) for f in ulp["failures"]
+                if isinstance(f, dict) and isinstance(f.get("expected"), str) and isinstance(f.get("actual"), str)}
     exp, act = rec.get("expected"), rec.get("actual")
     if not isinstance(exp, list) or not isinstance(act, list):
         return set()
