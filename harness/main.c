@@ -717,7 +717,8 @@ static int apply_registers(const clc_cli *cli, baseline_ctx *b, cJSON **reports,
             return 2;
         char line[600];
         register_run_summary(cmp, line, sizeof line);
-        fprintf(stderr, "clconform: %s: %s\n", key, line);
+        if (!cli->quiet)
+            fprintf(stderr, "clconform: %s: %s\n", key, line);
         print_ids(key, "new", cJSON_GetObjectItemCaseSensitive(cmp, "regressions"));
         print_ids(key, "newly passing", cJSON_GetObjectItemCaseSensitive(cmp, "fixes"));
         verdict |= register_run_is_new(cmp);

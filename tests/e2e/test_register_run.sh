@@ -27,7 +27,7 @@ EOF
 run_sel() { # OUT_NAME ARGS...: the selftest probes on PoCL
     local name=$1
     shift
-    "$CLCONFORM" --device "$sel" --probes "$SRCDIR/tests/selftest" --quiet --out "$TMP/$name" "$@" \
+    "$CLCONFORM" --device "$sel" --probes "$SRCDIR/tests/selftest" --out "$TMP/$name" "$@" \
         >"$TMP/$name.out" 2>&1
 }
 
@@ -78,7 +78,7 @@ run_sel missing --register "$TMP/no-such-folder"
 check "a --register folder that does not exist is a usage error" test $? -eq 2
 
 # The default: expected/ beside the default probe folder, on the default suite.
-"$CLCONFORM" --device "$sel" --filter 'math.fract.*' --quiet --out "$TMP/def" >"$TMP/def.out" 2>&1
+"$CLCONFORM" --device "$sel" --filter 'math.fract.*' --out "$TMP/def" >"$TMP/def.out" 2>&1
 check "the default suite's registered failures on PoCL: exit 0" test $? -eq 0
 check "against expected/'s register of the driver" grep -q "expected/pocl-3.1: 0 new" "$TMP/def.out"
 done_checks
