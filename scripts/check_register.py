@@ -71,17 +71,17 @@ def parse_entry(s, n, where, headings):
     if q < 0 or not reason:
         raise RegisterError(where + 'an entry is GLOB VERDICTS "DOC: HEADING" REASON (the reason names the deviation)')
     glob_, verdicts, clause = parts[0], parts[1], rest[1:q]
+    vs = verdicts.split("|")
+    for v in vs:
+        if v not in VERDICTS:
+            raise RegisterError(where + "unknown verdict '%s' (one or more of %s, joined by '|')"
+                                % (v, ", ".join(VERDICTS)))
     if glob_.count("[") and not _brackets_closed(glob_):
         raise RegisterError(where + "unterminated '[' in the glob")
     if clause not in headings:
         raise RegisterError(where + '"%s" is not a heading of docs/unified-spec-headings.txt' % clause)
     if reason.startswith("TODO"):
         raise RegisterError(where + "the reason is still TODO: triage the failure against its spec sentence")
-    vs = verdicts.split("|")
-    for v in vs:
-        if v not in VERDICTS:
-            raise RegisterError(where + "unknown verdict '%s' (one or more of %s, joined by '|')"
-                                % (v, ", ".join(VERDICTS)))
     if "pass" in vs and not (reason.startswith("flaky:") and reason[6:].strip()):
         raise RegisterError(where + "an entry allows pass only when its reason says why the probe is flaky "
                             "('flaky: ...')")
