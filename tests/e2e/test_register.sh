@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The register (expected/, docs/register-format.md): every committed file
 # parses; scripts/check_register.py compares reports with the register that
-# describes their device (new failures, new passes, stale entries, exit 1),
-# refuses a malformed line with FILE:LINE (exit 2) and proposes TODO lines
-# for a reviewer; clconform --baseline takes a register and the HTML marks
-# each failure "known (register)" or "new" (on PoCL, skipped without it).
+# describes their device (new failures, changed deviations, new passes, stale
+# entries, exit 1), refuses a malformed line with FILE:LINE and a flaky entry
+# over 8 passing probes (exit 2), and proposes TODO lines with their
+# deviation for a reviewer; an element changed inside a registered failure is
+# a changed deviation for the script as for the harness; clconform
+# --baseline takes a register and the HTML marks each failure "known
+# (register)" or "new" (on PoCL, skipped without it).
 source "$SRCDIR/tests/e2e/lib.sh"
 cr="$SRCDIR/scripts/check_register.py"
 
@@ -81,6 +84,21 @@ printf 'math.x  fail  "7.5.1"  sinpi\ndeviation 1 -> 2\n' >>"$TMP/reg3/drv-1.0"
 python3 "$cr" "$TMP/rep" --expected "$TMP/reg3" >"$TMP/bad.out" 2>&1
 check "a clause that is not a heading of the unified spec is refused" \
     grep -q '"7.5.1" is not a heading of docs/unified-spec-headings.txt' "$TMP/bad.out"
+
+# An entry that allows pass matches at most 8 passing probes (the harness's
+# bound is tested in tests/unit/test_register.c).
+mkdir -p "$TMP/wide" "$TMP/wide-rep"
+printf 'driver platform.version Drv 1.0\nmath.*  fail|pass  "OpenCL C: Math Functions"  flaky: sometimes\ndeviation kind 3-4 ulp off\n' \
+    >"$TMP/wide/drv-1.0"
+python3 - "$TMP/rep/dev.json" "$TMP/wide-rep/dev.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+doc["probes"] += [{"id": "math.p%d" % i, "verdict": "pass"} for i in range(8)]
+json.dump(doc, open(sys.argv[2], "w"))
+PY
+python3 "$cr" "$TMP/wide-rep" --expected "$TMP/wide" >"$TMP/wide.out" 2>&1
+check "a flaky entry matching more than 8 passing probes is refused (exit 2)" test $? -eq 2
+check "naming its FILE:LINE and the count" grep -q "drv-1.0:2: math.\* matches 9 passing probes" "$TMP/wide.out"
 
 # -- an injected change of deviation: check_register.py and the harness agree --
 # tests/fixtures/register holds records of a real report and a register that
