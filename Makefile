@@ -77,17 +77,18 @@ bench: clconform
 	scripts/bench.sh
 
 # The binary, the probes it runs by default (found beside the binary as
-# ../share/clconform/probes, or at the compiled-in PREFIX path), the register
-# and the docs `clconform explain` reads beside them, the man page.
+# ../share/clconform/probes, or at the compiled-in PREFIX path), the registers
+# of known failures it applies (expected/, beside the probes), the docs
+# `clconform explain` reads, the man page.
 # DESTDIR stages the tree (packaging); PREFIX is where it will live.
 install: clconform
 	install -D -m 755 clconform $(DESTDIR)$(PREFIX)/bin/clconform
 	mkdir -p $(DESTDIR)$(PREFIX)/share/clconform
 	rm -rf $(DESTDIR)$(PREFIX)/share/clconform/probes
 	cp -r probes $(DESTDIR)$(PREFIX)/share/clconform/
-	cp -r harness/kernels $(DESTDIR)$(PREFIX)/share/clconform/
 	rm -rf $(DESTDIR)$(PREFIX)/share/clconform/expected
 	cp -r expected $(DESTDIR)$(PREFIX)/share/clconform/
+	cp -r harness/kernels $(DESTDIR)$(PREFIX)/share/clconform/
 	install -D -m 644 -t $(DESTDIR)$(PREFIX)/share/clconform/docs docs/spec-readings.md \
 	  docs/unified-spec-headings.txt docs/measurements.md
 	install -D -m 644 docs/clconform.1 $(DESTDIR)$(PREFIX)/share/man/man1/clconform.1

@@ -370,8 +370,8 @@ cJSON *baseline_compare(const cJSON *report, const cJSON *baseline, const char *
                         const clc_baseline_opts *opts, FILE *err)
 {
     if (register_is(baseline)) {
-        cJSON *r = register_compare(report, baseline, baseline_name);
-        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "not_described")))
+        cJSON *r = register_compare(report, baseline, baseline_name, err);
+        if (r && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "not_described")))
             fprintf(err, "%s: the register does not describe device '%s' (its driver lines do not hold); "
                          "not compared\n", baseline_name, device_key(report) ? device_key(report) : "?");
         return r;

@@ -39,6 +39,10 @@ void cli_usage(FILE *out)
         "                         probe and reproducer, in OUT/reduced (see clconform reduce)\n"
         "  --quiet                no progress lines\n"
         "Regressions:\n"
+        "  --register DIR         the registers of known failures (default: expected/ beside the\n"
+        "                         probes); each device is compared with the one whose driver lines\n"
+        "                         describe it: failures are known or new\n"
+        "  --no-register          compare with no register: every failure is new\n"
         "  --baseline FILE        compare with an earlier report (or run index), or a register of\n"
         "                         expected/ (new failures, new passes): regressions, fixes\n"
         "  --flakes FILE          probe-id globs known to be flaky (not counted as regressions)\n"
@@ -74,9 +78,12 @@ void cli_usage(FILE *out)
         "  --help, --version\n"
         "\n"
         "Exit codes:\n"
-        "  0  ran, nothing unexpected\n"
-        "  1  something unexpected: a fail, build-fail, unexpected-build-ok, timeout, crash or\n"
-        "     error verdict; with --baseline, a regression (or a fix, with --fail-on-fix)\n"
+        "  0  ran, nothing new: every failure is a known one of the register that describes\n"
+        "     its device (with --no-register, or on a device no register describes: no failure)\n"
+        "  1  something new: a failure the register does not name, a registered failure with\n"
+        "     another deviation, a new pass (a fail, build-fail, unexpected-build-ok, timeout,\n"
+        "     crash or error verdict where no register applies); with --baseline, a regression\n"
+        "     (or a fix, with --fail-on-fix)\n"
         "  2  usage or input error (bad flag, malformed probe file: file and line are named)\n"
         "  3  infrastructure: no OpenCL platform or no device to run on; --out read-only,\n"
         "     full or in use by another run; a report could not be written\n",
@@ -165,6 +172,8 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         else if (!strcmp(a, "--filter")) rc = take(argc, argv, &i, &v, err) || add_list(c->filters, &c->n_filters, v, a, err);
         else if (!strcmp(a, "--out")) rc = take(argc, argv, &i, &c->out_dir, err);
         else if (!strcmp(a, "--baseline")) rc = take(argc, argv, &i, &c->baseline, err);
+        else if (!strcmp(a, "--register")) rc = take(argc, argv, &i, &c->register_dir, err);
+        else if (!strcmp(a, "--no-register")) c->no_register = 1;
         else if (!strcmp(a, "--flakes")) rc = take(argc, argv, &i, &c->flakes, err);
         else if (!strcmp(a, "--skips")) rc = take(argc, argv, &i, &c->skips, err);
         else if (!strcmp(a, "--junit")) rc = take(argc, argv, &i, &c->junit, err);
@@ -209,6 +218,10 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
     }
     if (c->exhaustive_stride > 0xffffffffu) {
         fprintf(err, "clconform: --exhaustive-stride: at most 4294967295\n");
+        return -1;
+    }
+    if ((c->register_dir && (c->no_register || c->baseline)) || (c->no_register && c->baseline)) {
+        fprintf(err, "clconform: --register, --no-register and --baseline exclude each other\n");
         return -1;
     }
     if ((c->flakes || c->skips || c->fail_on_fix) && !c->baseline) {

@@ -9,7 +9,8 @@
 /* Exit codes (README and --help explain them). */
 enum {
     CLC_EXIT_OK = 0,          /* ran, nothing unexpected */
-    CLC_EXIT_UNEXPECTED = 1,  /* a failure, or against a baseline a regression */
+    CLC_EXIT_UNEXPECTED = 1,  /* something new: against the register (or a baseline) a new failure,
+                                 a changed deviation or a new pass; without one, any failure */
     CLC_EXIT_USAGE = 2,       /* bad flag, malformed probe file, unreadable input */
     CLC_EXIT_INFRA = 3,       /* no platform/device; --out unusable; a report not written */
 };
@@ -34,6 +35,8 @@ typedef struct {
     const char *out_dir;
     const char *baseline, *flakes, *skips, *junit, *repro_dir, *build_options;
     const char *trace;          /* --trace FILE: the run's timeline (trace.h) */
+    const char *register_dir;   /* --register DIR: the registers applied (default: expected/ beside the probes) */
+    int no_register;            /* --no-register: every failure counts, none is known */
     double timeout_s, build_timeout_s;
     size_t jobs, batch, group; /* batch 0: the device's own (fanout_batch_max) */
     size_t device_jobs;         /* --device-jobs N: supervisors per device at once (0: CPUs per device) */

@@ -31,6 +31,8 @@
 #include "probe_load.h"
 #include "fuzz_cmd.h"
 #include "reduce.h"
+#include "register.h"
+#include "register_run.h"
 #include "progress.h"
 #include "proc.h"
 #include "profile.h"
@@ -565,6 +567,7 @@ static void reduce_after_run(const clc_cli *cli, cJSON **reports, size_t n)
 
 typedef struct {
     cJSON *base;
+    cJSON *regs; /* without --baseline: the registers (register_run.h), NULL with --no-register */
     char **flakes, **skips;
     size_t n_flakes, n_skips;
 } baseline_ctx;
@@ -643,6 +646,17 @@ static void print_ids(const char *key, const char *what, const cJSON *arr)
     fputc('\n', stderr);
 }
 
+/* The comparison goes into the report, where nightly jobs look; the report
+ * and its page are written again. */
+static void attach_comparison(cJSON *report, const device_job *job, cJSON *cmp, int *unwritten)
+{
+    cJSON_DeleteItemFromObjectCaseSensitive(report, "baseline");
+    cJSON_AddItemToObject(report, "baseline", cmp);
+    if (report_write_device_json(report, job->json_path, stderr) != 0 ||
+        (job->html_path[0] && report_html_write_device(report, job->html_path, stderr) != 0))
+        *unwritten = 1;
+}
+
 /* Compares each report with the baseline. Returns 1 when the run must fail
  * (a regression, or a fix with --fail-on-fix), 2 on an input error. */
 static int apply_baseline(const clc_cli *cli, const clc_probe_set *set, baseline_ctx *b,
@@ -674,12 +688,42 @@ static int apply_baseline(const clc_cli *cli, const clc_probe_set *set, baseline
             verdict = 1;
         if (cli->fail_on_fix && cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(cmp, "fixes")) > 0)
             verdict = 1;
-        /* The comparison goes into the report, where nightly jobs look. */
-        cJSON_DeleteItemFromObjectCaseSensitive(reports[i], "baseline");
-        cJSON_AddItemToObject(reports[i], "baseline", cmp);
-        if (report_write_device_json(reports[i], jobs[i].json_path, stderr) != 0 ||
-            (jobs[i].html_path[0] && report_html_write_device(reports[i], jobs[i].html_path, stderr) != 0))
-            *unwritten = 1;
+        attach_comparison(reports[i], &jobs[i], cmp, unwritten);
+    }
+    return verdict;
+}
+
+/* Compares each report with the register whose driver lines describe its
+ * device (a device none describes: every failure is new). Returns 1 when
+ * something is new on any device, 2 on an input error. */
+static int apply_registers(const clc_cli *cli, baseline_ctx *b, cJSON **reports, device_job *jobs, size_t n,
+                           int *unwritten)
+{
+    int verdict = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *key = jobs[i].dev->key;
+        const cJSON *reg = reports[i] ? register_run_for(b->regs, reports[i]) : NULL;
+        if (!reg) {
+            if (reports[i] && !cli->quiet)
+                fprintf(stderr, "clconform: %s: no register describes this device; every failure is new\n", key);
+            verdict |= reports[i] && report_has_unexpected(reports[i]);
+            continue;
+        }
+        const char *path = cJSON_GetStringValue(
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(reg, "register"), "path"));
+        /* No retry, unlike --baseline: a probe whose outcome varies is
+         * registered as flaky, and a retry would run every hang again. */
+        cJSON *cmp = register_compare(reports[i], reg, path, stderr);
+        if (!cmp)
+            return 2;
+        char line[600];
+        register_run_summary(cmp, line, sizeof line);
+        if (!cli->quiet)
+            fprintf(stderr, "clconform: %s: %s\n", key, line);
+        print_ids(key, "new", cJSON_GetObjectItemCaseSensitive(cmp, "regressions"));
+        print_ids(key, "newly passing", cJSON_GetObjectItemCaseSensitive(cmp, "fixes"));
+        verdict |= register_run_is_new(cmp);
+        attach_comparison(reports[i], &jobs[i], cmp, unwritten);
     }
     return verdict;
 }
@@ -687,6 +731,11 @@ static int apply_baseline(const clc_cli *cli, const clc_probe_set *set, baseline
 static int load_baseline(const clc_cli *cli, baseline_ctx *b)
 {
     memset(b, 0, sizeof *b);
+    if (!cli->baseline && !cli->no_register) {
+        char buf[PATH_MAX];
+        b->regs = register_run_load(cli->register_dir, default_probe_dir(buf, sizeof buf), stderr);
+        return b->regs ? 0 : -1;
+    }
     if (!cli->baseline)
         return 0;
     if (!(b->base = baseline_load(cli->baseline, stderr)))
@@ -701,6 +750,7 @@ static int load_baseline(const clc_cli *cli, baseline_ctx *b)
 static void free_baseline(baseline_ctx *b)
 {
     cJSON_Delete(b->base);
+    cJSON_Delete(b->regs);
     if (b->flakes)
         baseline_free_patterns(b->flakes, b->n_flakes);
     if (b->skips)
@@ -851,7 +901,7 @@ static int run_main(int argc, char **argv)
             fprintf(stderr, "clconform: trace: %s\n", cli.trace);
     }
 
-    int unexpected = 0, unwritten = 0;
+    int unexpected = 0, unwritten = 0, died = 0;
     for (size_t i = 0; i < n_chosen; i++) {
         /* Any report found is this run's: the stale one was removed before. */
         reports[i] = report_load_json(jobs[i].json_path, NULL);
@@ -861,7 +911,7 @@ static int run_main(int argc, char **argv)
             unwritten = 1;
         } else if (!reports[i]) {
             fprintf(stderr, "clconform: %s: no report was written (its process died)\n", chosen[i]->key);
-            unexpected = 1;
+            unexpected = died = 1;
         }
         if (reports[i] && report_has_unexpected(reports[i]))
             unexpected = 1;
@@ -870,6 +920,10 @@ static int run_main(int argc, char **argv)
     if (cli.baseline) {
         int b = apply_baseline(&cli, &set, &base, reports, jobs, n_chosen, &unwritten);
         rc = b == 2 ? CLC_EXIT_USAGE : b ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
+    } else if (cJSON_GetArraySize(base.regs) > 0) {
+        /* The register decides: exit 0 when every failure is a known one. */
+        int b = apply_registers(&cli, &base, reports, jobs, n_chosen, &unwritten);
+        rc = b == 2 ? CLC_EXIT_USAGE : (b || died) ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
     }
     if (write_index(&cli, reports, jobs, n_chosen, &devs, started) != 0)
         unwritten = 1;

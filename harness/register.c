@@ -8,7 +8,22 @@
 #include <string.h>
 
 #include "json_file.h"
+#include "register_dev.h"
 #include "verdict.h"
+
+/* The unified spec's section headings ("OpenCL C: Math Functions"), from
+ * docs/unified-spec-headings.txt (scripts/register.mk). */
+static const char *const spec_headings[] = {
+#include "spec_headings.h"
+};
+
+int register_heading_known(const char *heading)
+{
+    for (size_t i = 0; i < sizeof spec_headings / sizeof *spec_headings; i++)
+        if (strcmp(spec_headings[i], heading) == 0)
+            return 1;
+    return 0;
+}
 
 /* The verdicts an entry may allow: every unexpected one, and pass (an
  * outcome that varies between runs, or a glob over probes of which only
@@ -20,6 +35,16 @@ static const char *const allowed_verdicts[] = {"fail", "build-fail", "unexpected
 static const char *const driver_fields[] = {"platform.name",   "platform.vendor",       "platform.version",
                                             "device.name",     "device.vendor",         "device.version",
                                             "device.driver_version", "device.opencl_c_version"};
+
+/* 1 when the verdict list vs holds v. */
+static int verdicts_allow(const cJSON *vs, const char *v)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, vs)
+        if (v && cJSON_IsString(it) && strcmp(it->valuestring, v) == 0)
+            return 1;
+    return 0;
+}
 
 int register_text_is_register(const char *text)
 {
@@ -137,28 +162,62 @@ static int parse_driver(char *rest, cJSON *drivers, char *why, size_t len)
     return 0;
 }
 
-/* "GLOB VERDICTS CLAUSE REASON". */
+/* The quoted heading at *p ("DOC: HEADING"), NUL-terminated in place, *p
+ * moved past it; NULL when *p does not start with a closed quote. */
+static char *quoted(char **p)
+{
+    char *s = *p;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    char *end = *s == '"' ? strchr(s + 1, '"') : NULL;
+    if (!end)
+        return NULL;
+    *end = '\0';
+    *p = end + 1;
+    return s + 1;
+}
+
+/* The checks of an entry's fields beyond their syntax; NULL when none fails. */
+static const char *entry_problem(const char *glob, const char *clause, const char *reason, const cJSON *vs,
+                                 char *why, size_t len)
+{
+    const char *gp = glob_problem(glob);
+    if (gp)
+        return gp;
+    if (!register_heading_known(clause)) {
+        snprintf(why, len, "\"%.200s\" is not a heading of docs/unified-spec-headings.txt", clause);
+        return why;
+    }
+    if (strncmp(reason, "TODO", 4) == 0)
+        return "the reason is still TODO: triage the failure against its spec sentence";
+    const char *after = reason + 6;
+    while (*after == ' ' || *after == '\t')
+        after++;
+    if (verdicts_allow(vs, "pass") && (strncmp(reason, "flaky:", 6) != 0 || !*after))
+        return "an entry allows pass only when its reason says why the probe is flaky ('flaky: ...')";
+    return NULL;
+}
+
+/* GLOB VERDICTS "DOC: HEADING" REASON. */
 static int parse_entry(char *line, int lineno, cJSON *entries, char *why, size_t len)
 {
     char *rest = line;
-    char *glob = next_token(&rest), *verdicts = next_token(&rest), *clause = next_token(&rest);
-    char *reason = trim(rest);
+    char *glob = next_token(&rest), *verdicts = next_token(&rest), *clause = verdicts ? quoted(&rest) : NULL;
+    char *reason = clause ? trim(rest) : "";
     if (!verdicts || !clause || !*reason) {
-        snprintf(why, len, "an entry is GLOB VERDICTS CLAUSE REASON (the reason names the deviation)");
-        return -1;
-    }
-    const char *gp = glob_problem(glob);
-    if (gp) {
-        snprintf(why, len, "%s", gp);
-        return -1;
-    }
-    if (strncmp(reason, "TODO", 4) == 0) {
-        snprintf(why, len, "the reason is still TODO: triage the failure against its spec sentence");
+        snprintf(why, len, "an entry is GLOB VERDICTS \"DOC: HEADING\" REASON (the reason names the deviation)");
         return -1;
     }
     cJSON *vs = parse_verdicts(verdicts, why, len);
     if (!vs)
         return -1;
+    const char *problem = entry_problem(glob, clause, reason, vs, why, len);
+    if (problem) {
+        if (problem != why)
+            snprintf(why, len, "%s", problem);
+        cJSON_Delete(vs);
+        return -1;
+    }
     cJSON *e = cJSON_CreateObject();
     cJSON_AddStringToObject(e, "glob", glob);
     cJSON_AddItemToObject(e, "verdicts", vs);
@@ -166,6 +225,27 @@ static int parse_entry(char *line, int lineno, cJSON *entries, char *why, size_t
     cJSON_AddStringToObject(e, "reason", reason);
     cJSON_AddNumberToObject(e, "line", lineno);
     cJSON_AddItemToArray(entries, e);
+    return 0;
+}
+
+/* "deviation E -> G" or "deviation kind CLASS": what the entry above is. */
+static int parse_deviation(char *rest, cJSON *entries, char *why, size_t len)
+{
+    cJSON *last = cJSON_GetArrayItem(entries, cJSON_GetArraySize(entries) - 1);
+    if (!last) {
+        snprintf(why, len, "a deviation line belongs to the entry above it, and there is none");
+        return -1;
+    }
+    return register_dev_add(last, rest, why, len);
+}
+
+/* The first entry that names no deviation: its line, else 0. */
+static int entry_without_deviation(const cJSON *entries)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, entries)
+        if (!register_dev_named(e))
+            return cJSON_GetObjectItemCaseSensitive(e, "line")->valueint;
     return 0;
 }
 
@@ -214,6 +294,8 @@ cJSON *register_parse(const char *text, const char *path, FILE *err)
                 rc = parse_driver(s + 6, drivers, why, sizeof why);
             else if (strncmp(s, "fuzz", 4) == 0 && (s[4] == ' ' || s[4] == '\t' || !s[4]))
                 rc = parse_fuzz(s + 4, entries, why, sizeof why);
+            else if (strncmp(s, "deviation", 9) == 0 && (s[9] == ' ' || s[9] == '\t' || !s[9]))
+                rc = parse_deviation(s + 9, entries, why, sizeof why);
             else
                 rc = parse_entry(s, lineno, entries, why, sizeof why);
             if (rc != 0)
@@ -222,6 +304,12 @@ cJSON *register_parse(const char *text, const char *path, FILE *err)
         line = nl ? nl + 1 : NULL;
     }
     free(copy);
+    int bare = rc == 0 ? entry_without_deviation(entries) : 0;
+    if (bare) {
+        line_error(err, path, bare, "the entry names no deviation: add `deviation E -> G` or "
+                                    "`deviation kind CLASS` lines under it");
+        rc = -1;
+    }
     if (rc == 0 && cJSON_GetArraySize(drivers) == 0) {
         line_error(err, path, 1, "no driver line: a register says which driver it describes "
                                       "(e.g. \"driver platform.version PoCL 3.1\")");
@@ -287,14 +375,10 @@ const cJSON *register_entry_for(const cJSON *doc, const char *id)
 
 int register_entry_allows(const cJSON *entry, const char *v)
 {
-    const cJSON *it;
-    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(entry, "verdicts"))
-        if (v && strcmp(it->valuestring, v) == 0)
-            return 1;
-    return 0;
+    return verdicts_allow(cJSON_GetObjectItemCaseSensitive(entry, "verdicts"), v);
 }
 
-/* "GLOB VERDICTS CLAUSE REASON", as the line reads. */
+/* GLOB VERDICTS "HEADING" REASON, as the line reads. */
 static void entry_line(const cJSON *e, char *buf, size_t len)
 {
     size_t used = (size_t)snprintf(buf, len, "%s ", str(e, "glob"));
@@ -306,7 +390,7 @@ static void entry_line(const cJSON *e, char *buf, size_t len)
         first = 0;
     }
     if (used < len)
-        snprintf(buf + used, len - used, " %s %s", str(e, "clause"), str(e, "reason"));
+        snprintf(buf + used, len - used, " \"%s\" %s", str(e, "clause"), str(e, "reason"));
 }
 
 static void add_change(cJSON *result, const char *cls, const char *id, const char *before, const char *now)
@@ -320,10 +404,80 @@ static void add_change(cJSON *result, const char *cls, const char *id, const cha
     cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(result, "changes"), ch);
 }
 
-cJSON *register_compare(const cJSON *report, const cJSON *doc, const char *name)
+/* What the comparison keeps per entry while it walks the report. */
+typedef struct {
+    unsigned char hit; /* 1: matched a probe of this run; 2: one with a verdict it allows but pass */
+    int passing;       /* matched probes that pass */
+} entry_tally;
+
+/* Classifies one probe of the report against the entry e (NULL: none). */
+static void classify(cJSON *r, const cJSON *rec, const cJSON *e, entry_tally *t, int *unchanged)
+{
+    const char *id = str(rec, "id"), *v = str(rec, "verdict");
+    if (e) {
+        t->hit |= 1;
+        t->passing += strcmp(v, "pass") == 0;
+    }
+    if (!verdict_is_unexpected(v)) {
+        if (e && strcmp(v, "pass") == 0 && !register_entry_allows(e, "pass"))
+            add_change(r, "fixes", id, "registered failure", v);
+        else
+            (*unchanged)++;
+        return;
+    }
+    if (!e || !register_entry_allows(e, v)) {
+        add_change(r, "regressions", id, e ? "registered with other verdicts" : "pass (not registered)", v);
+        return;
+    }
+    t->hit |= 2;
+    char *changed = register_dev_changed(e, rec);
+    char line[700];
+    if (changed) {
+        snprintf(line, sizeof line, "changed deviation: %s", changed);
+        add_change(r, "regressions", id, "registered with another deviation", line);
+        cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(r, "changed_deviation"), cJSON_CreateString(id));
+        free(changed);
+        return;
+    }
+    snprintf(line, sizeof line, "%s \"%s\": %s", str(e, "glob"), str(e, "clause"), str(e, "reason"));
+    cJSON_AddStringToObject(cJSON_GetObjectItemCaseSensitive(r, "known"), id, line);
+    (*unchanged)++;
+}
+
+/* Entries that explain nothing of this run into "stale" and "removed"; -1
+ * (after saying why) when an entry that allows pass matches more than
+ * REGISTER_MAX_PASSING passing probes. */
+static int close_entries(cJSON *r, const cJSON *entries, const entry_tally *t, const char *path, FILE *err)
+{
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, entries) {
+        char line[700];
+        entry_line(e, line, sizeof line);
+        if (register_entry_allows(e, "pass") && t[i].passing > REGISTER_MAX_PASSING) {
+            fprintf(err, "%s:%d: %s matches %d passing probes: an entry that allows pass matches at most %d "
+                         "(name the flaky probes)\n", path, cJSON_GetObjectItemCaseSensitive(e, "line")->valueint,
+                    str(e, "glob"), t[i].passing, REGISTER_MAX_PASSING);
+            return -1;
+        }
+        /* An entry that matched none of this run's probes may name probes
+         * a --filter left out: only one that matched and explained nothing
+         * is stale here (scripts/check_register.py, on a whole run, also
+         * reports entries that match no probe at all). One that allows pass
+         * (a flaky probe) is not stale for passing. */
+        if (t[i].hit == 1 && !register_entry_allows(e, "pass")) {
+            cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(r, "stale"), cJSON_CreateString(line));
+            cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(r, "removed"), cJSON_CreateString(line));
+        }
+        i++;
+    }
+    return 0;
+}
+
+cJSON *register_compare(const cJSON *report, const cJSON *doc, const char *name, FILE *err)
 {
     static const char *const lists[] = {"regressions", "fixes", "new", "removed", "flaky", "ignored", "changes",
-                                        "stale"};
+                                        "stale", "changed_deviation"};
     const cJSON *reg = reg_of(doc);
     const char *key = str(cJSON_GetObjectItemCaseSensitive(report, "device"), "key");
     cJSON *r = cJSON_CreateObject();
@@ -332,64 +486,29 @@ cJSON *register_compare(const cJSON *report, const cJSON *doc, const char *name)
     cJSON_AddStringToObject(r, "device", key ? key : "");
     for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
         cJSON_AddItemToObject(r, lists[i], cJSON_CreateArray());
-    cJSON *known = cJSON_AddObjectToObject(r, "known");
+    cJSON_AddObjectToObject(r, "known");
     if (!register_describes(doc, report)) {
         cJSON_AddBoolToObject(r, "not_described", 1);
         cJSON_AddNumberToObject(r, "unchanged", 0);
         return r;
     }
     const cJSON *entries = cJSON_GetObjectItemCaseSensitive(reg, "entries");
-    int n_entries = cJSON_GetArraySize(entries);
-    /* per entry: 1 matched a probe of this run, 2 matched one with a verdict
-     * it allows other than pass */
-    unsigned char *hit = calloc((size_t)n_entries + 1, 1);
+    entry_tally *t = calloc((size_t)cJSON_GetArraySize(entries) + 1, sizeof *t);
     int unchanged = 0;
     const cJSON *rec;
     cJSON_ArrayForEach(rec, cJSON_GetObjectItemCaseSensitive(report, "probes")) {
-        const char *id = str(rec, "id"), *v = str(rec, "verdict");
-        if (!id || !v)
+        if (!t || !str(rec, "id") || !str(rec, "verdict"))
             continue;
-        const cJSON *e = register_entry_for(doc, id);
+        const cJSON *e = register_entry_for(doc, str(rec, "id"));
         int at = 0;
         for (const cJSON *x = entries ? entries->child : NULL; e && x && x != e; x = x->next)
             at++;
-        if (e && hit)
-            hit[at] |= 1;
-        if (verdict_is_unexpected(v)) {
-            if (e && register_entry_allows(e, v)) {
-                char line[600];
-                snprintf(line, sizeof line, "%s %s: %s", str(e, "glob"), str(e, "clause"), str(e, "reason"));
-                cJSON_AddStringToObject(known, id, line);
-                if (hit)
-                    hit[at] |= 2;
-                unchanged++;
-            } else {
-                add_change(r, "regressions", id, e ? "registered with other verdicts" : "pass (not registered)", v);
-            }
-        } else if (e && strcmp(v, "pass") == 0 && !register_entry_allows(e, "pass")) {
-            add_change(r, "fixes", id, "registered failure", v);
-        } else {
-            unchanged++;
-        }
+        classify(r, rec, e, &t[at], &unchanged);
     }
-    int i = 0;
-    const cJSON *e;
-    cJSON_ArrayForEach(e, entries) {
-        /* An entry that matched none of this run's probes may name probes
-         * a --filter left out: only one that matched and explained nothing
-         * is stale here (scripts/check_register.py, on a whole run, also
-         * reports entries that match no probe at all). One that allows pass
-         * (an outcome that varies) is not stale for passing: a run where the
-         * crash did not happen must not fail CI. */
-        if (hit && hit[i] == 1 && !register_entry_allows(e, "pass")) {
-            char line[700];
-            entry_line(e, line, sizeof line);
-            cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(r, "stale"), cJSON_CreateString(line));
-            cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(r, "removed"), cJSON_CreateString(line));
-        }
-        i++;
-    }
-    free(hit);
+    int rc = t ? close_entries(r, entries, t, str(reg, "path"), err) : -1;
+    free(t);
     cJSON_AddNumberToObject(r, "unchanged", unchanged);
-    return r;
+    if (rc != 0)
+        cJSON_Delete(r);
+    return rc == 0 ? r : NULL;
 }

@@ -16,7 +16,8 @@ int register_text_is_register(const char *text);
 
 /* Parses a register's text (path names it in errors) into
  *   {"register": {"path": P, "driver": [{"field", "contains"}...],
- *                 "entries": [{"glob", "verdicts": [..], "clause", "reason", "line",
+ *                 "entries": [{"glob", "verdicts": [..], "clause" (the heading), "reason", "line",
+ *                              "values": ["E -> G"...], "kinds": [CLASS...] (its `deviation` lines),
  *                              "fuzz": [signature...] (when it has `fuzz` lines)}...]}}
  * or prints "path:line: reason" to err for the first malformed line and
  * returns NULL. */
@@ -38,14 +39,26 @@ const cJSON *register_entry_for(const cJSON *doc, const char *id);
 /* 1 when the entry allows verdict v. */
 int register_entry_allows(const cJSON *entry, const char *v);
 
+/* An entry that allows pass matches at most this many passing probes of a
+ * report: a wider glob would read a new wrong value in any of them as known. */
+#define REGISTER_MAX_PASSING 8
+
 /* Compares report with the register, in baseline_compare's shape, plus
- * "register": path, "known": {id: "GLOB CLAUSE: REASON"} for each failure the
- * register explains, and "stale": [entry lines] (also in "removed"): entries
- * that matched probes of this run but none with a verdict they allow (an
- * entry allowing pass is not stale for passing). A
- * register that does not describe the device gives a result with
- * "not_described": true and nothing compared. */
-cJSON *register_compare(const cJSON *report, const cJSON *doc, const char *name);
+ * "register": path, "known": {id: "GLOB \"HEADING\": REASON"} for each failure
+ * the register explains (its verdict allowed, its deviation named:
+ * register_dev.h), "changed_deviation": [ids] of registered failures whose
+ * deviation is not their entry's (also in "regressions"), and "stale":
+ * [entry lines] (also in "removed"): entries that matched probes of this run
+ * but none with a verdict they allow (an entry allowing pass is not stale for
+ * passing). A register that does not describe the device gives a result
+ * with "not_described": true and nothing compared. NULL, after saying why
+ * on err, when an entry that allows pass matches more than
+ * REGISTER_MAX_PASSING passing probes. */
+cJSON *register_compare(const cJSON *report, const cJSON *doc, const char *name, FILE *err);
+
+/* 1 when heading ("OpenCL C: Math Functions") is a line of
+ * docs/unified-spec-headings.txt, the clause an entry cites. */
+int register_heading_known(const char *heading);
 
 /* 1 when a '[' of glob pat is never closed: fnmatch would then match
  * nothing, silently (the register's and the baseline pattern files' check). */

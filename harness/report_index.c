@@ -121,13 +121,44 @@ static row *collect_rows(const cJSON *const *reports, size_t n, size_t *n_rows)
     return rows;
 }
 
+/* The comparison with the register of the report's device (the main
+ * command's, or --baseline with a register), or NULL. */
+static const cJSON *register_cmp(const cJSON *report)
+{
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(report, "baseline");
+    return cJSON_IsString(cJSON_GetObjectItemCaseSensitive(b, "register")) ? b : NULL;
+}
+
+/* The register's columns of a device row: new (failures and changed
+ * deviations), known, newly passing; a device no register describes: "-". */
+static void write_register_cells(FILE *f, const cJSON *report)
+{
+    static const char *const keys[] = {"regressions", "known", "fixes"};
+    const cJSON *cmp = register_cmp(report);
+    int described = cmp && !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cmp, "not_described"));
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        int c = described ? cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(cmp, keys[k])) : 0;
+        if (!described)
+            fputs("<td class=\"num zero\">-</td>", f);
+        else
+            fprintf(f, "<td class=\"num%s\">%d</td>", c ? (k == 1 ? "" : " v-fail") : " zero", c);
+    }
+}
+
 static void write_devices(FILE *f, const cJSON *const *reports, const char *const *pages, size_t n)
 {
+    int with_register = 0;
+    for (size_t d = 0; d < n; d++)
+        with_register |= register_cmp(reports[d]) != NULL;
     fputs("<h2 id=\"devices\">Devices</h2>\n<table><tr><th>device</th><th>platform</th>"
           "<th>driver</th><th>OpenCL C</th><th>run</th>", f);
     for (int v = 0; v < HTML_N_VERDICTS; v++)
         if (v != HTML_VERDICT_UNKNOWN)
             fprintf(f, "<th class=\"num\">%s</th>", html_verdicts[v]);
+    if (with_register)
+        fputs("<th class=\"num\" title=\"failures the register does not name, or names with another "
+              "deviation\">new</th><th class=\"num\" title=\"failures the register names\">known</th>"
+              "<th class=\"num\" title=\"registered failures that pass\">newly passing</th>", f);
     fputs("</tr>\n", f);
     for (size_t d = 0; d < n; d++) {
         const cJSON *dev = cJSON_GetObjectItemCaseSensitive(reports[d], "device");
@@ -161,6 +192,8 @@ static void write_devices(FILE *f, const cJSON *const *reports, const char *cons
         for (int v = 0; v < HTML_N_VERDICTS; v++)
             if (v != HTML_VERDICT_UNKNOWN)
                 fprintf(f, "<td class=\"num%s\">%d</td>", counts[v] ? "" : " zero", counts[v]);
+        if (with_register)
+            write_register_cells(f, reports[d]);
         fputs("</tr>\n", f);
     }
     fputs("</table>\n", f);

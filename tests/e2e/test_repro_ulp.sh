@@ -41,7 +41,7 @@ check "clconform reduce reduces a probe judged in ulp (exit $?)" test $? -eq 0
 R=$(ls -d "$TMP"/red/*/"$ID".reduced 2>/dev/null)
 check "...writing the probe, its reproducer and the log" test -s "$R/reduced.probe" -a -s "$R/repro.c" -a -s "$R/REDUCTION.txt"
 check "...the reduced probe is judged in ulp, with the original's bound" grep -qx "expect_ulp = 3" "$R/reduced.probe"
-"$CLCONFORM" --device pthread --probes "$R/reduced.probe" --out "$TMP/again" --quiet
+"$CLCONFORM" --device pthread --probes "$R/reduced.probe" --out "$TMP/again" --quiet --no-register
 check "the reduced probe still fails on the device" test $? -eq 1
 AGAIN=$(ls "$TMP"/again/*pthread*.json | head -n 1)
 check "...on its one judged element, by the same value" json_get "$AGAIN" \

@@ -1,10 +1,13 @@
 /* harness/register.c: the register of expected/ parses, refuses malformed
  * lines with FILE:LINE, says which device reports it describes, and
  * compared with a report finds the known failures, the new failures, the
- * new passes and the stale entries; baseline.c takes it as a baseline. */
+ * changed deviations, the new passes and the stale entries; baseline.c takes
+ * it as a baseline. */
 #include "check.h"
 #include "baseline.h"
+#include "json_file.h"
 #include "register.h"
+#include "report_arrays.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +17,16 @@ static const char *const good =
     "driver platform.version PoCL 3.1\n"
     "driver device.name pthread\n"
     "\n"
-    "math.sinpi.float   fail          7.5.1    sinpi(1) gives -0: 7.5.1 prescribes +0 # not a comment\n"
-    "wi.dimindx*        fail          6.12.1   get_global_size(3) gives 0: must be 1\n"
-    "flaky.crash        crash|pass    6.2.3    the compiler crashes on some runs\n"
-    "gone.*             fail          6.2.3    a bug since fixed\n"
-    "conv.a.*           fail|pass     6.2.3.2  convert_char_rtp(-0.5f) gives -1 in some of these\n";
+    "math.sinpi.float   fail          \"OpenCL C: Math Functions\"  sinpi(1) gives -0: +0 is prescribed # not a comment\n"
+    "deviation 0 ->   -0\n"
+    "wi.dimindx*        fail          \"OpenCL C: Work-Item Functions\"  get_global_size(3) gives 0: must be 1\n"
+    "deviation 1 -> 0\n"
+    "flaky.crash        crash|pass    \"OpenCL C: Operators\"  flaky: the compiler crashes on some runs\n"
+    "deviation kind crash SIGSEGV\n"
+    "gone.*             fail          \"OpenCL C: Operators\"  a bug since fixed\n"
+    "deviation kind other values\n"
+    "conv.a.*           fail          \"OpenCL C: Explicit Conversions > Rounding Modes\"  convert_char_rtp(-0.5f) gives -1\n"
+    "deviation kind one less (rounded down) in _rtp\n";
 
 /* The first line of what register_parse printed for text, or "" when it
  * parsed. */
@@ -44,10 +52,12 @@ static void test_parse(void)
     CHECK(doc && cJSON_GetArraySize(entries) == 5, "entries_parsed");
     const cJSON *e0 = cJSON_GetArrayItem(entries, 0);
     CHECK(e0 && strcmp(cJSON_GetObjectItem(e0, "reason")->valuestring,
-                       "sinpi(1) gives -0: 7.5.1 prescribes +0 # not a comment") == 0 &&
+                       "sinpi(1) gives -0: +0 is prescribed # not a comment") == 0 &&
               cJSON_GetObjectItem(e0, "line")->valueint == 5 &&
-              strcmp(cJSON_GetObjectItem(e0, "clause")->valuestring, "7.5.1") == 0,
+              strcmp(cJSON_GetObjectItem(e0, "clause")->valuestring, "OpenCL C: Math Functions") == 0,
           "reason_is_the_rest_of_the_line_with_its_line_number");
+    CHECK(e0 && strcmp(cJSON_GetArrayItem(cJSON_GetObjectItem(e0, "values"), 0)->valuestring, "0 -> -0") == 0,
+          "deviation_value_with_blanks_collapsed");
     const cJSON *flaky = register_entry_for(doc, "flaky.crash");
     CHECK(flaky && register_entry_allows(flaky, "crash") && register_entry_allows(flaky, "pass") &&
               !register_entry_allows(flaky, "fail"),
@@ -60,20 +70,39 @@ static void test_parse(void)
               !register_text_is_register("{\"probes\": []}") && !register_text_is_register("garbage"),
           "register_told_from_json");
 
-    CHECK(parse_error("driver platform.name X\nmath.x fail 7.5.1\n", "expected/x:2: an entry is GLOB VERDICTS CLAUSE REASON"),
+#define H " \"OpenCL C: Math Functions\" "
+    CHECK(parse_error("driver platform.name X\nmath.x fail" H "\n", "expected/x:2: an entry is GLOB VERDICTS \"DOC: HEADING\" REASON"),
           "missing_reason_names_file_and_line");
-    CHECK(parse_error("driver platform.name X\n\nmath.x failed 7.5.1 why\n", "expected/x:3: unknown verdict 'failed'"),
+    CHECK(parse_error("driver platform.name X\nmath.x fail 7.5.1 why\n", "expected/x:2: an entry is GLOB VERDICTS"),
+          "a_section_number_is_not_a_heading");
+    CHECK(parse_error("driver platform.name X\nmath.x fail \"OpenCL C: Maths\" why\n",
+                      "expected/x:2: \"OpenCL C: Maths\" is not a heading of docs/unified-spec-headings.txt"),
+          "unknown_heading");
+    CHECK(parse_error("driver platform.name X\n\nmath.x failed" H "why\n", "expected/x:3: unknown verdict 'failed'"),
           "unknown_verdict");
-    CHECK(parse_error("driver platform.name X\nmath.x fail|skip 7.5.1 why\n", "expected/x:2: unknown verdict 'skip'"),
+    CHECK(parse_error("driver platform.name X\nmath.x fail|skip" H "why\n", "expected/x:2: unknown verdict 'skip'"),
           "skip_is_not_a_registrable_verdict");
-    CHECK(parse_error("driver platform.name X\nmath.[x fail 7.5.1 why\n", "expected/x:2: unterminated '['"),
+    CHECK(parse_error("driver platform.name X\nmath.[x fail" H "why\n", "expected/x:2: unterminated '['"),
           "bad_glob");
-    CHECK(parse_error("driver platform.name X\nmath.x fail 7.5.1 TODO: one less\n", "expected/x:2: the reason is still TODO"),
+    CHECK(parse_error("driver platform.name X\nmath.x fail" H "TODO: one less\n", "expected/x:2: the reason is still TODO"),
           "todo_reason_refused");
+    CHECK(parse_error("driver platform.name X\nmath.x fail|pass" H "some fail\ndeviation 1 -> 2\n",
+                      "expected/x:2: an entry allows pass only when its reason says why the probe is flaky"),
+          "pass_only_for_a_flaky_probe");
+    CHECK(parse_error("driver platform.name X\nmath.x fail" H "why\nmath.y fail" H "why\ndeviation 1 -> 2\n",
+                      "expected/x:2: the entry names no deviation"),
+          "every_entry_names_its_deviation");
+    CHECK(parse_error("driver platform.name X\nmath.x fail" H "why\ndeviation 1 - 2\n",
+                      "expected/x:3: a deviation line is `deviation E -> G` or `deviation kind CLASS`"),
+          "malformed_deviation");
+    CHECK(parse_error("driver platform.name X\ndeviation kind x\n", "expected/x:2: a deviation line belongs to the entry above"),
+          "deviation_without_entry");
     CHECK(parse_error("driver platform.nam X\n", "expected/x:1: a driver line names one of"), "unknown_driver_field");
     CHECK(parse_error("driver platform.name\n", "expected/x:1: driver platform.name: the text the field must contain is missing"),
           "driver_without_text");
-    CHECK(parse_error("# only entries\nmath.x fail 7.5.1 why\n", "expected/x:1: no driver line"), "no_driver_line");
+    CHECK(parse_error("# only entries\nmath.x fail" H "why\ndeviation 1 -> 2\n", "expected/x:1: no driver line"),
+          "no_driver_line");
+#undef H
 }
 
 static cJSON *rec(const char *id, const char *verdict)
@@ -81,6 +110,25 @@ static cJSON *rec(const char *id, const char *verdict)
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "id", id);
     cJSON_AddStringToObject(r, "verdict", verdict);
+    return r;
+}
+
+/* A fail record whose one element gives got for want. */
+static cJSON *fail_rec(const char *id, const char *want, const char *got)
+{
+    cJSON *r = rec(id, "fail");
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(r, "expected"), cJSON_CreateString(want));
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(r, "actual"), cJSON_CreateString(got));
+    return r;
+}
+
+/* A fail record of one failure group of deviation kind. */
+static cJSON *kind_rec(const char *id, const char *kind)
+{
+    cJSON *r = rec(id, "fail");
+    char key[200];
+    snprintf(key, sizeof key, "conv|6.2.3.2||%s", kind);
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(r, "groups"), cJSON_CreateString(key));
     return r;
 }
 
@@ -93,14 +141,15 @@ static cJSON *report(const char *platform_version)
     cJSON_AddStringToObject(d, "key", "pocl-dev");
     cJSON_AddStringToObject(d, "name", "pthread-skylake");
     cJSON *p = cJSON_AddArrayToObject(rep, "probes");
-    cJSON_AddItemToArray(p, rec("math.sinpi.float", "fail"));            /* known */
-    cJSON_AddItemToArray(p, rec("wi.dimindx-out-of-range", "pass"));     /* new pass */
-    cJSON_AddItemToArray(p, rec("flaky.crash", "pass"));                 /* allowed */
-    cJSON_AddItemToArray(p, rec("gone.one", "pass"));                    /* new pass; entry stale */
-    cJSON_AddItemToArray(p, rec("conv.a.1", "fail"));                    /* known */
-    cJSON_AddItemToArray(p, rec("conv.a.2", "pass"));                    /* allowed */
-    cJSON_AddItemToArray(p, rec("math.cos.float", "fail"));              /* new failure */
-    cJSON_AddItemToArray(p, rec("math.tan.float", "skip"));              /* nothing */
+    cJSON_AddItemToArray(p, fail_rec("math.sinpi.float", "0", "-0"));                    /* known */
+    cJSON_AddItemToArray(p, rec("wi.dimindx-out-of-range", "pass"));                     /* new pass */
+    cJSON_AddItemToArray(p, rec("flaky.crash", "pass"));                                 /* allowed */
+    cJSON_AddItemToArray(p, rec("gone.one", "pass"));                                    /* new pass; entry stale */
+    cJSON_AddItemToArray(p, kind_rec("conv.a.1", "one less (rounded down) in _rtp"));    /* known */
+    cJSON_AddItemToArray(p, kind_rec("conv.a.2", "0 instead of the value"));             /* changed deviation */
+    cJSON_AddItemToArray(p, rec("conv.a.3", "pass"));                                    /* new pass */
+    cJSON_AddItemToArray(p, rec("math.cos.float", "fail"));                              /* new failure */
+    cJSON_AddItemToArray(p, rec("math.tan.float", "skip"));                              /* nothing */
     return rep;
 }
 
@@ -118,19 +167,30 @@ static void test_compare(void)
     cJSON *doc = register_parse(good, "expected/x", stderr);
     cJSON *rep = report("OpenCL 3.0 PoCL 3.1+debian");
     CHECK(register_describes(doc, rep), "driver_lines_hold");
-    cJSON *r = register_compare(rep, doc, "expected/x");
+    cJSON *r = register_compare(rep, doc, "expected/x", stderr);
     const cJSON *regs = cJSON_GetObjectItem(r, "regressions"), *fixes = cJSON_GetObjectItem(r, "fixes");
     const cJSON *stale = cJSON_GetObjectItem(r, "stale"), *known = cJSON_GetObjectItem(r, "known");
-    CHECK(cJSON_GetArraySize(regs) == 1 && has(regs, "math.cos.float"), "unregistered_failure_is_new");
-    CHECK(cJSON_GetArraySize(fixes) == 2 && has(fixes, "wi.dimindx-out-of-range") && has(fixes, "gone.one"),
+    CHECK(cJSON_GetArraySize(regs) == 2 && has(regs, "math.cos.float") && has(regs, "conv.a.2"),
+          "unregistered_failure_and_changed_deviation_are_new");
+    CHECK(cJSON_GetArraySize(cJSON_GetObjectItem(r, "changed_deviation")) == 1 &&
+              has(cJSON_GetObjectItem(r, "changed_deviation"), "conv.a.2"),
+          "changed_deviation_listed");
+    const cJSON *ch;
+    int said = 0;
+    cJSON_ArrayForEach(ch, cJSON_GetObjectItem(r, "changes"))
+        said |= !strcmp(cJSON_GetObjectItem(ch, "now")->valuestring, "changed deviation: kind 0 instead of the value");
+    CHECK(said, "changed_deviation_says_what_is_new");
+    CHECK(cJSON_GetArraySize(fixes) == 3 && has(fixes, "wi.dimindx-out-of-range") && has(fixes, "gone.one") &&
+              has(fixes, "conv.a.3"),
           "registered_failure_passing_is_a_new_pass");
     CHECK(cJSON_GetArraySize(known) == 2 && cJSON_GetObjectItem(known, "math.sinpi.float") &&
-              strstr(cJSON_GetObjectItem(known, "math.sinpi.float")->valuestring, "7.5.1: sinpi(1) gives -0"),
+              strstr(cJSON_GetObjectItem(known, "math.sinpi.float")->valuestring,
+                     "\"OpenCL C: Math Functions\": sinpi(1) gives -0"),
           "known_failures_carry_their_entry");
     /* wi.dimindx* and gone.* explain nothing now; flaky.crash allows its
      * pass, so a run without the crash leaves it alone (CI must not
      * flake). */
-    CHECK(cJSON_GetArraySize(stale) == 2 && has(stale, "gone.* fail 6.2.3 a bug since fixed") &&
+    CHECK(cJSON_GetArraySize(stale) == 2 && has(stale, "gone.* fail \"OpenCL C: Operators\" a bug since fixed") &&
               !has(stale, "flaky.crash"),
           "stale_entries_in_line_form: %d", cJSON_GetArraySize(stale));
     cJSON_Delete(r);
@@ -138,18 +198,90 @@ static void test_compare(void)
     /* a crash where only fail is registered is new, too */
     cJSON_ReplaceItemInObject(cJSON_GetArrayItem(cJSON_GetObjectItem(rep, "probes"), 0), "verdict",
                               cJSON_CreateString("crash"));
-    r = register_compare(rep, doc, "expected/x");
+    r = register_compare(rep, doc, "expected/x", stderr);
     CHECK(has(cJSON_GetObjectItem(r, "regressions"), "math.sinpi.float"), "other_verdict_than_registered_is_new");
     cJSON_Delete(r);
     cJSON_Delete(rep);
 
     rep = report("OpenCL 3.0 PoCL 5.0");
     CHECK(!register_describes(doc, rep), "other_driver_not_described");
-    r = register_compare(rep, doc, "expected/x");
+    r = register_compare(rep, doc, "expected/x", stderr);
     CHECK(cJSON_IsTrue(cJSON_GetObjectItem(r, "not_described")) &&
               cJSON_GetArraySize(cJSON_GetObjectItem(r, "regressions")) == 0,
           "other_driver_not_compared");
     cJSON_Delete(r);
+    cJSON_Delete(rep);
+    cJSON_Delete(doc);
+}
+
+/* An entry that allows pass may match at most REGISTER_MAX_PASSING passing
+ * probes: a wider one would take a new wrong value in any of them as known. */
+static void test_flaky_glob_bounded(void)
+{
+    cJSON *doc = register_parse("driver platform.version PoCL\n"
+                                "flaky.*  crash|pass  \"OpenCL C: Operators\"  flaky: crashes on some runs\n"
+                                "deviation kind crash SIGSEGV\n",
+                                "expected/x", stderr);
+    cJSON *rep = report("PoCL 3.1");
+    cJSON *probes = cJSON_GetObjectItem(rep, "probes");
+    for (int i = 0; i < REGISTER_MAX_PASSING; i++) {
+        char id[32];
+        snprintf(id, sizeof id, "flaky.p%d", i);
+        cJSON_AddItemToArray(probes, rec(id, "pass"));
+    }
+    FILE *err = tmpfile();
+    cJSON *r = register_compare(rep, doc, "expected/x", err);
+    CHECK(r == NULL, "more passing probes than the bound: refused");
+    cJSON_Delete(r);
+    cJSON_DeleteItemFromArray(probes, cJSON_GetArraySize(probes) - 1);
+    r = register_compare(rep, doc, "expected/x", err);
+    CHECK(r != NULL, "as many as the bound: compared");
+    fclose(err);
+    cJSON_Delete(r);
+    cJSON_Delete(rep);
+    cJSON_Delete(doc);
+}
+
+/* tests/fixtures/register: records of a real report and a register naming
+ * their deviations; one element's actual value changed inside a registered
+ * failing probe is a changed deviation (tests/e2e/test_register.sh makes the
+ * same change for scripts/check_register.py). */
+static void test_injected_change(void)
+{
+    const char *src = getenv("SRCDIR");
+    char rp[512], gp[512];
+    snprintf(rp, sizeof rp, "%s/tests/fixtures/register/reports/drv-dev.json", src ? src : ".");
+    snprintf(gp, sizeof gp, "%s/tests/fixtures/register/expected/drv-1.0", src ? src : ".");
+    cJSON *rep = report_load_json(rp, stderr), *doc = register_load(gp, stderr);
+    CHECK(rep && doc, "fixtures_load");
+    if (!rep || !doc)
+        goto out;
+    cJSON *r = register_compare(rep, doc, gp, stderr);
+    CHECK(r && cJSON_GetArraySize(cJSON_GetObjectItem(r, "regressions")) == 0 &&
+              cJSON_GetArraySize(cJSON_GetObjectItem(r, "known")) == 5,
+          "the fixture report matches its register");
+    cJSON_Delete(r);
+    const cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItem(rep, "probes")) {
+        const char *id = cJSON_GetObjectItem(p, "id")->valuestring;
+        if (!strcmp(id, "intfn.add_sat.int4.folded"))
+            cJSON_ReplaceItemInArray(cJSON_GetObjectItem(p, "actual"), 0, cJSON_CreateString("5"));
+        if (!strcmp(id, "math.fract.float2"))
+            cJSON_ReplaceItemInObject(cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(p, "ulp"), "failures"), 0),
+                                      "actual", cJSON_CreateString("0.5 (0x3f000000)"));
+    }
+    r = register_compare(rep, doc, gp, stderr);
+    const cJSON *cd = cJSON_GetObjectItem(r, "changed_deviation");
+    CHECK(r && cJSON_GetArraySize(cd) == 2 && has(cd, "intfn.add_sat.int4.folded") && has(cd, "math.fract.float2") &&
+              has(cJSON_GetObjectItem(r, "regressions"), "intfn.add_sat.int4.folded"),
+          "an altered element of a registered failure is a changed deviation");
+    int said = 0;
+    const cJSON *ch;
+    cJSON_ArrayForEach(ch, cJSON_GetObjectItem(r, "changes"))
+        said |= !strcmp(cJSON_GetObjectItem(ch, "now")->valuestring, "changed deviation: -2147483648 -> 5");
+    CHECK(said, "the change names the new value");
+    cJSON_Delete(r);
+out:
     cJSON_Delete(rep);
     cJSON_Delete(doc);
 }
@@ -191,6 +323,8 @@ int main(void)
 {
     test_parse();
     test_compare();
+    test_flaky_glob_bounded();
+    test_injected_change();
     test_as_baseline();
     return check_done();
 }
