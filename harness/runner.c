@@ -115,17 +115,7 @@ size_t runner_group_bytes(const char *platform_name)
 /* Returns NULL when the device meets every requirement, else a reason. */
 static const char *unmet_requirement(const worker *w, const clc_probe *p, char *buf, size_t len)
 {
-    for (size_t i = 0; i < p->n_requires; i++) {
-        const char *r = p->requires[i];
-        int negate = (r[0] == '!');
-        int has = devinfo_has_capability(w->device, r + negate);
-        if (has == negate) {
-            snprintf(buf, len, negate ? "device has %s; the probe is for devices without it"
-                                      : "device lacks %s", r + negate);
-            return buf;
-        }
-    }
-    return NULL;
+    return devinfo_unmet_requirement(w->device, p->requires, p->n_requires, buf, len);
 }
 
 /* Does the body name one of these identifiers (a NULL-terminated list)? */
