@@ -40,9 +40,9 @@ for p in sorted(r['probes'], key=lambda p: p['id']):
 PY
 }
 check "the cold run remembers the crash with its signal" grep -qx $'lost.crash.alone\tcrash\t11' "$TMP"/xdg/clconform/lost/*.txt
-check "cold: the crash is a crash, run" grep -qx 'lost.crash.alone crash -' <(verdicts "$TMP/cold")
-check "warm: the same verdict, remembered" grep -qx 'lost.crash.alone crash remembered' <(verdicts "$TMP/warm")
-check "warm: the hang too" grep -qx 'isolation.hang.spin timeout remembered' <(verdicts "$TMP/warm")
+check "cold: the crash is a crash, run" grep -x 'lost.crash.alone crash -' <(verdicts "$TMP/cold")
+check "warm: the same verdict, remembered" grep -x 'lost.crash.alone crash remembered' <(verdicts "$TMP/warm")
+check "warm: the hang too" grep -x 'isolation.hang.spin timeout remembered' <(verdicts "$TMP/warm")
 check "every verdict is the same cold, warm and with --no-cache" python3 - <(verdicts "$TMP/cold") \
     <(verdicts "$TMP/warm") <(verdicts "$TMP/again") <<'PY'
 import sys
@@ -54,7 +54,7 @@ check "the remembered crash says so and keeps its signal" json_get "$(ls "$TMP"/
     "[p['signal'] == 'SIGSEGV' and 'remembered, not run again' in p['detail'] or exit(1) for p in r['probes'] if p['id'] == 'lost.crash.alone']"
 check "the warm run loses no worker" json_get "$(ls "$TMP"/warm/portable*.json)" \
     "r['run']['workers'] == 1 or exit(1)"
-check "--no-cache runs the crash again" grep -qx 'lost.crash.alone crash -' <(verdicts "$TMP/again")
+check "--no-cache runs the crash again" grep -x 'lost.crash.alone crash -' <(verdicts "$TMP/again")
 check "a probe whose requirement is unmet now is a skip, not its remembered verdict" python3 - <(verdicts "$TMP/needs") <<'PY'
 import sys
 rows = [l.split() for l in open(sys.argv[1])]
