@@ -606,10 +606,11 @@ static void give_back_rest(sv_state *s)
             k++;
         if (k == m)
             continue;
-        size_t first = k;
+        size_t first = k, at = 0;
         int culprit_here = 0;
         for (size_t j = 0; s->lost_running && j < m && !culprit_here; j++)
-            culprit_here = pr[j] == s->running;
+            if (pr[j] == s->running)
+                culprit_here = 1, at = j;
         if (culprit_here) {
             /* A run that hung or crashed: its batch was built and ran up
              * to the culprit, and the next worker would build the probes
@@ -617,11 +618,16 @@ static void give_back_rest(sv_state *s)
              * either way: the next run leaves a remembered hang out). So
              * they can go too; the culprit, if it is retried alone, stays.
              * PoCL 5's four float-atomic hangs are in one batch: each was
-             * met only after the one before had been retried (24 s). */
-            if (pr[k] == s->running)
-                k++;
-            if (k == 0)
-                k++; /* something must stay: the chunk's first probe */
+             * met only after the one before had been retried (24 s).
+             * Everything before the culprit stays as well: a probe built
+             * alone runs as the worker meets it, while the batch of its
+             * segment waits for the segment's end, so unfinished probes
+             * can precede the culprit. Cut at the first of those, the part
+             * given back held the finished ones and the culprit again, and
+             * each worker that claimed it ran them all again to the same
+             * crash (PoCL 3.1, one async-copy crash behind 11 work-item
+             * probes: 12 workers, 10 s of its 18 s warm run). */
+            k = at + 1;
             /* ...and so does every probe whose cap or leader this
              * supervisor set (an earlier crash in this batch's segment):
              * another supervisor would batch them without it. */
