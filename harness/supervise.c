@@ -358,6 +358,53 @@ static double current_limit(const sv_state *s)
     }
 }
 
+/* The worker hung (hung) or died (status, described in how) while running
+ * a probe: a second chance alone after a first hang, else the probe's
+ * verdict, remembered where lost_memo.h says. */
+static void blame_run(sv_state *s, int hung, int status, const char *how)
+{
+    char detail[512];
+    const clc_probe *p = &s->o->set->items[s->running];
+    /* A run that outlived its watchdog gets a second chance, alone, in
+     * a fresh worker, its program built and its code generated before
+     * the clock starts: with several devices on few cores, a kernel can
+     * be slow because of its neighbours, and the verdict must be the
+     * probe's, not the schedule's. Measurements time out on purpose. */
+    if (hung && p->kind != CLC_KIND_MEASURE && s->retried && !s->retried[s->running]) {
+        s->retried[s->running] = RETRY_DONE;
+        s->batch_cap[s->running] = 1;
+        s->capped[s->running] = 1;
+        s->out->timeouts_retried++;
+        return;
+    }
+    cJSON *rec = record_new(p);
+    /* A crash while running is remembered only of a probe built alone
+     * by its nature (lost_memo.h): taking a batched probe out of its
+     * program would make that program new to the caches next time. */
+    if (hung) {
+        snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
+                 p->kind == CLC_KIND_MEASURE ? "" : ", twice (the second time alone)");
+        record_set_verdict(rec, "timeout", detail);
+        record_set_number(rec, "time_ms", current_limit(s) * 1e3);
+        if (p->kind == CLC_KIND_MEASURE) {
+            const char *v = measure_on_timeout(p, current_limit(s), rec);
+            record_set_verdict(rec, v, NULL);
+        }
+    } else {
+        snprintf(detail, sizeof detail, "the worker died while running this probe: %s", how);
+        record_set_verdict(rec, "crash", detail);
+        record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
+    }
+    if (p->kind != CLC_KIND_MEASURE)
+        record_add_repro(rec, p, NULL);
+    if (hung && p->kind != CLC_KIND_MEASURE && s->lost_memo[0])
+        crash_memo_add(s->lost_memo, p->id);
+    if (!hung && s->lost_memo[0] && proc_fault_signal(status) && lost_memo_remembers_crash(p))
+        lost_memo_add_crash(s->lost_memo, p->id, proc_fault_signal(status));
+    attach_stderr_tail(s, rec);
+    set_record(s, s->running, rec);
+}
+
 /* The worker hung (hung = 1) or died (status) while in state s: records
  * the blame so that the next worker makes progress. */
 static void blame(sv_state *s, int hung, int status)
@@ -399,45 +446,7 @@ static void blame(sv_state *s, int hung, int status)
         proc_describe_status(status, how, sizeof how);
     const clc_probe_set *set = s->o->set;
     if (s->ph == PHASE_RUN) {
-        const clc_probe *p = &set->items[s->running];
-        /* A run that outlived its watchdog gets a second chance, alone, in
-         * a fresh worker, its program built and its code generated before
-         * the clock starts: with several devices on few cores, a kernel can
-         * be slow because of its neighbours, and the verdict must be the
-         * probe's, not the schedule's. Measurements time out on purpose. */
-        if (hung && p->kind != CLC_KIND_MEASURE && s->retried && !s->retried[s->running]) {
-            s->retried[s->running] = RETRY_DONE;
-            s->batch_cap[s->running] = 1;
-            s->capped[s->running] = 1;
-            s->out->timeouts_retried++;
-            return;
-        }
-        cJSON *rec = record_new(p);
-        /* A crash while running is remembered only of a probe built alone
-         * by its nature (lost_memo.h): taking a batched probe out of its
-         * program would make that program new to the caches next time. */
-        if (hung) {
-            snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
-                     p->kind == CLC_KIND_MEASURE ? "" : ", twice (the second time alone)");
-            record_set_verdict(rec, "timeout", detail);
-            record_set_number(rec, "time_ms", current_limit(s) * 1e3);
-            if (p->kind == CLC_KIND_MEASURE) {
-                const char *v = measure_on_timeout(p, current_limit(s), rec);
-                record_set_verdict(rec, v, NULL);
-            }
-        } else {
-            snprintf(detail, sizeof detail, "the worker died while running this probe: %s", how);
-            record_set_verdict(rec, "crash", detail);
-            record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
-        }
-        if (p->kind != CLC_KIND_MEASURE)
-            record_add_repro(rec, p, NULL);
-        if (hung && p->kind != CLC_KIND_MEASURE && s->lost_memo[0])
-            crash_memo_add(s->lost_memo, p->id);
-        if (!hung && s->lost_memo[0] && proc_fault_signal(status) && lost_memo_remembers_crash(p))
-            lost_memo_add_crash(s->lost_memo, p->id, proc_fault_signal(status));
-        attach_stderr_tail(s, rec);
-        set_record(s, s->running, rec);
+        blame_run(s, hung, status, how);
         return;
     }
     if (s->ph == PHASE_BUILD && !s->building_program)
