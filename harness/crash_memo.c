@@ -126,16 +126,21 @@ static void memo_write(int fd, const char *text, size_t len)
     }
 }
 
-void crash_memo_add(const char *path, const char *probe_id)
+void crash_memo_append(const char *path, const char *text, size_t len)
 {
     int fd = memo_open(path);
     if (fd < 0)
         return;
+    memo_write(fd, text, len);
+    close(fd);
+}
+
+void crash_memo_add(const char *path, const char *probe_id)
+{
     char line[600];
     int n = snprintf(line, sizeof line, "%s\n", probe_id);
     if (n > 0 && (size_t)n < sizeof line)
-        memo_write(fd, line, (size_t)n);
-    close(fd);
+        crash_memo_append(path, line, (size_t)n);
 }
 
 void crash_memo_add_caps(const char *path, const clc_probe_set *set, const size_t *idx, size_t n, size_t cap,

@@ -23,15 +23,15 @@
  * -1 when there is no cache folder or the identity is unknown. */
 int crash_memo_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len);
 
-/* The memo of probes that hung this driver version (a build alone or a
- * run, twice, that outlived its watchdog): "lost/" beside "crashes/", the
- * same line format. A later run of the same driver version records each
- * such probe's `timeout` without running it (supervise_remembered_hang;
- * fanout.c before it cuts chunks, supervise.c for a lone supervisor's
- * list): PoCL 5's float-atomic hangs cost its warm run two 4 s watchdogs
- * even when run first, side by side. --no-cache (no cache folder) runs them
- * again. A crash is not remembered here: it costs a worker start, not a
- * watchdog, and a compiler crash has its own memo (above, and bincache.h). */
+/* The memo of probes lost to this driver version while running (lost_memo.h
+ * reads and writes its crash lines): a build alone or a run, twice, that
+ * outlived its watchdog, and a run crash of a probe built alone; "lost/"
+ * beside "crashes/". A later run of the same driver version records each
+ * such probe's verdict without running it (lost_memo_record; fanout.c
+ * before it cuts chunks, supervise.c for a lone supervisor's list): PoCL
+ * 5's float-atomic hangs cost its warm run two 4 s watchdogs even when run
+ * first, side by side. --no-cache (no cache folder) runs them again. A
+ * compiler crash has its own memo (above, and bincache.h). */
 int crash_memo_lost_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len);
 
 /* The same naming for another memo of the device: cache_dir/folder/NAME ext. */
@@ -48,6 +48,11 @@ int crash_memo_device_file(const char *cache_dir, const char *folder, const char
  * caps it lowered; a missing or unreadable file lowers none. */
 size_t crash_memo_apply(const char *path, const clc_probe_set *set, const size_t *todo, size_t n_todo,
                         size_t *batch_cap, size_t *batch_leader);
+
+/* Appends text to a memo file in one write (O_APPEND: the supervisors of a
+ * device share it), its folder made first. A memo that cannot be written
+ * only costs speed next time. */
+void crash_memo_append(const char *path, const char *text, size_t len);
 
 /* Adds a probe id to the memo file with cap 1 (appended; a repeated id is
  * harmless). */

@@ -308,3 +308,17 @@ int devinfo_has_capability(const cJSON *device, const char *token)
     return has_word(cJSON_GetObjectItemCaseSensitive(device, "capabilities"), token) ||
            has_word(cJSON_GetObjectItemCaseSensitive(device, "extensions"), token);
 }
+
+const char *devinfo_unmet_requirement(const cJSON *device, char *const *requires, size_t n, char *buf, size_t len)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *r = requires[i];
+        int negate = (r[0] == '!');
+        if (devinfo_has_capability(device, r + negate) == negate) {
+            snprintf(buf, len, negate ? "device has %s; the probe is for devices without it" : "device lacks %s",
+                     r + negate);
+            return buf;
+        }
+    }
+    return NULL;
+}

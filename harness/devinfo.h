@@ -17,4 +17,9 @@ cJSON *devinfo_device(cl_device_id device, const char *key, int pidx, int didx);
 /* Does the device object have the capability token (see docs/probe-format.md)? */
 int devinfo_has_capability(const cJSON *device, const char *token);
 
+/* The first of a probe's requirements (capability tokens, "!x": must lack
+ * x) that the device does not meet, said in buf ("device lacks x"); NULL
+ * when it meets them all. */
+const char *devinfo_unmet_requirement(const cJSON *device, char *const *requires, size_t n, char *buf, size_t len);
+
 #endif

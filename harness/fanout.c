@@ -2,6 +2,7 @@
 #include "fanout.h"
 
 #include "crash_memo.h"
+#include "lost_memo.h"
 #include "batch_plan.h"
 #include "chunk_order.h"
 #include "chunk_pool.h"
@@ -47,6 +48,21 @@ int fanout_order_by_count(const cJSON *info)
         cpu |= cJSON_IsString(t) && strcmp(t->valuestring, "CPU") == 0;
     }
     return gpu && !cpu;
+}
+
+int fanout_claims_largest_first(const clc_devref *dev)
+{
+    /* rusticl (llvmpipe) generates each kernel's code at its first launch,
+     * so a segment costs about what its kernels do, and the segments with
+     * most probes are its costliest: op.gt.ulong.runtime's 260 probes, 26 s
+     * of one worker's time cold, were the last chunk of the local cold run
+     * (the 318 s one), from 289 s on, the other core idle and the
+     * measurements waiting. Replayed from that run's timeline (one
+     * supervisor from the start, a second once PoCL 3.1 ended), its compile
+     * work ends at 303.7 s in suite order, 293.9 s most probes first and
+     * 292.4 s with every segment's cost known in advance. Only the claim
+     * order changes: segments, and so programs, stay the same. */
+    return fanout_order_by_count(dev->info) || (dev->platform_name && strstr(dev->platform_name, "rusticl"));
 }
 
 size_t fanout_batch_max(const cJSON *info)
@@ -194,20 +210,19 @@ static unsigned char *early_measures(const clc_supervise_opts *o)
     return early;
 }
 
-/* Which probes of the set hung this driver version before
- * (crash_memo_lost_path): a flag per probe of o->set, or NULL when there is
- * no cache or no memo. Caller frees. */
-static unsigned char *lost_probes(const clc_supervise_opts *o)
+/* What the memo of probes lost to this driver version says of each probe
+ * of the set (lost_memo.h: LOST_NONE, LOST_HANG or a crash's signal), or
+ * NULL when there is no cache or no memo. Caller frees. */
+static int *lost_probes(const clc_supervise_opts *o)
 {
     char path[4096];
     if (!o->cache_dir || crash_memo_lost_path(o->cache_dir, o->dev->key, o->dev->info, path, sizeof path) != 0)
         return NULL;
-    size_t *cap = calloc(o->set->count ? o->set->count : 1, sizeof *cap);
-    unsigned char *lost = calloc(o->set->count ? o->set->count : 1, 1);
-    if (cap && lost && crash_memo_apply(path, o->set, o->todo, o->n_todo, cap, NULL) > 0)
-        for (size_t i = 0; i < o->set->count; i++)
-            lost[i] = cap[i] != 0;
-    free(cap);
+    int *lost = calloc(o->set->count ? o->set->count : 1, sizeof *lost);
+    if (lost && lost_memo_load(path, o->set, o->todo, o->n_todo, o->dev->info, lost) == 0) {
+        free(lost);
+        lost = NULL;
+    }
     return lost;
 }
 
@@ -331,18 +346,20 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
      * but the measurements, a segment a chunk in chunk_order.h's order; the
      * measurements (one last chunk). The probes that hung this driver
      * version before are in none: they get their remembered verdict here
-     * (supervise_remembered_hang). n_all: the probes in order. */
+     * (lost_memo_record). n_all: the probes in order. */
     size_t *order = calloc(o->n_todo ? o->n_todo : 1, sizeof *order), n_rest = 0, n_single = 0, n_known = 0;
     /* One slot more than the cores: the measurements' supervisor may start
      * while the last chunks run, its worker waiting (start_wfd below). */
     shard *sh = calloc(max_shards + 1, sizeof *sh);
     size_t n_chunks = 0, *sizes = NULL;
-    unsigned char *lost = order && out->recs ? lost_probes(o) : NULL, *early = order ? early_measures(o) : NULL;
+    int *lost = order && out->recs ? lost_probes(o) : NULL;
+    unsigned char *early = order ? early_measures(o) : NULL;
     for (size_t k = 0; lost && k < o->n_todo; k++) {
         size_t i = o->todo[k];
-        lost[i] = lost[i] && !is_measure(o, early, i) && !is_litmus(o, early, i);
-        if (lost[i]) {
-            out->recs[i] = supervise_remembered_hang(&o->set->items[i]);
+        if (is_measure(o, early, i) || is_litmus(o, early, i))
+            lost[i] = LOST_NONE;
+        if (lost[i] != LOST_NONE) {
+            out->recs[i] = lost_memo_record(&o->set->items[i], lost[i]);
             n_known++;
         }
     }
@@ -352,7 +369,8 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
             order[n_single++] = o->todo[k];
     n_rest = n_single;
     for (size_t k = 0; order && k < o->n_todo; k++)
-        if (!is_measure(o, early, o->todo[k]) && !is_litmus(o, early, o->todo[k]) && !(lost && lost[o->todo[k]]))
+        if (!is_measure(o, early, o->todo[k]) && !is_litmus(o, early, o->todo[k]) &&
+            !(lost && lost[o->todo[k]] != LOST_NONE))
             order[n_rest++] = o->todo[k];
     free(lost);
     /* The measurements, the one that deadlocks on purpose last: its worker
@@ -379,7 +397,7 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
         timed[k] = o->set->items[plain[k]].timeout_s > 0;
     }
     if (seg_start && timed && pos && was &&
-        (sizes = chunk_order(seg_start, timed, n_plain, fanout_order_by_count(o->dev->info), pos, &n_chunks))) {
+        (sizes = chunk_order(seg_start, timed, n_plain, fanout_claims_largest_first(o->dev), pos, &n_chunks))) {
         for (size_t k = 0; k < n_plain; k++)
             was[k] = plain[k];
         for (size_t k = 0; k < n_plain; k++)

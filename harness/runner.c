@@ -115,17 +115,7 @@ size_t runner_group_bytes(const char *platform_name)
 /* Returns NULL when the device meets every requirement, else a reason. */
 static const char *unmet_requirement(const worker *w, const clc_probe *p, char *buf, size_t len)
 {
-    for (size_t i = 0; i < p->n_requires; i++) {
-        const char *r = p->requires[i];
-        int negate = (r[0] == '!');
-        int has = devinfo_has_capability(w->device, r + negate);
-        if (has == negate) {
-            snprintf(buf, len, negate ? "device has %s; the probe is for devices without it"
-                                      : "device lacks %s", r + negate);
-            return buf;
-        }
-    }
-    return NULL;
+    return devinfo_unmet_requirement(w->device, p->requires, p->n_requires, buf, len);
 }
 
 /* Does the body name one of these identifiers (a NULL-terminated list)? */
@@ -324,12 +314,14 @@ typedef struct {
 } launch;
 
 
-/* clCreateKernel, timed: some drivers do real work here (rusticl). */
-static cl_kernel create_kernel(worker *w, cl_program prog, const char *name, cl_int *err)
+/* clCreateKernel, timed: some drivers do real work here (rusticl: up to
+ * 10 s for a dispatch kernel of double math), so the timeline's span names
+ * the kernel's first probe (first_id; NULL: none). */
+static cl_kernel create_kernel(worker *w, cl_program prog, const char *name, const char *first_id, cl_int *err)
 {
     double t0 = proc_now();
     cl_kernel k = clCreateKernel(prog, name, err);
-    profile_add(&w->prof, PROF_KERNELS, (proc_now() - t0) * 1e3);
+    profile_add_detail(&w->prof, PROF_KERNELS, (proc_now() - t0) * 1e3, first_id);
     return k;
 }
 
@@ -499,7 +491,9 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
     if (err == CL_SUCCESS)
         err = clFinish(w->env.queue);
     double t_run = proc_now();
-    profile_add(&w->prof, l->first ? PROF_FIRST_LAUNCH : PROF_EXEC, (t_run - t_setup) * 1e3);
+    /* A first launch generates code: its span names the probe. */
+    profile_add_detail(&w->prof, l->first ? PROF_FIRST_LAUNCH : PROF_EXEC, (t_run - t_setup) * 1e3,
+                       l->first ? p->id : NULL);
     if (err != CL_SUCCESS) {
         call = "clEnqueueNDRangeKernel";
         /* Argument errors are the probe's; resource errors may be the aftermath of an earlier kernel. */
@@ -653,13 +647,13 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
             snprintf(name, sizeof name, "clc_k%zu", s);
             if (say)
                 worker_emit_phase(w, "codegen", &idx[s], 1);
-            l.kernel = create_kernel(w, b->prog, name, &err);
+            l.kernel = create_kernel(w, b->prog, name, w->job->set->items[idx[s]].id, &err);
         } else {
             if (!groups[slots[s].group]) {
                 snprintf(name, sizeof name, "clc_dispatch%zu", slots[s].group);
                 if (say && members)
                     worker_emit_phase(w, "codegen", members, group_members(slots, n, slots[s].group, members));
-                groups[slots[s].group] = create_kernel(w, b->prog, name, &err);
+                groups[slots[s].group] = create_kernel(w, b->prog, name, w->job->set->items[idx[s]].id, &err);
             }
             l.kernel = groups[slots[s].group];
             /* Only probes that run need code: build-ok probes are never launched. */
@@ -833,7 +827,7 @@ static void worker_run_alone(worker *w, size_t idx)
         finish_unbuilt(w, idx, &b, options);
     } else {
         cl_int err;
-        launch l = {create_kernel(w, b.prog, "probe", &err), 0, 0, 1};
+        launch l = {create_kernel(w, b.prog, "probe", w->job->set->items[idx].id, &err), 0, 0, 1};
         if (err != CL_SUCCESS) {
             cJSON *rec = worker_new_record(w, p, b.ms, 1, options);
             clerr_record(rec, "clCreateKernel", err);

@@ -17,6 +17,7 @@
 
 #include "bincache.h"
 #include "crash_memo.h"
+#include "lost_memo.h"
 #include "batch_plan.h"
 #include "measure.h"
 #include "measure_memo.h"
@@ -60,7 +61,7 @@ typedef struct {
     int icd_using, icd_failed; /* this worker loads icd_only; a worker that did could not open the device */
     int no_binaries;        /* reading a binary back killed or hung a worker: no more of that */
     char crash_memo[4096];  /* probes that crashed this driver (crash_memo.h); "" none */
-    char lost_memo[4096];   /* probes that hung: scheduled first next time (fanout.c) */
+    char lost_memo[4096];   /* probes that hung or crashed running: not run next time (lost_memo.h) */
     size_t *mine;           /* room for answer_for() */
     char measure_memo[4096]; /* measurements of this driver (measure_memo.h); "" none */
     cJSON *measures;        /* its contents, NULL when none */
@@ -356,6 +357,53 @@ static double current_limit(const sv_state *s)
     }
 }
 
+/* The worker hung (hung) or died (status, described in how) while running
+ * a probe: a second chance alone after a first hang, else the probe's
+ * verdict, remembered where lost_memo.h says. */
+static void blame_run(sv_state *s, int hung, int status, const char *how)
+{
+    char detail[512];
+    const clc_probe *p = &s->o->set->items[s->running];
+    /* A run that outlived its watchdog gets a second chance, alone, in
+     * a fresh worker, its program built and its code generated before
+     * the clock starts: with several devices on few cores, a kernel can
+     * be slow because of its neighbours, and the verdict must be the
+     * probe's, not the schedule's. Measurements time out on purpose. */
+    if (hung && p->kind != CLC_KIND_MEASURE && s->retried && !s->retried[s->running]) {
+        s->retried[s->running] = RETRY_DONE;
+        s->batch_cap[s->running] = 1;
+        s->capped[s->running] = 1;
+        s->out->timeouts_retried++;
+        return;
+    }
+    cJSON *rec = record_new(p);
+    /* A crash while running is remembered only of a probe built alone
+     * by its nature (lost_memo.h): taking a batched probe out of its
+     * program would make that program new to the caches next time. */
+    if (hung) {
+        snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
+                 p->kind == CLC_KIND_MEASURE ? "" : ", twice (the second time alone)");
+        record_set_verdict(rec, "timeout", detail);
+        record_set_number(rec, "time_ms", current_limit(s) * 1e3);
+        if (p->kind == CLC_KIND_MEASURE) {
+            const char *v = measure_on_timeout(p, current_limit(s), rec);
+            record_set_verdict(rec, v, NULL);
+        }
+    } else {
+        snprintf(detail, sizeof detail, "the worker died while running this probe: %s", how);
+        record_set_verdict(rec, "crash", detail);
+        record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
+    }
+    if (p->kind != CLC_KIND_MEASURE)
+        record_add_repro(rec, p, NULL);
+    if (hung && p->kind != CLC_KIND_MEASURE && s->lost_memo[0])
+        crash_memo_add(s->lost_memo, p->id);
+    if (!hung && s->lost_memo[0] && proc_fault_signal(status) && lost_memo_remembers_crash(p))
+        lost_memo_add_crash(s->lost_memo, p->id, proc_fault_signal(status));
+    attach_stderr_tail(s, rec);
+    set_record(s, s->running, rec);
+}
+
 /* The worker hung (hung = 1) or died (status) while in state s: records
  * the blame so that the next worker makes progress. */
 static void blame(sv_state *s, int hung, int status)
@@ -397,43 +445,7 @@ static void blame(sv_state *s, int hung, int status)
         proc_describe_status(status, how, sizeof how);
     const clc_probe_set *set = s->o->set;
     if (s->ph == PHASE_RUN) {
-        const clc_probe *p = &set->items[s->running];
-        /* A run that outlived its watchdog gets a second chance, alone, in
-         * a fresh worker, its program built and its code generated before
-         * the clock starts: with several devices on few cores, a kernel can
-         * be slow because of its neighbours, and the verdict must be the
-         * probe's, not the schedule's. Measurements time out on purpose. */
-        if (hung && p->kind != CLC_KIND_MEASURE && s->retried && !s->retried[s->running]) {
-            s->retried[s->running] = RETRY_DONE;
-            s->batch_cap[s->running] = 1;
-            s->capped[s->running] = 1;
-            s->out->timeouts_retried++;
-            return;
-        }
-        cJSON *rec = record_new(p);
-        /* A crash while running is not remembered: the probe would crash
-         * a worker alone as well, and taking it out of its program would
-         * only make that program new to the caches next time. */
-        if (hung) {
-            snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
-                     p->kind == CLC_KIND_MEASURE ? "" : ", twice (the second time alone)");
-            record_set_verdict(rec, "timeout", detail);
-            record_set_number(rec, "time_ms", current_limit(s) * 1e3);
-            if (p->kind == CLC_KIND_MEASURE) {
-                const char *v = measure_on_timeout(p, current_limit(s), rec);
-                record_set_verdict(rec, v, NULL);
-            }
-        } else {
-            snprintf(detail, sizeof detail, "the worker died while running this probe: %s", how);
-            record_set_verdict(rec, "crash", detail);
-            record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
-        }
-        if (p->kind != CLC_KIND_MEASURE)
-            record_add_repro(rec, p, NULL);
-        if (hung && p->kind != CLC_KIND_MEASURE && s->lost_memo[0])
-            crash_memo_add(s->lost_memo, p->id);
-        attach_stderr_tail(s, rec);
-        set_record(s, s->running, rec);
+        blame_run(s, hung, status, how);
         return;
     }
     if (s->ph == PHASE_BUILD && !s->building_program)
@@ -543,33 +555,21 @@ static void blame(sv_state *s, int hung, int status)
     }
 }
 
-cJSON *supervise_remembered_hang(const clc_probe *p)
-{
-    cJSON *rec = record_new(p);
-    record_set_verdict(rec, "timeout",
-                       "hung in an earlier run of this driver version (a kernel that outlived its watchdog twice, "
-                       "the second time alone, or a build alone that did): remembered, not run again; "
-                       "--no-cache runs it");
-    record_add_repro(rec, p, NULL);
-    record_settle_undefined(p, rec);
-    return rec;
-}
-
-/* The probes of this supervisor's own list that hung this driver version
- * before (the hang memo, crash_memo_lost_path) get their remembered
- * verdict now, and no worker meets them. With chunks, fanout.c does the
- * same before any chunk is cut. */
-static void record_remembered_hangs(sv_state *s)
+/* The probes of this supervisor's own list that hung or crashed this
+ * driver version before (lost_memo.h) get their remembered verdict now, and
+ * no worker meets them. With chunks, fanout.c does the same before any
+ * chunk is cut. */
+static void record_remembered_losses(sv_state *s)
 {
     const clc_supervise_opts *o = s->o;
-    size_t *cap = calloc(o->set->count ? o->set->count : 1, sizeof *cap);
-    if (cap && crash_memo_apply(s->lost_memo, o->set, o->todo, o->n_todo, cap, NULL) > 0)
+    int *lost = calloc(o->set->count ? o->set->count : 1, sizeof *lost);
+    if (lost && lost_memo_load(s->lost_memo, o->set, o->todo, o->n_todo, o->dev->info, lost) > 0)
         for (size_t k = 0; k < o->n_todo; k++) {
             size_t i = o->todo[k];
-            if (cap[i] && o->set->items[i].kind != CLC_KIND_MEASURE && !s->out->recs[i])
-                set_record(s, i, supervise_remembered_hang(&o->set->items[i]));
+            if (lost[i] != LOST_NONE && !s->out->recs[i])
+                set_record(s, i, lost_memo_record(&o->set->items[i], lost[i]));
         }
-    free(cap);
+    free(lost);
 }
 
 static size_t remaining(const sv_state *s, size_t *todo)
@@ -614,10 +614,11 @@ static void give_back_rest(sv_state *s)
             k++;
         if (k == m)
             continue;
-        size_t first = k;
+        size_t first = k, at = 0;
         int culprit_here = 0;
         for (size_t j = 0; s->lost_running && j < m && !culprit_here; j++)
-            culprit_here = pr[j] == s->running;
+            if (pr[j] == s->running)
+                culprit_here = 1, at = j;
         if (culprit_here) {
             /* A run that hung or crashed: its batch was built and ran up
              * to the culprit, and the next worker would build the probes
@@ -625,11 +626,16 @@ static void give_back_rest(sv_state *s)
              * either way: the next run leaves a remembered hang out). So
              * they can go too; the culprit, if it is retried alone, stays.
              * PoCL 5's four float-atomic hangs are in one batch: each was
-             * met only after the one before had been retried (24 s). */
-            if (pr[k] == s->running)
-                k++;
-            if (k == 0)
-                k++; /* something must stay: the chunk's first probe */
+             * met only after the one before had been retried (24 s).
+             * Everything before the culprit stays as well: a probe built
+             * alone runs as the worker meets it, while the batch of its
+             * segment waits for the segment's end, so unfinished probes
+             * can precede the culprit. Cut at the first of those, the part
+             * given back held the finished ones and the culprit again, and
+             * each worker that claimed it ran them all again to the same
+             * crash (PoCL 3.1, one async-copy crash behind 11 work-item
+             * probes: 12 workers, 10 s of its 18 s warm run). */
+            k = at + 1;
             /* ...and so does every probe whose cap or leader this
              * supervisor set (an earlier crash in this batch's segment):
              * another supervisor would batch them without it. */
@@ -808,7 +814,7 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
         crash_memo_apply(s.crash_memo, o->set, s.mine, answer_for(&s, s.mine, 1), s.batch_cap, s.batch_leader);
     if (o->cache_dir && o->isolate)
         if (crash_memo_lost_path(o->cache_dir, o->dev->key, o->dev->info, s.lost_memo, sizeof s.lost_memo) == 0)
-            record_remembered_hangs(&s);
+            record_remembered_losses(&s);
     /* Measurements this driver version already had: taken, not run again. */
     for (size_t k = 0; o->cache_dir && o->isolate && k < o->n_todo; k++) {
         const clc_probe *p = &o->set->items[o->todo[k]];

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A probe that hung this driver version (twice in a run, the second time
 # alone) is remembered (crash_memo.h, "lost/"), and the next run records
-# its `timeout` without running it (supervise_remembered_hang): no worker is
+# its `timeout` without running it (lost_memo_record): no worker is
 # lost to it and no watchdog waits for it. The verdicts of both runs are the
 # same; --no-cache meets the hang again. On PoCL (skipped without it), 200
 # operator probes and tests/isolation/hang.probe last in suite order, 2

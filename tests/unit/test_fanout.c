@@ -1,6 +1,6 @@
 /* harness/jobserver.c's token pool hands out what it holds and takes tokens
- * back; harness/fanout.c orders a GPU's claims by count, not a CPU's (the
- * chunks themselves: test_chunk_order.c). */
+ * back; harness/fanout.c orders a GPU's and rusticl's claims by count, not
+ * another CPU's (the chunks themselves: test_chunk_order.c). */
 #include "check.h"
 #include "fanout.h"
 #include "jobserver.h"
@@ -34,5 +34,18 @@ int main(void)
     cJSON *old = cJSON_Parse("{\"type\": \"GPU\"}");
     CHECK(!fanout_order_by_count(old), "a_record_without_types_keeps_suite_order");
     cJSON_Delete(old);
+
+    /* rusticl's claims go largest first, its programs stay 256 probes;
+     * PoCL's keep suite order. */
+    cJSON *cpu = cJSON_Parse("{\"types\": [\"CPU\"]}");
+    clc_devref rusticl = {0}, pocl = {0};
+    rusticl.platform_name = "rusticl";
+    rusticl.info = cpu;
+    pocl.platform_name = "Portable Computing Language";
+    pocl.info = cpu;
+    CHECK(fanout_claims_largest_first(&rusticl) && fanout_batch_max(cpu) == 256u,
+          "rusticl_claims_largest_first_with_programs_unchanged");
+    CHECK(!fanout_claims_largest_first(&pocl), "pocl_claims_in_suite_order");
+    cJSON_Delete(cpu);
     return check_done();
 }
