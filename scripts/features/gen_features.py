@@ -412,6 +412,7 @@ def main():
     fam_fpatomics.gen_float_atomics(w)
     fam_fpatomics.gen_float_atomic_load_store(w)
     fam_fpatomics.gen_float_atomic_forms(w)
+    fam_fpatomics.gen_half_atomic_load_store_forms(w)
     fam_pipes_enqueue.gen_pipes_enqueue(w)
     for path in w.write(os.path.join(root, "probes")):
         print("probes/" + path)
