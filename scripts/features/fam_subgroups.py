@@ -48,11 +48,13 @@ VARIANTS = [
 IDENT = {  # the identities the spec names for min and max (collref.identity)
     "int": ("INT_MAX", "INT_MIN"), "uint": ("UINT_MAX", "0u"), "long": ("LONG_MAX", "LONG_MIN"),
     "ulong": ("ULONG_MAX", "0ul"), "float": ("INFINITY", "-INFINITY"),
-    "double": ("(double)INFINITY", "-(double)INFINITY"),
+    "double": ("(double)INFINITY", "-(double)INFINITY"), "half": ("(half)INFINITY", "-(half)INFINITY"),
 }
 
 
 def type_requires(t, std):
+    if t == "half":
+        return " cl_khr_fp16"
     if std == "3.0":
         return {"long": " __opencl_c_int64", "ulong": " __opencl_c_int64", "double": " __opencl_c_fp64"}.get(t, "")
     return {"long": " full_profile", "ulong": " full_profile", "double": " cl_khr_fp64"}.get(t, "")
@@ -64,7 +66,18 @@ def prelude_for(t, std):
         lines.append("#pragma OPENCL EXTENSION cl_khr_subgroups : enable")
     if t == "double":
         lines.append("#pragma OPENCL EXTENSION cl_khr_fp64 : enable")
+    if t == "half":
+        lines.append("#pragma OPENCL EXTENSION cl_khr_fp16 : enable")
     return "\n".join(lines) or None
+
+
+# Halves travel as their bits in ushort buffers (the half family's habit).
+def rd(t, expr):
+    return "as_half(%s)" % expr if t == "half" else expr
+
+
+def io_type(t):
+    return "ushort" if t == "half" else t
 
 
 RECORD = """uint l = (uint)get_local_id(0);
@@ -116,7 +129,7 @@ def collectives_body(t, local, vote):
            ("sub_group_scan_inclusive_max(y)", "e5"), ("sub_group_scan_exclusive_add(x)", "e6"),
            ("sub_group_scan_exclusive_min(y)", "e7"), ("sub_group_scan_exclusive_max(y)", "e8"),
            ("sub_group_broadcast(y, 0u)", "e9"), ("sub_group_broadcast(y, ssz - 1u)", "e10")]
-    lines = [RECORD, "size_t g = get_global_id(0);", "%s x = a[g];" % t, "%s y = m[g];" % t]
+    lines = [RECORD, "size_t g = get_global_id(0);", "%s x = %s;" % (t, rd(t, "a[g]")), "%s y = %s;" % (t, rd(t, "m[g]"))]
     lines += ["%s r%d = %s;" % (t, k, f) for k, (f, _) in enumerate(fns)]
     if vote:
         lines += ["int v0 = sub_group_all(p[g]) != 0;", "int v1 = sub_group_any(p[g]) != 0;",
@@ -309,13 +322,14 @@ def gen_sub_groups(w):
                     "num used (%s)." % where,
                     body=layout_body(local), out="int[%d]" % n, expect=zeros(n), requires=req + wg, options=opts, timeout=KERNEL_TIMEOUT,
                     global_=str(n), local=str(local), prelude=prelude_for("int", std))
-            for t in fam_wgcoll.TYPES:
+            # half on the OpenCL C 3.0 variant alone: the same functions, one more type
+            for t in fam_wgcoll.TYPES + (["half"] if suffix == "cl3.0" else []):
                 a = fam_wgcoll.add_inputs(t, n, fam_wgcoll.rng("sg", t, local, "add"))
                 mm = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("sg", t, local, "minmax"))
                 if t in collref.FLOAT_TYPES:
                     for grp in collref.groups_1d(a, local):
                         collref.check_exact_any_order(t, grp)
-                inputs = [("a", t, fam_wgcoll.tokens(t, a)), ("m", t, fam_wgcoll.tokens(t, mm))]
+                inputs = [("a", io_type(t), fam_wgcoll.tokens(t, a)), ("m", io_type(t), fam_wgcoll.tokens(t, mm))]
                 vote = t == "int"
                 if vote:
                     p, q = fam_wgcoll.vote_inputs(local, fam_wgcoll.rng("sg-vote", local))
@@ -325,8 +339,9 @@ def gen_sub_groups(w):
                         "sub_group_reduce/scan_inclusive/scan_exclusive of add, min, max and sub_group_broadcast "
                         "(from local id 0 and size-1)%s on %s, each compared in the kernel with a plain loop over the "
                         "work-item's own sub-group (exclusive scans start from the spec's identities: 0, %s, %s; "
-                        "scan order by sub-group local id): out is a bit mask of mismatches, 0 on any layout (%s)."
-                        % (", sub_group_all/any (compared != 0)" if vote else "", t, IDENT[t][0], IDENT[t][1], where),
+                        "scan order by sub-group local id): out is a bit mask of mismatches, 0 on any layout (%s%s)."
+                        % (", sub_group_all/any (compared != 0)" if vote else "", t, IDENT[t][0], IDENT[t][1], where,
+                           "; halves as their bits, sums exact in any order" if t == "half" else ""),
                         body=collectives_body(t, local, vote), out="int[%d]" % n, expect=zeros(n),
                         requires=req + type_requires(t, std) + wg, options=opts, timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
                         prelude=prelude_for(t, std), inputs=inputs)
@@ -364,7 +379,7 @@ def gen_sub_groups(w):
 # next/previous source (index max + k or k - max, k an existing local id).
 # The extension is written for OpenCL 1.2: built with -cl-std=CL1.2 on any
 # device that lists it.
-INTEL_TYPES = ("int", "float", "double")
+INTEL_TYPES = ("int", "float", "double", "half")
 
 
 # Per function group: (id part, [(result, call, reference source, reference
@@ -393,7 +408,7 @@ def intel_shuffle_body(t, local, group):
         RECORD,
         "uint msz = get_max_sub_group_size();",
         "size_t g = get_global_id(0);",
-        "%s c = a[g], d = b[g];" % t,
+        "%s c = %s, d = %s;" % (t, rd(t, "a[g]"), rd(t, "b[g]")),
         "uint k = (slid + 2u) % ssz;      /* an existing local id of this sub-group */",
         "uint ix = (slid + 3u) % ssz;",
         "uint dn = slid + 1u < ssz ? 1u : 0u;",
@@ -423,7 +438,7 @@ def gen_intel_subgroups(w):
             for t in INTEL_TYPES:
                 a = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("intel-sg", t, local, "a"))
                 b = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("intel-sg", t, local, "b"))
-                req = "cl_intel_subgroups" + (" cl_khr_fp64" if t == "double" else "") + wg
+                req = "cl_intel_subgroups" + {"double": " cl_khr_fp64", "half": " cl_khr_fp16"}.get(t, "") + wg
                 w.probe(SGF + "intel-shuffle.probe", "sub-group.intel-shuffle.%s.%s.wg%d" % (group, t, local), CLAUSE,
                         "run",
                         "cl_intel_subgroups' shuffles on %s (the extension's \"Sub-group Shuffle Functions\"): %s. "
@@ -433,8 +448,8 @@ def gen_intel_subgroups(w):
                         "written for)." % (t, what, local, GROUPS),
                         body=intel_shuffle_body(t, local, group), out="int[%d]" % n, expect=zeros(n), requires=req,
                         options="-cl-std=CL1.2", timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
-                        prelude="#pragma OPENCL EXTENSION cl_khr_fp64 : enable" if t == "double" else None,
-                        inputs=[("a", t, fam_wgcoll.tokens(t, a)), ("b", t, fam_wgcoll.tokens(t, b))])
+                        prelude=prelude_for(t, "1.2"),
+                        inputs=[("a", io_type(t), fam_wgcoll.tokens(t, a)), ("b", io_type(t), fam_wgcoll.tokens(t, b))])
 
 
 # cl_intel_subgroups' buffer block reads and writes (the extension's

@@ -18,6 +18,13 @@ driver runs their kernels and expected values (tests/e2e/test_features_optional.
   fpatomics  the fp32 probes of probes/6.15.12-atomic-functions-c11/
              float-atomics.probe with float_atomics_cas.cl, still -cl-std=CL3.0;
              `wrong` adds -DWRONG_FA (sub adds, min and max swapped)
+  half       a sample of the half forms of these families (their halves
+             as ushort bits): the cl3.0 sub-group collectives on half and
+             cl_intel_subgroups' half shuffles with one_item_subgroups.cl, and
+             the fp16 float-atomic probes on local objects with
+             float_atomics_cas.cl, each with half_as_float.cl in front (float
+             standing in for half; atomic_half for atomic_float); `wrong` adds
+             -DWRONG_IDENTITY, -DWRONG_MOVES and -DWRONG_FA
   intelblock the cl_intel_subgroups block read/write probes
              (6.15.20-sub-group-functions/intel-block.probe) with
              four_item_blocks.cl; `wrong` adds -DCONTIGUOUS_BLOCKS (each
@@ -27,7 +34,7 @@ Each copy requires nothing but fp64 where it uses double, and the generic
 address space where its original does (the float atomics through generic
 pointers: they skip on a device without it).
 
-Usage: mock_probes.py SRCDIR OUTDIR subgroups|workgroup|fpatomics|intelblock|intelshuffle [wrong|wrong-moves]"""
+Usage: mock_probes.py SRCDIR OUTDIR subgroups|workgroup|fpatomics|intelblock|intelshuffle|half [wrong|wrong-moves]"""
 import os
 import re
 import sys
@@ -35,6 +42,11 @@ import sys
 
 def chunks(text):
     return [c for c in re.split(r"\n(?=\[probe )", text) if c.startswith("[probe ")]
+
+
+def needs_half(chunk):
+    """Does the probe need cl_khr_fp16 (the `half` family's, not the others')?"""
+    return re.search(r"\nrequires = [^\n]*\bcl_khr_fp16\b", chunk) is not None
 
 
 def with_mock(chunk, mock, keep_options):
@@ -59,8 +71,25 @@ def main(src, out, family, wrong):
         indir = os.path.join(src, "probes", "6.15.20-sub-group-functions")
         for name in sorted(os.listdir(indir)):
             kept = [with_mock(c, mock, True) for c in chunks(open(os.path.join(indir, name)).read())
-                    if re.match(r"\[probe \S+\.cl3\.0\]", c)]
+                    if re.match(r"\[probe \S+\.cl3\.0\]", c) and not needs_half(c)]
             with open(os.path.join(out, name), "w") as f:
+                f.write("\n".join(kept))
+    elif family == "half":
+        half = open(os.path.join(here, "half_as_float.cl")).read() + "#define atomic_half atomic_float\n"
+        sg = ("#define WRONG_IDENTITY\n#define WRONG_MOVES\n" if wrong == "wrong" else "") + open(
+            os.path.join(here, "one_item_subgroups.cl")).read()
+        fa = ("#define WRONG_FA\n" if wrong == "wrong" else "") + open(os.path.join(here, "float_atomics_cas.cl")).read()
+        sgdir = os.path.join(src, "probes", "6.15.20-sub-group-functions")
+        picks = [(os.path.join(sgdir, "collectives-half.probe"), sg, r"\.cl3\.0\]", True),
+                 (os.path.join(sgdir, "intel-shuffle.probe"), sg, r"\.half\.", False),
+                 # local objects alone: float standing in for half needs 4-byte
+                 # room, which a global object in a ushort output lacks
+                 (os.path.join(src, "probes", "6.15.12-atomic-functions-c11", "float-atomics.probe"), fa,
+                  r"\.fp16\.(generic-)?local", True)]
+        for path, mock, pat, keep_options in picks:
+            kept = [with_mock(c, half + mock, keep_options) for c in chunks(open(path).read())
+                    if needs_half(c) and re.search(pat, c.split("\n")[0])]
+            with open(os.path.join(out, os.path.basename(path)), "w") as f:
                 f.write("\n".join(kept))
     elif family == "workgroup":
         mock = open(os.path.join(here, "work_group_scratch.cl")).read()
@@ -88,11 +117,11 @@ def main(src, out, family, wrong):
         mock = ("#define WRONG_MOVES\n" if wrong == "wrong-moves" else "") + open(
             os.path.join(here, "one_item_subgroups.cl")).read()
         path = os.path.join(src, "probes", "6.15.20-sub-group-functions", "intel-shuffle.probe")
-        kept = [with_mock(c, mock, False) for c in chunks(open(path).read())]
+        kept = [with_mock(c, mock, False) for c in chunks(open(path).read()) if not needs_half(c)]
         with open(os.path.join(out, "intel-shuffle.probe"), "w") as f:
             f.write("\n".join(kept))
     else:
-        sys.exit("mock_probes.py: unknown family %r (subgroups, workgroup, fpatomics, intelblock or intelshuffle)"
+        sys.exit("mock_probes.py: unknown family %r (subgroups, workgroup, fpatomics, intelblock, intelshuffle or half)"
                  % family)
 
 
