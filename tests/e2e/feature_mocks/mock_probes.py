@@ -25,6 +25,11 @@ driver runs their kernels and expected values (tests/e2e/test_features_optional.
              float_atomics_cas.cl, each with half_as_float.cl in front (float
              standing in for half; atomic_half for atomic_float); `wrong` adds
              -DWRONG_IDENTITY, -DWRONG_MOVES and -DWRONG_FA
+             and the 3D write_imageh probes
+             (6.12.14-image-functions/write_3d_more.probe), write_imageh
+             standing for write_imagef (with `wrong`, of the color reversed)
+  mipwrite   the 3D mip-level write probes of that file with
+             mip_level_zero.cl; `wrong` adds -DWRONG_LEVEL
   intelblock the cl_intel_subgroups block read/write probes
              (6.15.20-sub-group-functions/intel-block.probe) with
              four_item_blocks.cl; `wrong` adds -DCONTIGUOUS_BLOCKS (each
@@ -34,7 +39,7 @@ Each copy requires nothing but fp64 where it uses double, and the generic
 address space where its original does (the float atomics through generic
 pointers: they skip on a device without it).
 
-Usage: mock_probes.py SRCDIR OUTDIR subgroups|workgroup|fpatomics|intelblock|intelshuffle|half [wrong|wrong-moves]"""
+Usage: mock_probes.py SRCDIR OUTDIR subgroups|workgroup|fpatomics|intelblock|intelshuffle|half|mipwrite [wrong|wrong-moves]"""
 import os
 import re
 import sys
@@ -62,6 +67,17 @@ def with_mock(chunk, mock, keep_options):
     return chunk.replace("\nbody     = <<END", "\nprelude  = <<END\n" + pre + "\nEND\nbody     = <<END", 1).rstrip("\n") + "\n"
 
 
+def image_with_mock(chunk, mock, mocked):
+    """An image probe (gen_images.py's `key = value` layout) with the mock as
+    its prelude, the requirements the mock stands in for (space-separated
+    `mocked`) dropped and the rest kept: an image probe still needs images."""
+    def keep(m):
+        return "\nrequires = " + " ".join(t for t in m.group(1).split() if t not in mocked.split())
+    chunk = re.sub(r"\nrequires = ([^\n]*)", keep, chunk)
+    chunk = re.sub(r"\nprelude = <<END\n.*?\nEND|\nprelude = [^\n]*", "", chunk, flags=re.S)
+    return chunk.replace("\nout = ", "\nprelude = <<END\n" + mock.rstrip("\n") + "\nEND\nout = ", 1).rstrip("\n") + "\n"
+
+
 def main(src, out, family, wrong):
     here = os.path.dirname(os.path.abspath(__file__))
     os.makedirs(out, exist_ok=True)
@@ -86,11 +102,25 @@ def main(src, out, family, wrong):
                  # room, which a global object in a ushort output lacks
                  (os.path.join(src, "probes", "6.15.12-atomic-functions-c11", "float-atomics.probe"), fa,
                   r"\.fp16\.(generic-)?local", True)]
+        imgs = os.path.join(src, "probes", "6.12.14-image-functions", "write_3d_more.probe")
+        imageh = ("#define write_imageh(i, c, v) write_imagef(i, c, (v).wzyx)\n" if wrong == "wrong"
+                  else "#define write_imageh write_imagef\n")
+        kept = [image_with_mock(c, half + imageh, "cl_khr_fp16")
+                for c in chunks(open(imgs).read()) if needs_half(c)]
+        with open(os.path.join(out, "write_3d_more.probe"), "w") as f:
+            f.write("\n".join(kept))
         for path, mock, pat, keep_options in picks:
             kept = [with_mock(c, half + mock, keep_options) for c in chunks(open(path).read())
                     if needs_half(c) and re.search(pat, c.split("\n")[0])]
             with open(os.path.join(out, os.path.basename(path)), "w") as f:
                 f.write("\n".join(kept))
+    elif family == "mipwrite":
+        mock = ("#define WRONG_LEVEL\n" if wrong == "wrong" else "") + open(os.path.join(here, "mip_level_zero.cl")).read()
+        imgs = os.path.join(src, "probes", "6.12.14-image-functions", "write_3d_more.probe")
+        kept = [image_with_mock(c, mock, "cl_khr_mipmap_image cl_khr_mipmap_image_writes")
+                for c in chunks(open(imgs).read()) if "-mip." in c.split("\n")[0]]
+        with open(os.path.join(out, "write_3d_more.probe"), "w") as f:
+            f.write("\n".join(kept))
     elif family == "workgroup":
         mock = open(os.path.join(here, "work_group_scratch.cl")).read()
         indir = os.path.join(src, "probes", "6.15.16-work-group-collective-functions")
@@ -121,7 +151,7 @@ def main(src, out, family, wrong):
         with open(os.path.join(out, "intel-shuffle.probe"), "w") as f:
             f.write("\n".join(kept))
     else:
-        sys.exit("mock_probes.py: unknown family %r (subgroups, workgroup, fpatomics, intelblock, intelshuffle or half)"
+        sys.exit("mock_probes.py: unknown family %r (subgroups, workgroup, fpatomics, intelblock, intelshuffle, half or mipwrite)"
                  % family)
 
 
