@@ -551,6 +551,98 @@ def gen_intel_block(w):
             inputs=[("a", "uint", [str(v) for v in src[:n]])])
 
 
+# cl_intel_subgroups' image block reads and writes (the extension's
+# "Sub-group Read and Write Functions"): a block is read or written "row-by-
+# row" (value k from row y + k), each work-item's uint at byte x + 4 * its
+# sub-group local id, without format conversion. The image is CL_R
+# CL_UNSIGNED_INT32, whose element is one uint (the extension bounds-checks
+# such an image correctly, and leaves elements over four bytes undefined),
+# 64 pixels wide: only full sub-groups whose block fits the width call them,
+# at x a multiple of four bytes (required of writes). Pixel (x, y) holds
+# 1000 * y + x + 1.
+IMG_W = 64
+IMG_ROWS = {1: 0, 2: 1, 4: 3, 8: 7}   # the write probe's first row per width
+
+
+def img_value(x, y):
+    return 1000 * y + x + 1
+
+
+def intel_image_read_body():
+    lines = [RECORD, "uint msz = get_max_sub_group_size();",
+             "int full = ssz == msz && msz <= %du;   /* the same for a whole sub-group */" % IMG_W,
+             "int bad = 0;", "if (full) {"]
+    for bit, w in enumerate(BLOCK_WIDTHS):
+        fn = "intel_sub_group_block_read" + ("" if w == 1 else str(w))
+        vt = "uint" if w == 1 else "uint%d" % w
+        lines.append("    %s r%d = %s(img, (int2)(0, 0));" % (vt, w, fn))
+        for k in range(w):
+            comp = "r1" if w == 1 else "r%d.s%s" % (w, "01234567"[k])
+            lines.append("    bad |= %s != %du + slid ? %d : 0;" % (comp, img_value(0, k), 1 << bit))
+    lines += ["}", "out[get_global_id(0)] = bad;"]
+    return "\n".join(lines)
+
+
+def intel_image_write_body():
+    rows = max(IMG_ROWS[w] + w for w in BLOCK_WIDTHS)
+    lines = [RECORD, "uint msz = get_max_sub_group_size();",
+             "uint x = sid * msz + slid;              /* this work-item's column */",
+             "int block = ssz == msz && sid * msz + msz <= %du;   /* the same for a whole sub-group */" % IMG_W,
+             "local uint covered[%d];" % IMG_W,
+             "covered[l] = 0u;",
+             "barrier(CLK_LOCAL_MEM_FENCE);",
+             "if (block) {",
+             "    int2 at = (int2)(4 * (int)(sid * msz), 0);   /* a byte coordinate */"]
+    for w in BLOCK_WIDTHS:
+        fn = "intel_sub_group_block_write" + ("" if w == 1 else str(w))
+        r0 = IMG_ROWS[w]
+        vals = ["%du + x" % img_value(0, r0 + k) for k in range(w)]
+        data = vals[0] if w == 1 else "(uint%d)(%s)" % (w, ", ".join(vals))
+        lines.append("    %s(img, at + (int2)(0, %d), %s);" % (fn, r0, data))
+    lines += ["    covered[x] = 1u;", "}", "barrier(CLK_LOCAL_MEM_FENCE);",
+              "/* Columns no block covered (a partial sub-group's) are written pixel by pixel: the image's",
+              "   every value then depends on its place alone, whatever the sub-group layout. */",
+              "if (l == 0u)",
+              "    for (int c = 0; c < %d; c++)" % IMG_W,
+              "        if (!covered[c])",
+              "            for (int y = 0; y < %d; y++)" % rows,
+              "                write_imageui(img, (int2)(c, y), (uint4)(1000u * (uint)y + (uint)c + 1u, 0u, 0u, 0u));"]
+    return "\n".join(lines), rows
+
+
+def gen_intel_image_block(w):
+    n = IMG_W
+    rows = 8
+    stored = [img_value(x, y) for y in range(rows) for x in range(IMG_W)]
+    common = ("a CL_R CL_UNSIGNED_INT32 image %d pixels wide (an element of one uint); only full sub-groups whose "
+              "block fits call them (one work-group of %d, -cl-std=CL1.2, the version the extension is written for)"
+              % (IMG_W, n))
+    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.read.image.wg%d" % n, CLAUSE, "run",
+            "cl_intel_subgroups' image block reads (\"Sub-group Read and Write Functions\"): "
+            "intel_sub_group_block_read, read2, read4 and read8 at byte coordinate (0, 0) give work-item i the "
+            "uint at column i of rows 0..width-1, row by row, with no format conversion, checked against the "
+            "image's values (pixel (x, y) holds 1000y + x + 1): a bit mask of mismatches per work-item, 0 on any "
+            "layout; " + common + ".",
+            body=intel_image_read_body(), out="int[%d]" % n, expect=zeros(n),
+            requires="images cl_intel_subgroups" + fam_wgcoll.wg_requires(n), options="-cl-std=CL1.2",
+            timeout=KERNEL_TIMEOUT, global_=str(n), local=str(n),
+            images=["img = image2d_t CL_R CL_UNSIGNED_INT32 %dx%d read_only: %s"
+                    % (IMG_W, rows, " ".join(str(v) for v in stored))])
+    body, wrows = intel_image_write_body()
+    exp = [str(img_value(x, y)) for y in range(wrows) for x in range(IMG_W)]
+    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.write.image.wg%d" % n, CLAUSE, "run",
+            "cl_intel_subgroups' image block writes (\"Sub-group Read and Write Functions\"): each full sub-group "
+            "writes its columns with intel_sub_group_block_write (row 0), write2 (rows 1-2), write4 (rows 3-6) "
+            "and write8 (rows 7-14) at byte x = 4 * its first column, value k row by row; columns no block "
+            "covered are written pixel by pixel; the image read back must hold 1000y + x + 1 at every pixel "
+            "(no format conversion); " + common + ".",
+            body=body, out="uint[%d]" % len(exp), expect=" ".join(exp),
+            requires="images cl_intel_subgroups" + fam_wgcoll.wg_requires(n), options="-cl-std=CL1.2",
+            timeout=KERNEL_TIMEOUT, global_=str(n), local=str(n),
+            images=["img = image2d_t CL_R CL_UNSIGNED_INT32 %dx%d write_only: %s"
+                    % (IMG_W, wrows, " ".join(["0"] * len(exp)))])
+
+
 # The type variants of the data-moving functions (cl_khr_subgroup_shuffle's
 # shuffles on every scalar type it lists, cl_khr_subgroup_ballot's
 # sub_group_non_uniform_broadcast on every scalar and vector type and

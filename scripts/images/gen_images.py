@@ -686,8 +686,9 @@ def mip_write_probe(order, dtype):
     text = write_probe("3d", order, dtype)
     fn = re.search(r"(write_image\w+)\(img, \(int4\)\(x, y, z, 0\), ", text).group(1)
     text = text.replace(f"{fn}(img, (int4)(x, y, z, 0), ", f"{fn}(img, (int4)(x, y, z, 0), 0, ")
+    # clang declares the mip-level writes from OpenCL C 2.0 on: built as 3.0
     text = text.replace("requires = images cl_khr_3d_image_writes",
-                        "requires = images cl_khr_3d_image_writes" + MIP_REQUIRES)
+                        "requires = images cl_khr_3d_image_writes" + MIP_REQUIRES + " cl_std_3.0\noptions = -cl-std=CL3.0")
     text = text.replace(f"prelude = {PRAGMA_3D}", f"prelude = <<END\n{PRAGMA_3D}\n{PRAGMA_MIP}\nEND")
     text = text.replace(f"why = {fn} to every pixel", f"why = {fn} with mip level 0 (cl_khr_mipmap_image_writes; "
                         "the image has no other level) to every pixel")

@@ -30,6 +30,9 @@ driver runs their kernels and expected values (tests/e2e/test_features_optional.
              standing for write_imagef (with `wrong`, of the color reversed)
   mipwrite   the 3D mip-level write probes of that file with
              mip_level_zero.cl; `wrong` adds -DWRONG_LEVEL
+  intelimage the cl_intel_subgroups image block read/write probes (of
+             intel-block.probe) with one_item_subgroups.cl and
+             intel_image_blocks.cl; `wrong` adds -DWRONG_ROWS
   intelblock the cl_intel_subgroups block read/write probes
              (6.15.20-sub-group-functions/intel-block.probe) with
              four_item_blocks.cl; `wrong` adds -DCONTIGUOUS_BLOCKS (each
@@ -39,7 +42,7 @@ Each copy requires nothing but fp64 where it uses double, and the generic
 address space where its original does (the float atomics through generic
 pointers: they skip on a device without it).
 
-Usage: mock_probes.py SRCDIR OUTDIR subgroups|workgroup|fpatomics|intelblock|intelshuffle|half|mipwrite [wrong|wrong-moves]"""
+Usage: mock_probes.py SRCDIR OUTDIR subgroups|workgroup|fpatomics|intelblock|intelimage|intelshuffle|half|mipwrite [wrong|wrong-moves]"""
 import os
 import re
 import sys
@@ -135,12 +138,24 @@ def main(src, out, family, wrong):
         kept = [with_mock(c, mock, True) for c in chunks(open(path).read()) if ".fp32." in c.split("\n")[0]]
         with open(os.path.join(out, "float-atomics.probe"), "w") as f:
             f.write("\n".join(kept))
+    elif family == "intelimage":
+        mock = (("#define WRONG_ROWS\n" if wrong == "wrong" else "") + open(os.path.join(here, "one_item_subgroups.cl")).read()
+                + open(os.path.join(here, "intel_image_blocks.cl")).read())
+        path = os.path.join(src, "probes", "6.15.20-sub-group-functions", "intel-block.probe")
+        kept = []
+        for c in chunks(open(path).read()):
+            if ".image." in c.split("\n")[0]:
+                c = with_mock(c, mock, False)
+                kept.append(re.sub(r"\nrequires = [^\n]*", "\nrequires = images", c, count=1)
+                            if "\nrequires = " in c else c.replace("\nkind ", "\nrequires = images\nkind ", 1))
+        with open(os.path.join(out, "intel-block.probe"), "w") as f:
+            f.write("\n".join(kept))
     elif family == "intelblock":
         mock = open(os.path.join(here, "four_item_blocks.cl")).read()
         if wrong == "wrong":
             mock = "#define CONTIGUOUS_BLOCKS\n" + mock
         path = os.path.join(src, "probes", "6.15.20-sub-group-functions", "intel-block.probe")
-        kept = [with_mock(c, mock, False) for c in chunks(open(path).read())]
+        kept = [with_mock(c, mock, False) for c in chunks(open(path).read()) if ".image." not in c.split("\n")[0]]
         with open(os.path.join(out, "intel-block.probe"), "w") as f:
             f.write("\n".join(kept))
     elif family == "intelshuffle":
@@ -151,7 +166,7 @@ def main(src, out, family, wrong):
         with open(os.path.join(out, "intel-shuffle.probe"), "w") as f:
             f.write("\n".join(kept))
     else:
-        sys.exit("mock_probes.py: unknown family %r (subgroups, workgroup, fpatomics, intelblock, intelshuffle, half or mipwrite)"
+        sys.exit("mock_probes.py: unknown family %r (subgroups, workgroup, fpatomics, intelblock, intelimage, intelshuffle, half or mipwrite)"
                  % family)
 
 
