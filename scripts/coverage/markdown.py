@@ -104,6 +104,20 @@ def write(path, ctx):
                 w.append("  - called all the same: " + "; ".join(
                     "`%s` `%s` — %s" % (u[k]["name"], short_type(u[k]["type"]), _ids(probes, inside[k])) for k in hit))
         w.append("")
+    left = {}
+    for key, o in u.items():
+        if o.get("left") and key not in inside:
+            left.setdefault(o["left"], []).append(key)
+    if left:
+        w.append("## Left uncalled on purpose\n")
+        w.append("Uncalled overloads counted as such above, left so for the reason given "
+                 "(scripts/coverage/excluded.py, LEFT):\n")
+        for why in sorted(left):
+            keys = left[why]
+            groups = sorted({u[k]["group"] for k in keys})
+            w.append("- %s (%s): %d overloads, %s" % (", ".join(groups), why, len(keys), ", ".join(
+                sorted({"`%s`" % u[k]["name"] for k in keys}))))
+        w.append("")
     if reports:
         w.append("## Judged per device\n")
         w.append("Overloads called by at least one probe the device judged (verdict pass or fail), from the "

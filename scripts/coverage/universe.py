@@ -128,7 +128,8 @@ def build(clang, jobs_map):
     "excluded"}}, key
     clang_ast.overload_key's, declarations of opencl-c.h only. jobs_map runs
     a function over a list in parallel (the caller's pool). "excluded" is
-    the reason no probe may call the overload (excluded.py), else None."""
+    the reason no probe may call the overload (excluded.py), else None;
+    "left" why it is left uncalled on purpose, else None."""
     header = clang.header_path()
     with open(header, encoding="utf-8") as f:
         text = f.read()
@@ -150,7 +151,8 @@ def build(clang, jobs_map):
             line = _line_of(line_starts, offset)
             group = classify(stacks[line], qual)
             universe[key] = {"name": name, "type": qual, "mangled": mangled, "line": line, "group": group,
-                             "excluded": excluded.reason(group, name, qual)}
+                             "excluded": excluded.reason(group, name, qual),
+                             "left": excluded.left(group, name, qual)}
     return universe
 
 
