@@ -615,8 +615,8 @@ def gen_intel_image_block(w):
     rows = 8
     stored = [img_value(x, y) for y in range(rows) for x in range(IMG_W)]
     common = ("a CL_R CL_UNSIGNED_INT32 image %d pixels wide (an element of one uint); only full sub-groups whose "
-              "block fits call them (one work-group of %d, -cl-std=CL1.2, the version the extension is written for)"
-              % (IMG_W, n))
+              "block fits call them (one work-group of %d, -cl-std=CL3.0: clang declares the image forms where "
+              "__opencl_c_images is, which OpenCL C 1.2 does not define)" % (IMG_W, n))
     w.probe(SGF + "intel-block.probe", "sub-group.intel-block.read.image.wg%d" % n, CLAUSE, "run",
             "cl_intel_subgroups' image block reads (\"Sub-group Read and Write Functions\"): "
             "intel_sub_group_block_read, read2, read4 and read8 at byte coordinate (0, 0) give work-item i the "
@@ -624,7 +624,8 @@ def gen_intel_image_block(w):
             "image's values (pixel (x, y) holds 1000y + x + 1): a bit mask of mismatches per work-item, 0 on any "
             "layout; " + common + ".",
             body=intel_image_read_body(), out="int[%d]" % n, expect=zeros(n),
-            requires="images cl_intel_subgroups" + fam_wgcoll.wg_requires(n), options="-cl-std=CL1.2",
+            requires="images cl_std_3.0 __opencl_c_images cl_intel_subgroups" + fam_wgcoll.wg_requires(n),
+            options="-cl-std=CL3.0",
             timeout=KERNEL_TIMEOUT, global_=str(n), local=str(n),
             images=["img = image2d_t CL_R CL_UNSIGNED_INT32 %dx%d read_only: %s"
                     % (IMG_W, rows, " ".join(str(v) for v in stored))])
@@ -637,7 +638,8 @@ def gen_intel_image_block(w):
             "covered are written pixel by pixel; the image read back must hold 1000y + x + 1 at every pixel "
             "(no format conversion); " + common + ".",
             body=body, out="uint[%d]" % len(exp), expect=" ".join(exp),
-            requires="images cl_intel_subgroups" + fam_wgcoll.wg_requires(n), options="-cl-std=CL1.2",
+            requires="images cl_std_3.0 __opencl_c_images cl_intel_subgroups" + fam_wgcoll.wg_requires(n),
+            options="-cl-std=CL3.0",
             timeout=KERNEL_TIMEOUT, global_=str(n), local=str(n),
             images=["img = image2d_t CL_R CL_UNSIGNED_INT32 %dx%d write_only: %s"
                     % (IMG_W, wrows, " ".join(["0"] * len(exp)))])
