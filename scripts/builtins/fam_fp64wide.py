@@ -26,7 +26,7 @@ import halfref as H
 
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 VLS = "6.12.7-vector-data-load-store/"
-MATH = "6.12.2-math-functions/"
+MATH = "6.12.2-math-functions-fp64/"
 REL = "6.12.6-relational-functions/"
 MODES = ("", "_rte", "_rtz", "_rtp", "_rtn")
 HALF_WIDTHS = (1, 2, 3, 4, 8, 16)
