@@ -642,7 +642,8 @@ def read_write_probe(tkey, order, dtype):
 # (write_3d.probe): the query functions on a write_only image3d_t, writes to
 # a read_write one (OpenCL C 2.0+, __opencl_c_read_write_images), write_imageh
 # (cl_khr_fp16), and the mip-level forms (cl_khr_mipmap_image_writes: level 0
-# of an image made without mip levels, its only level).
+# of an image made with num_mip_levels 0, which "creates an image with a single
+# mipmap level", the API's footnote to cl_image_desc).
 
 PRAGMA_3D = "#pragma OPENCL EXTENSION cl_khr_3d_image_writes : enable"
 PRAGMA_MIP = "#pragma OPENCL EXTENSION cl_khr_mipmap_image_writes : enable"
@@ -691,7 +692,8 @@ def mip_write_probe(order, dtype):
                         "requires = images cl_khr_3d_image_writes" + MIP_REQUIRES + " cl_std_3.0\noptions = -cl-std=CL3.0")
     text = text.replace(f"prelude = {PRAGMA_3D}", f"prelude = <<END\n{PRAGMA_3D}\n{PRAGMA_MIP}\nEND")
     text = text.replace(f"why = {fn} to every pixel", f"why = {fn} with mip level 0 (cl_khr_mipmap_image_writes; "
-                        "the image has no other level) to every pixel")
+                        "an image made with num_mip_levels 0 has a single mip level, the API says of cl_image_desc) to every "
+                        "pixel")
     return text.replace(f"[probe images.write.3d.", "[probe images.write-mip.3d.")
 
 
@@ -750,8 +752,8 @@ def read_write_3d_probe(order, dtype, mip):
         wfn = re.search(r"(write_image\w+)\(img, \(int4\)\(x, y, z, 0\), ", text).group(1)
         text = text.replace(f"{wfn}(img, (int4)(x, y, z, 0), ", f"{wfn}(img, (int4)(x, y, z, 0), 0, ")
         text = text.replace("out = ", f"prelude = {PRAGMA_MIP}\nout = ", 1)
-        text = text.replace("why = A __read_write", "why = Mip level 0 (cl_khr_mipmap_image_writes; the image has no "
-                            "other level) of a __read_write")
+        text = text.replace("why = A __read_write", "why = Mip level 0 (cl_khr_mipmap_image_writes; an image made with "
+                            "num_mip_levels 0 has a single mip level, the API says of cl_image_desc) of a __read_write")
         text = text.replace("[probe images.read_write.3d.", "[probe images.read_write-mip.3d.")
     return text
 
