@@ -133,10 +133,11 @@ static const bit_name svm_bits[] = {{CL_DEVICE_SVM_COARSE_GRAIN_BUFFER, "coarse_
                                     {CL_DEVICE_SVM_FINE_GRAIN_BUFFER, "fine_grain_buffer"},
                                     {CL_DEVICE_SVM_FINE_GRAIN_SYSTEM, "fine_grain_system"},
                                     {CL_DEVICE_SVM_ATOMICS, "atomics"}};
-/* cl_ext_float_atomics: the bits of CL_DEVICE_SINGLE/DOUBLE_FP_ATOMIC_CAPABILITIES_EXT,
+/* cl_ext_float_atomics: the bits of CL_DEVICE_SINGLE/DOUBLE/HALF_FP_ATOMIC_CAPABILITIES_EXT,
  * spelled out because the installed headers may predate the extension. */
 #define CLC_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT 0x4231
 #define CLC_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT 0x4232
+#define CLC_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT 0x4233
 static const bit_name fp_atomic_bits[] = {{1u << 0, "global_load_store"}, {1u << 1, "global_add"},
                                           {1u << 2, "global_min_max"},    {1u << 16, "local_load_store"},
                                           {1u << 17, "local_add"},        {1u << 18, "local_min_max"}};
@@ -213,6 +214,8 @@ void devinfo_cl3_add_tokens(cJSON *device)
         add_token(caps, "fp32_atomic_", e->valuestring);
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(cl3, "double_fp_atomic_capabilities"))
         add_token(caps, "fp64_atomic_", e->valuestring);
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(cl3, "half_fp_atomic_capabilities"))
+        add_token(caps, "fp16_atomic_", e->valuestring);
     if (!device_is_3_0(device))
         return;
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(cl3, "opencl_c_features")) {
@@ -279,6 +282,8 @@ void devinfo_cl3_add(cJSON *device, cl_device_id d)
         add_bits(o, d, CLC_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT, "single_fp_atomic_capabilities",
                  fp_atomic_bits, N_OF(fp_atomic_bits));
         add_bits(o, d, CLC_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT, "double_fp_atomic_capabilities",
+                 fp_atomic_bits, N_OF(fp_atomic_bits));
+        add_bits(o, d, CLC_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT, "half_fp_atomic_capabilities",
                  fp_atomic_bits, N_OF(fp_atomic_bits));
     }
     if (!device_is_3_0(device))

@@ -23,8 +23,8 @@ struct _cl_device_id;
 void devinfo_cl3_add(cJSON *device, struct _cl_device_id *d);
 
 /* Appends to device's "capabilities" the tokens its "opencl_3" object gives
- * (docs/probe-format.md): cl_std_X.Y per listed version; fp32_atomic_B and
- * fp64_atomic_B per bit of the cl_ext_float_atomics capabilities (recorded
+ * (docs/probe-format.md): cl_std_X.Y per listed version; fp32_atomic_B,
+ * fp64_atomic_B and fp16_atomic_B per bit of the cl_ext_float_atomics capabilities (recorded
  * only where the device lists the extension); and on an OpenCL 3.0 device each
  * feature name and atomic_memory_B / atomic_fence_B. Pure: reads and writes
  * only the JSON (devinfo_cl3_add calls it after its queries). */

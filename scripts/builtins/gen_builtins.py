@@ -3,7 +3,7 @@
 1.2 chapter 6: integer functions, shuffle, vector components, operators,
 types, work-items, vector load/store, preprocessor, atomics (and the 64-bit
 atomics extensions), async copies, address spaces, common functions, half
-arithmetic and conversions under cl_khr_fp16).  The
+arithmetic and conversions under cl_khr_fp16, and cl_khr_fp64's wide forms).  The
 references live in intref.py, halfref.py, shufref.py, atom64ref.py and
 asyncref.py (checked by test_refs.py); the fam_*.py modules write the probes.
 
@@ -20,6 +20,7 @@ import fam_addrspace  # noqa: E402
 import fam_async  # noqa: E402
 import fam_atomics64  # noqa: E402
 import fam_common  # noqa: E402
+import fam_fp64wide  # noqa: E402
 import fam_half  # noqa: E402
 import fam_integer  # noqa: E402
 import fam_operators  # noqa: E402
@@ -34,7 +35,7 @@ from probewriter import Writer  # noqa: E402
 
 FAMILIES = [fam_integer, fam_shuffle, fam_vector, fam_workitem, fam_operators, fam_vloadstore,
             fam_types, fam_preproc, fam_sync, fam_atomics64, fam_async, fam_common,
-            fam_addrspace, fam_half]
+            fam_addrspace, fam_half, fam_fp64wide]
 
 
 def main(argv):

@@ -252,4 +252,25 @@ try:
 except ValueError:
     check("a stride of 0 refused", True, True)
 
+# cl_khr_fp64's wide forms (fam_fp64wide.py): the exact functions' references
+# on hand-worked values, zeros signed as Edge Case Behavior says.
+import math  # noqa: E402
+import fam_fp64wide as W  # noqa: E402
+H = halfref
+check("rint ties to even, -0.5 gives -0", [W.rint_ref(v) for v in (2.5, 3.5, -0.5, -1.5)], [2.0, 4.0, -0.0, -2.0])
+check("rint(-0.5) has the sign bit", math.copysign(1, W.rint_ref(-0.5)), -1.0)
+check("round halves away from zero, -0.25 gives -0", [W.round_ref(v) for v in (2.5, -2.5, 0.5, -0.25)],
+      [3.0, -3.0, 1.0, -0.0])
+check("round(-0.25) has the sign bit", math.copysign(1, W.round_ref(-0.25)), -1.0)
+check("fmod truncates, remainder rounds to even", [W.fmod_ref(7.5, 2.0), W.fmod_ref(-7.5, 2.0),
+      W.remainder_ref(7.5, 2.0), W.remainder_ref(5.0, 2.0), W.remainder_ref(7.0, 2.0)], [1.5, -1.5, -0.5, 1.0, -1.0])
+check("fmod(-4, 2) is -0", math.copysign(1, W.fmod_ref(-4.0, 2.0)), -1.0)
+check("fract and modf of -0.25", [W.fract_ref(-0.25), W.modf_ref(-0.25)], [(0.75, -1.0), (-0.25, -0.0)])
+check("modf(-0.25)'s integral part is -0", math.copysign(1, W.modf_ref(-0.25)[1]), -1.0)
+check("frexp and logb of 12", [W.frexp_ref(12.0), W.logb_ref(12.0)], [(0.75, 4.0), 3.0])
+check("maxmag/minmag fall back to fmax/fmin on equal magnitudes",
+      [W.maxmag_ref(-2.0, 2.0), W.minmag_ref(-2.0, 2.0), W.maxmag_ref(-3.0, 2.0)], [2.0, -2.0, -3.0])
+check("vstore_half of 1 + 2^-11 (a tie) in each mode", [H.float_to_half(0x3FF0020000000000, m, 64)
+      for m in ("rte", "rtz", "rtp", "rtn")], [0x3C00, 0x3C00, 0x3C01, 0x3C00])
+
 sys.exit(1 if failures else 0)

@@ -20,19 +20,24 @@ def callers(universe, probes, calls):
 
 
 def group_figures(universe, inside):
-    """{group: {"names", "names_called", "overloads", "overloads_called"}}, and
-    the same for "core" (1.2, 2.0 and 3.0 together)."""
+    """{group: {"names", "names_called", "overloads", "overloads_called",
+    "excluded"}}, and the same for "core" (1.2, 2.0 and 3.0 together). An
+    excluded overload (excluded.py) counts in "excluded" alone."""
     out = {}
     for key, o in universe.items():
         for g in (o["group"], "core") if o["group"] in universe_mod.CORE_GROUPS else (o["group"],):
-            f = out.setdefault(g, {"names": set(), "names_called": set(), "overloads": 0, "overloads_called": 0})
+            f = out.setdefault(g, {"names": set(), "names_called": set(), "overloads": 0, "overloads_called": 0,
+                                   "excluded": 0})
+            if o.get("excluded"):
+                f["excluded"] += 1
+                continue
             f["names"].add(o["name"])
             f["overloads"] += 1
             if key in inside:
                 f["names_called"].add(o["name"])
                 f["overloads_called"] += 1
     return {g: {"names": len(f["names"]), "names_called": len(f["names_called"]), "overloads": f["overloads"],
-                "overloads_called": f["overloads_called"]} for g, f in out.items()}
+                "overloads_called": f["overloads_called"], "excluded": f["excluded"]} for g, f in out.items()}
 
 
 def pct(part, whole):
@@ -43,6 +48,8 @@ def uncovered_names(universe, inside, limit):
     """[(uncalled overloads, overloads, group, name)], most uncalled first."""
     by = {}
     for key, o in universe.items():
+        if o.get("excluded"):
+            continue
         n = by.setdefault((o["group"], o["name"]), [0, 0])
         n[1] += 1
         n[0] += key not in inside

@@ -86,6 +86,38 @@ def write(path, ctx):
         if g not in universe_mod.CORE_GROUPS:
             w.append(_row(g, figs[g]))
     w.append("")
+    excl = {}
+    for key, o in u.items():
+        if o.get("excluded"):
+            excl.setdefault(o["excluded"], []).append(key)
+    if excl:
+        w.append("## Excluded overloads\n")
+        w.append("Overloads no probe may call, counted in no figure above (scripts/coverage/excluded.py), by "
+                 "reason:\n")
+        for why in sorted(excl):
+            keys = sorted(excl[why], key=lambda k: (u[k]["group"], u[k]["name"], u[k]["line"]))
+            groups = sorted({u[k]["group"] for k in keys})
+            w.append("- %s (%s): %d overloads, %s" % (", ".join(groups), why, len(keys), ", ".join(
+                sorted({"`%s`" % u[k]["name"] for k in keys}))))
+            hit = [k for k in keys if k in inside]
+            if hit:
+                w.append("  - called all the same: " + "; ".join(
+                    "`%s` `%s` — %s" % (u[k]["name"], short_type(u[k]["type"]), _ids(probes, inside[k])) for k in hit))
+        w.append("")
+    left = {}
+    for key, o in u.items():
+        if o.get("left") and key not in inside:
+            left.setdefault(o["left"], []).append(key)
+    if left:
+        w.append("## Left uncalled on purpose\n")
+        w.append("Uncalled overloads counted as such above, left so for the reason given "
+                 "(scripts/coverage/excluded.py, LEFT):\n")
+        for why in sorted(left):
+            keys = left[why]
+            groups = sorted({u[k]["group"] for k in keys})
+            w.append("- %s (%s): %d overloads, %s" % (", ".join(groups), why, len(keys), ", ".join(
+                sorted({"`%s`" % u[k]["name"] for k in keys}))))
+        w.append("")
     if reports:
         w.append("## Judged per device\n")
         w.append("Overloads called by at least one probe the device judged (verdict pass or fail), from the "
@@ -101,7 +133,7 @@ def write(path, ctx):
                 continue
             cells = []
             for d, _ in reports:
-                n = sum(1 for k, o in u.items() if o["group"] == g and d in judged.get(k, ()))
+                n = sum(1 for k, o in u.items() if o["group"] == g and not o.get("excluded") and d in judged.get(k, ()))
                 cells.append("%d (%.1f%%)" % (n, fig.pct(n, figs[g]["overloads"])))
             w.append("| %s | %s |" % (g, " | ".join(cells)))
         w.append("")
@@ -145,10 +177,13 @@ def write(path, ctx):
             continue
         f = figs[g]
         w.append("### %s\n" % g)
-        w.append("%d of %d names, %d of %d overloads called.\n"
-                 % (f["names_called"], f["names"], f["overloads_called"], f["overloads"]))
+        w.append("%d of %d names, %d of %d overloads called%s.\n"
+                 % (f["names_called"], f["names"], f["overloads_called"], f["overloads"],
+                    "; %d excluded" % f["excluded"] if f["excluded"] else ""))
         for name in sorted(by_group[g]):
-            keys = sorted(by_group[g][name], key=lambda k: u[k]["line"])
+            every = sorted(by_group[g][name], key=lambda k: u[k]["line"])
+            keys = [k for k in every if not u[k].get("excluded")]
+            out_of = [k for k in every if u[k].get("excluded")]
             called = [k for k in keys if k in inside]
             w.append("- **%s** (%d / %d)" % (name, len(called), len(keys)))
             for k in called:
@@ -159,6 +194,8 @@ def write(path, ctx):
                 w.append("  - uncalled: " + "; ".join("`%s`" % short_type(u[k]["type"]) for k in rest))
             elif rest:
                 w.append("  - none called: " + "; ".join("`%s`" % short_type(u[k]["type"]) for k in rest))
+            if out_of:
+                w.append("  - excluded: " + "; ".join("`%s`" % short_type(u[k]["type"]) for k in out_of))
         w.append("")
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(w))

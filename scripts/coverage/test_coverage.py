@@ -11,6 +11,8 @@ import sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import clang_ast  # noqa: E402
+import excluded  # noqa: E402
+import figures  # noqa: E402
 import markdown  # noqa: E402
 import probe_calls  # noqa: E402
 import universe  # noqa: E402
@@ -156,5 +158,19 @@ check("a continued #if line is one guard", stacks[13],
 check("short_type drops by-value __private and a pointer's own, keeps the pointee's",
       markdown.short_type("float (__private float, __private float *__private, const __global half *__private)"),
       "float (float, __private float *, const __global half *)")
+
+# An atomic on a __private object is undefined (OpenCL C "Atomic Functions >
+# Restrictions"): such an overload is excluded, counted in no figure but
+# "excluded"; its generic-pointer twin stays in the figures.
+PRIV = "float (volatile __private atomic_float *__private, __private float)"
+GEN = "float (volatile __generic atomic_float *__private, __private float)"
+check("a float atomic on a __private object is excluded, with a reason",
+      bool(excluded.reason("cl_ext_float_atomics", "atomic_fetch_add", PRIV)), True)
+check("its generic-pointer form is not", excluded.reason("cl_ext_float_atomics", "atomic_fetch_add", GEN), None)
+uni = {"p": {"name": "atomic_fetch_add", "type": PRIV, "group": "cl_ext_float_atomics", "excluded": "x"},
+       "g": {"name": "atomic_fetch_add", "type": GEN, "group": "cl_ext_float_atomics", "excluded": None}}
+check("an excluded overload counts in no figure but its own",
+      figures.group_figures(uni, {"g": [0]})["cl_ext_float_atomics"],
+      {"names": 1, "names_called": 1, "overloads": 1, "overloads_called": 1, "excluded": 1})
 
 sys.exit(1 if failures else 0)

@@ -16,6 +16,7 @@ Khronos or vendor extension (its macro's name, e.g. `cl_khr_fp64`).
 import re
 
 import clang_ast
+import excluded
 
 # The header as each language version sees it: every extension and feature on
 # (-cl-ext=+all), and for 3.0 also without the generic address space, which
@@ -123,9 +124,12 @@ def _extension_of(word):
 
 
 def build(clang, jobs_map):
-    """The universe: {key: {"name", "type", "mangled", "line", "group"}}, key
+    """The universe: {key: {"name", "type", "mangled", "line", "group",
+    "excluded"}}, key
     clang_ast.overload_key's, declarations of opencl-c.h only. jobs_map runs
-    a function over a list in parallel (the caller's pool)."""
+    a function over a list in parallel (the caller's pool). "excluded" is
+    the reason no probe may call the overload (excluded.py), else None;
+    "left" why it is left uncalled on purpose, else None."""
     header = clang.header_path()
     with open(header, encoding="utf-8") as f:
         text = f.read()
@@ -145,8 +149,10 @@ def build(clang, jobs_map):
             if key in universe:
                 continue
             line = _line_of(line_starts, offset)
-            universe[key] = {"name": name, "type": qual, "mangled": mangled, "line": line,
-                             "group": classify(stacks[line], qual)}
+            group = classify(stacks[line], qual)
+            universe[key] = {"name": name, "type": qual, "mangled": mangled, "line": line, "group": group,
+                             "excluded": excluded.reason(group, name, qual),
+                             "left": excluded.left(group, name, qual)}
     return universe
 
 

@@ -6,8 +6,8 @@ collectives, sub-groups, float atomics: every local driver skips them) are at
 least known to be valid OpenCL C before a real device sees them.
 
 Each probe becomes the kernel the harness would write around its body
-(docs/probe-format.md: `__kernel void NAME(__global const T *input..., __global
-TOUT *out)`, the prelude before it); the probes of one file that share
+(docs/probe-format.md: `__kernel void NAME(__global const T *input... or
+__ACCESS IMAGE_TYPE name..., __global TOUT *out)`, the prelude before it); the probes of one file that share
 `options` are compiled as one program with -cl-std from their options.
 
 Usage: check_compile.py [--clang CLANG] FILE.probe...   exit 1 on any error
@@ -32,7 +32,7 @@ def parse(path):
             cur = {"id": m.group(1), "inputs": []}
             probes.append(cur)
             continue
-        m = re.match(r"(input \w+|\w+)\s*=\s*(.*)$", line)
+        m = re.match(r"(input \w+|image \w+|\w+)\s*=\s*(.*)$", line)
         if not m or cur is None:
             continue
         key, val = m.group(1), m.group(2)
@@ -45,6 +45,12 @@ def parse(path):
             val = "\n".join(body)
         if key.startswith("input "):
             cur["inputs"].append((key.split()[1], val.split(":")[0].strip()))
+        elif key.startswith("image "):
+            # `image NAME = TYPE ORDER DTYPE SIZE [ACCESS]: VALUES`: an image
+            # parameter (docs/probe-format.md, "Images"), read_only by default
+            words = val.split(":")[0].split()
+            access = words[4] if len(words) > 4 else "read_only"
+            cur["inputs"].append((key.split()[1], "__%s %s" % (access, words[0])))
         else:
             cur[key] = val
     return probes
@@ -53,7 +59,8 @@ def parse(path):
 def kernel(p, n):
     if "source" in p:  # a whole program, its kernel renamed so that several can share one
         return re.sub(r"\bprobe\(", "probe_%d(" % n, p["source"]) + "\n"
-    params = ["__global const %s *%s" % (t, name) for name, t in p["inputs"]]
+    params = ["%s %s" % (t, name) if t.startswith("__") else "__global const %s *%s" % (t, name)
+              for name, t in p["inputs"]]
     params.append("__global %s *out" % re.match(r"(\w+)", p["out"]).group(1))
     return "%s\n__kernel void probe_%d(%s) {\n%s\n}\n" % (p.get("prelude", ""), n, ", ".join(params), p["body"])
 

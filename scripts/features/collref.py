@@ -17,8 +17,9 @@ INT_TYPES = {  # name: (bits, signed)
     "int": (32, True), "uint": (32, False), "long": (64, True), "ulong": (64, False),
 }
 FLOAT_TYPES = {  # name: significand bits (with the implicit one), smallest normal exponent
-    "float": (24, -126), "double": (53, -1022),
+    "float": (24, -126), "double": (53, -1022), "half": (11, -14),
 }
+FLOAT_EMAX = {"float": 127, "double": 1023, "half": 15}
 INF = math.inf
 
 
@@ -96,7 +97,7 @@ def representable(t, v):
         e -= 1
     while Fraction(2) ** (e + 1) <= v:
         e += 1
-    if e < emin or e > (127 if t == "float" else 1023):
+    if e < emin or e > FLOAT_EMAX[t]:
         return False
     return (v / Fraction(2) ** (e - p + 1)).denominator == 1
 
@@ -193,6 +194,30 @@ def broadcast_nd(xs, gsize, lsize, local_id):
             raise ValueError("broadcast id %r outside the work-group %r (undefined)" % (local_id, lsize))
     target = (lid[2] * lsz[1] + lid[1]) * lsz[0] + lid[0]
     return per_item_nd(lambda g: g[target], xs, gsize, lsize)
+
+
+def half_bits(v):
+    """The bits of a half that holds v exactly (a representable Fraction, or
+    inf/-inf; -0 as the string "-0"), as a decimal token: the half probes
+    move halves through ushort buffers (as_half / as_ushort)."""
+    if isinstance(v, str) and v == "-0":
+        return str(0x8000)
+    if v in (INF, -INF):
+        return str((0x8000 if v < 0 else 0) | 0x7C00)
+    v = Fraction(v)
+    if not representable("half", v):
+        raise ValueError("%r is not a half" % v)
+    if v == 0:
+        return "0"
+    sign = 0x8000 if v < 0 else 0
+    a = abs(v)
+    e = 0
+    while Fraction(2) ** (e + 1) <= a:
+        e += 1
+    while Fraction(2) ** e > a:
+        e -= 1
+    mant = int(a / Fraction(2) ** (e - 10)) - 1024
+    return str(sign | ((e + 15) << 10) | mant)
 
 
 def fmt(t, v):

@@ -30,7 +30,53 @@ import collref
 ATO = "6.15.12-atomic-functions-c11/"
 CLAUSE = "6.15.12 Atomic Functions"
 LOCAL = 32
-TYPES = {"float": "fp32", "double": "fp64"}
+TYPES = {"float": "fp32", "double": "fp64", "half": "fp16"}
+
+
+# Halves travel as their bits in ushort buffers (the half family's habit:
+# a probe's buffers hold no half): read through as_half, written through
+# as_ushort; expected values are the halves' bits (collref.half_bits).
+def rd(t, expr):
+    return "as_half(%s)" % expr if t == "half" else expr
+
+
+def wr(t, expr):
+    return "as_ushort(%s)" % expr if t == "half" else expr
+
+
+def init_line(t):
+    """Work-item 0's first line: the object takes s[0]. clang's header
+    declares no atomic_init for atomic_half (the extension lists none), so a
+    half object is given its value by a store (its load/store capability)."""
+    if t == "half":
+        return "atomic_store_explicit(obj, as_half(s[0]), memory_order_relaxed, memory_scope_work_group);"
+    return "atomic_init(obj, s[0]);"
+
+
+def half_load_store(t, spaces):
+    """The load/store capability bits a half probe's loads need besides its
+    operation's: on atomic_float and atomic_double, loads are core."""
+    return "".join(" fp16_atomic_%s_load_store" % sp for sp in spaces) if t == "half" else ""
+
+
+def io_type(t):
+    return "ushort" if t == "half" else t
+
+
+def token(t, v):
+    return collref.half_bits(v) if t == "half" else collref.fmt(t, v)
+
+
+def type_requires(t):
+    """What the type itself needs beyond the capability bits, and the
+    prelude: doubles' 64-bit atomics (the extension's atomic_double
+    functions sit inside their guard), half's cl_khr_fp16."""
+    if t == "double":
+        return (" __opencl_c_fp64 cl_khr_int64_base_atomics cl_khr_int64_extended_atomics",
+                "#pragma OPENCL EXTENSION cl_khr_fp64 : enable")
+    if t == "half":
+        return " cl_khr_fp16", "#pragma OPENCL EXTENSION cl_khr_fp16 : enable"
+    return "", None
 
 
 # The kernels take well under a millisecond (32 work-items, a few atomics
@@ -41,16 +87,21 @@ KERNEL_TIMEOUT = "0.5"
 
 def inputs(t, op, r):
     if op == "add":
+        if t == "half":   # 11 significand bits: small integers, |sums| below 2^11
+            start = collref.Fraction(r.randint(-8, 8))
+            xs = [collref.Fraction(r.randint(-8, 8)) for _ in range(LOCAL)]
+            ys = [collref.Fraction(r.randint(-8, 8)) for _ in range(LOCAL)]
+            return start, xs, ys
         den = 4 if t == "float" else 16
         start = collref.Fraction(r.randint(-400, 400), den)
         xs = [collref.Fraction(r.randint(-4000, 4000), den) for _ in range(LOCAL)]
         ys = [collref.Fraction(r.randint(-4000, 4000), den) for _ in range(LOCAL)]
         collref.check_exact_any_order(t, [start] + xs + ys)
         return start, xs, ys
-    emax = 60 if t == "float" else 500
+    emin, emax = {"float": (-60, 60), "double": (-500, 500), "half": (-14, 7)}[t]
     vals = []
     for _ in range(1 + 2 * LOCAL):
-        v = collref.Fraction(r.randint(1, 255)) * collref.Fraction(2) ** r.randint(-emax, emax)
+        v = collref.Fraction(r.randint(1, 255)) * collref.Fraction(2) ** r.randint(emin, emax)
         vals.append(-v if r.random() < 0.5 else v)
     return vals[0], vals[1:1 + LOCAL], vals[1 + LOCAL:]
 
@@ -84,17 +135,17 @@ def body(t, space, op):
     return "\n".join(obj + [
         "size_t i = get_local_id(0);",
         "if (i == 0) {",
-        "    atomic_init(obj, s[0]);",
-        "    out[0] = atomic_load_explicit(obj, %s);" % rl,
+        "    " + init_line(t),
+        "    out[0] = %s;" % wr(t, "atomic_load_explicit(obj, %s)" % rl),
         "}",
         "barrier(%s);" % fence,
-        "atomic_fetch_%s_explicit(obj, x[i], %s);" % (o1, rl),
+        "atomic_fetch_%s_explicit(obj, %s, %s);" % (o1, rd(t, "x[i]"), rl),
         "barrier(%s);" % fence,
-        "if (i == 0) out[1] = atomic_load_explicit(obj, %s);" % rl,
+        "if (i == 0) out[1] = %s;" % wr(t, "atomic_load_explicit(obj, %s)" % rl),
         "barrier(%s);" % fence,
-        "atomic_fetch_%s_explicit(obj, y[i], %s);" % (o2, rl),
+        "atomic_fetch_%s_explicit(obj, %s, %s);" % (o2, rd(t, "y[i]"), rl),
         "barrier(%s);" % fence,
-        "if (i == 0) out[2] = atomic_load_explicit(obj, %s);" % rl,
+        "if (i == 0) out[2] = %s;" % wr(t, "atomic_load_explicit(obj, %s)" % rl),
     ])
 
 
@@ -103,14 +154,13 @@ def gen_float_atomics(w):
         for space in ("global", "local"):
             for op in ("add", "min_max"):
                 start, xs, ys = inputs(t, op, random.Random("fpatomic:%s:%s:%s" % (t, space, op)))
-                exp = [collref.fmt(t, v) for v in expected(t, op, start, xs, ys)]
+                exp = [token(t, v) for v in expected(t, op, start, xs, ys)]
                 if space == "global":
                     exp.append("*")
                 req = "cl_std_3.0 cl_ext_float_atomics %s_atomic_%s_%s wg_%d" % (fp, space, op, LOCAL)
-                prelude = None
-                if t == "double":
-                    req += " __opencl_c_fp64 cl_khr_int64_base_atomics cl_khr_int64_extended_atomics"
-                    prelude = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
+                req += half_load_store(t, (space,))
+                treq, prelude = type_requires(t)
+                req += treq
                 ops = "atomic_fetch_add then atomic_fetch_sub" if op == "add" else "atomic_fetch_min then atomic_fetch_max"
                 w.probe(ATO + "float-atomics.probe", "atomic-float.%s.%s.%s" % (op.replace("_", "-"), fp, space),
                         CLAUSE, "run",
@@ -121,11 +171,11 @@ def gen_float_atomics(w):
                            "start + sum(x), then minus sum(y), exact in any order" if op == "add" else
                            "min(start, x...), then max(that, y...), no zeros or NaNs",
                            "-cl-std=CL3.0, where the device's capability query has the bit"),
-                        body=body(t, space, op), out="%s[%d]" % (t, 4 if space == "global" else 3),
+                        body=body(t, space, op), out="%s[%d]" % (io_type(t), 4 if space == "global" else 3),
                         expect=" ".join(exp), requires=req, options="-cl-std=CL3.0", global_=str(LOCAL),
                         local=str(LOCAL), prelude=prelude, timeout=KERNEL_TIMEOUT,
-                        inputs=[("s", t, [collref.fmt(t, start)]), ("x", t, [collref.fmt(t, v) for v in xs]),
-                                ("y", t, [collref.fmt(t, v) for v in ys])])
+                        inputs=[("s", io_type(t), [token(t, start)]), ("x", io_type(t), [token(t, v) for v in xs]),
+                                ("y", io_type(t), [token(t, v) for v in ys])])
 
 
 # The values a load/store probe moves through, per type: -0, the largest
@@ -133,7 +183,17 @@ def gen_float_atomics(w):
 LOAD_STORE_VALUES = {
     "float": ["-0", "3.4028234663852886e+38", "-inf", "1.5"],
     "double": ["-0", "1.7976931348623157e+308", "-inf", "1.5"],
+    "half": ["-0", "65504", "-inf", "1.5"],
 }
+
+
+def value_token(t, v):
+    """A LOAD_STORE_VALUES entry as the probe's token."""
+    if t != "half":
+        return v
+    if v in ("-0", "-inf"):
+        return collref.half_bits(-collref.INF if v == "-inf" else v)
+    return collref.half_bits(collref.Fraction(v))
 
 
 def load_store_body(t, space):
@@ -143,21 +203,21 @@ def load_store_body(t, space):
     return "\n".join(obj + [
         "size_t i = get_local_id(0);",
         "if (i == 0) {",
-        "    atomic_init(obj, s[0]);",
-        "    out[0] = atomic_load_explicit(obj, %s);" % rl,
-        "    out[1] = atomic_exchange_explicit(obj, s[1], %s);" % rl,
-        "    out[2] = atomic_load_explicit(obj, %s);" % rl,
-        "    atomic_store_explicit(obj, s[2], %s);" % rl,
-        "    out[3] = atomic_exchange_explicit(obj, s[3], %s);" % rl,
+        "    " + init_line(t),
+        "    out[0] = %s;" % wr(t, "atomic_load_explicit(obj, %s)" % rl),
+        "    out[1] = %s;" % wr(t, "atomic_exchange_explicit(obj, %s, %s)" % (rd(t, "s[1]"), rl)),
+        "    out[2] = %s;" % wr(t, "atomic_load_explicit(obj, %s)" % rl),
+        "    atomic_store_explicit(obj, %s, %s);" % (rd(t, "s[2]"), rl),
+        "    out[3] = %s;" % wr(t, "atomic_exchange_explicit(obj, %s, %s)" % (rd(t, "s[3]"), rl)),
         "}",
         "barrier(%s);" % fence,
-        "out[4 + i] = atomic_load_explicit(obj, %s);" % rl,
+        "out[4 + i] = %s;" % wr(t, "atomic_load_explicit(obj, %s)" % rl),
     ])
 
 
 def gen_float_atomic_load_store(w):
     for t, fp in TYPES.items():
-        vals = LOAD_STORE_VALUES[t]
+        vals = [value_token(t, v) for v in LOAD_STORE_VALUES[t]]
         for space in ("global", "local"):
             # init s0, load s0; exchange to s1 returns s0; load s1; store s2;
             # exchange to s3 returns s2; after the barrier every work-item
@@ -166,10 +226,8 @@ def gen_float_atomic_load_store(w):
             if space == "global":
                 exp.append("*")
             req = "cl_std_3.0 cl_ext_float_atomics %s_atomic_%s_load_store wg_%d" % (fp, space, LOCAL)
-            prelude = None
-            if t == "double":
-                req += " __opencl_c_fp64 cl_khr_int64_base_atomics cl_khr_int64_extended_atomics"
-                prelude = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
+            treq, prelude = type_requires(t)
+            req += treq
             w.probe(ATO + "float-atomics.probe", "atomic-float.load-store.%s.%s" % (fp, space), CLAUSE, "run",
                     "cl_ext_float_atomics' load/store capability on atomic_%s in %s memory: work-item 0 initialises "
                     "the object to -0 and loads it, exchanges in the largest finite value (getting -0 back), loads "
@@ -177,10 +235,10 @@ def gen_float_atomic_load_store(w):
                     "work-items loads 1.5. An atomic object holds the value stored, exactly: -0 and inf included "
                     "(relaxed, work-group scope; -cl-std=CL3.0, where the device's capability query has the bit)."
                     % (t, space, LOCAL),
-                    body=load_store_body(t, space), out="%s[%d]" % (t, len(exp)),
+                    body=load_store_body(t, space), out="%s[%d]" % (io_type(t), len(exp)),
                     expect=" ".join(exp), requires=req, options="-cl-std=CL3.0", global_=str(LOCAL),
                     local=str(LOCAL), prelude=prelude, timeout=KERNEL_TIMEOUT,
-                    inputs=[("s", t, vals)])
+                    inputs=[("s", io_type(t), vals)])
 
 
 # The other forms of the fetch functions (the extension lists each with the
@@ -223,17 +281,17 @@ def forms_body(t, space, op, forms):
     rl = "memory_order_relaxed, memory_scope_work_group"
     lines = obj + ["size_t i = get_local_id(0);",
                    "if (i == 0) {",
-                   "    atomic_init(obj, s[0]);",
-                   "    out[0] = atomic_load_explicit(obj, %s);" % rl,
+                   "    " + init_line(t),
+                   "    out[0] = %s;" % wr(t, "atomic_load_explicit(obj, %s)" % rl),
                    "}"]
     slot = 1
     for form in forms:
         suffix, args, _ = FORMS[form]
         for fn, src in ((o1, "x"), (o2, "y")):
             lines += ["barrier(%s);" % fence,
-                      "atomic_fetch_%s%s(%s, %s[i]%s);" % (fn, suffix, target, src, args),
+                      "atomic_fetch_%s%s(%s, %s%s);" % (fn, suffix, target, rd(t, src + "[i]"), args),
                       "barrier(%s);" % fence,
-                      "if (i == 0) out[%d] = atomic_load_explicit(obj, %s);" % (slot, rl)]
+                      "if (i == 0) out[%d] = %s;" % (slot, wr(t, "atomic_load_explicit(obj, %s)" % rl))]
             slot += 1
     return "\n".join(lines)
 
@@ -247,19 +305,18 @@ def gen_float_atomic_forms(w):
                 steps = [(o1, xs), (o2, ys)] * len(forms)
                 if op == "add":
                     collref.check_exact_any_order(t, [start] + xs * len(forms) + ys * len(forms))
-                exp = [collref.fmt(t, v) for v in atomicref.float_fetch_sequence(start, steps)]
+                exp = [token(t, v) for v in atomicref.float_fetch_sequence(start, steps)]
                 if where == "global":
                     exp.append("*")
                 generic = space.startswith("generic")
                 caps = ["%s_atomic_%s_%s" % (fp, sp, op) for sp in (("global", "local") if generic else (where,))]
                 req = "cl_std_3.0 cl_ext_float_atomics %s wg_%d" % (" ".join(caps), LOCAL)
+                req += half_load_store(t, ("global", "local") if generic else (where,))
                 req += "".join(" " + f for f in sorted({tok for form in forms for tok in FORMS[form][2].split()}))
                 if generic:
                     req += " __opencl_c_generic_address_space"
-                prelude = None
-                if t == "double":
-                    req += " __opencl_c_fp64 cl_khr_int64_base_atomics cl_khr_int64_extended_atomics"
-                    prelude = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
+                treq, prelude = type_requires(t)
+                req += treq
                 named = {"scope": "explicit with order and scope (relaxed, work-group)",
                          "order": "explicit with an order alone (relaxed; device scope)",
                          "implicit": "implicit (seq_cst, device scope)"}
@@ -274,8 +331,72 @@ def gen_float_atomic_forms(w):
                            else "in %s memory" % where, ", then ".join(named[f] for f in forms), LOCAL, o1, o2,
                            "sums exact in any order" if op == "add" else "no zeros or NaNs",
                            "s" if generic else ""),
-                        body=forms_body(t, space, op, forms), out="%s[%d]" % (t, len(exp)),
+                        body=forms_body(t, space, op, forms), out="%s[%d]" % (io_type(t), len(exp)),
                         expect=" ".join(exp), requires=req, options="-cl-std=CL3.0", global_=str(LOCAL),
                         local=str(LOCAL), prelude=prelude, timeout=KERNEL_TIMEOUT,
-                        inputs=[("s", t, [collref.fmt(t, start)]), ("x", t, [collref.fmt(t, v) for v in xs]),
-                                ("y", t, [collref.fmt(t, v) for v in ys])])
+                        inputs=[("s", io_type(t), [token(t, start)]), ("x", io_type(t), [token(t, v) for v in xs]),
+                                ("y", io_type(t), [token(t, v) for v in ys])])
+
+
+# atomic_half's load, store and exchange in their other forms (the
+# extension adds them for atomic_half alone: on atomic_float and
+# atomic_double they are the core functions, probed by the C11 atomics
+# family): per FORMS form, on a __global, a __local, or through a generic
+# pointer to either object, work-item 0 alone loads the object, exchanges
+# in the next value (getting the current back) and stores the one after;
+# then every work-item loads the last.
+def load_store_forms_body(t, space, forms, vals):
+    where, _ = SPACE_FORMS[space]
+    obj, fence = atomic_object(t, where, str(3 * len(forms) + LOCAL),
+                               ["/* The output's last element serves as the atomic object; it is not judged. */"])
+    target = "obj"
+    if space.startswith("generic"):
+        obj += ["volatile atomic_%s *gen = obj;   /* a generic pointer to it */" % t]
+        target = "gen"
+    rl = "memory_order_relaxed, memory_scope_work_group"
+    lines = obj + ["size_t i = get_local_id(0);", "if (i == 0) {", "    " + init_line(t)]
+    slot, v = 0, 0
+    for form in forms:
+        suffix, args, _ = FORMS[form]
+        lines += ["    out[%d] = %s;" % (slot, wr(t, "atomic_load%s(%s%s)" % (suffix, target, args))),
+                  "    out[%d] = %s;" % (slot + 1, wr(t, "atomic_exchange%s(%s, %s%s)"
+                                                        % (suffix, target, rd(t, "s[%d]" % ((v + 1) % len(vals))), args))),
+                  "    out[%d] = %s;" % (slot + 2, wr(t, "atomic_load_explicit(obj, %s)" % rl)),
+                  "    atomic_store%s(%s, %s%s);" % (suffix, target, rd(t, "s[%d]" % ((v + 2) % len(vals))), args)]
+        slot, v = slot + 3, (v + 2) % len(vals)
+    lines += ["}", "barrier(%s);" % fence, "out[%d + i] = %s;" % (slot, wr(t, "atomic_load_explicit(obj, %s)" % rl))]
+    return "\n".join(lines), v
+
+
+def gen_half_atomic_load_store_forms(w):
+    t, fp = "half", "fp16"
+    vals = [value_token(t, v) for v in LOAD_STORE_VALUES[t]]
+    for space, (where, forms) in SPACE_FORMS.items():
+        body, last = load_store_forms_body(t, space, forms, vals)
+        exp, v = [], 0
+        for _ in forms:
+            # load: the current value; exchange: returns it; load: the next
+            exp += [vals[v], vals[v], vals[(v + 1) % len(vals)]]
+            v = (v + 2) % len(vals)
+        exp += [vals[last]] * LOCAL
+        if where == "global":
+            exp.append("*")
+        generic = space.startswith("generic")
+        caps = ["%s_atomic_%s_load_store" % (fp, sp) for sp in (("global", "local") if generic else (where,))]
+        req = "cl_std_3.0 cl_ext_float_atomics %s wg_%d" % (" ".join(caps), LOCAL)
+        req += "".join(" " + f for f in sorted({tok for form in forms for tok in FORMS[form][2].split()}))
+        if generic:
+            req += " __opencl_c_generic_address_space"
+        treq, prelude = type_requires(t)
+        req += treq
+        w.probe(ATO + "float-atomics.probe", "atomic-float.load-store.%s.%s-forms" % (fp, space), CLAUSE, "run",
+                "cl_ext_float_atomics' atomic_load, atomic_exchange and atomic_store on atomic_half %s, in the forms "
+                "%s: work-item 0 alone, per form, loads the object, exchanges in the next of -0, 65504, -inf, 1.5 "
+                "(getting the current back), loads that, and stores the one after; after a barrier each of the %d "
+                "work-items loads the last. An atomic object holds the value stored, exactly (halves as their bits; "
+                "-cl-std=CL3.0, where the device's capability query has the bit%s)."
+                % ("through a generic pointer to a %s object" % where if generic else "in %s memory" % where,
+                   ", ".join(forms), LOCAL, "s" if generic else ""),
+                body=body, out="ushort[%d]" % len(exp), expect=" ".join(exp), requires=req,
+                options="-cl-std=CL3.0", global_=str(LOCAL), local=str(LOCAL), prelude=prelude,
+                timeout=KERNEL_TIMEOUT, inputs=[("s", "ushort", vals)])

@@ -48,11 +48,13 @@ VARIANTS = [
 IDENT = {  # the identities the spec names for min and max (collref.identity)
     "int": ("INT_MAX", "INT_MIN"), "uint": ("UINT_MAX", "0u"), "long": ("LONG_MAX", "LONG_MIN"),
     "ulong": ("ULONG_MAX", "0ul"), "float": ("INFINITY", "-INFINITY"),
-    "double": ("(double)INFINITY", "-(double)INFINITY"),
+    "double": ("(double)INFINITY", "-(double)INFINITY"), "half": ("(half)INFINITY", "-(half)INFINITY"),
 }
 
 
 def type_requires(t, std):
+    if t == "half":
+        return " cl_khr_fp16"
     if std == "3.0":
         return {"long": " __opencl_c_int64", "ulong": " __opencl_c_int64", "double": " __opencl_c_fp64"}.get(t, "")
     return {"long": " full_profile", "ulong": " full_profile", "double": " cl_khr_fp64"}.get(t, "")
@@ -64,7 +66,18 @@ def prelude_for(t, std):
         lines.append("#pragma OPENCL EXTENSION cl_khr_subgroups : enable")
     if t == "double":
         lines.append("#pragma OPENCL EXTENSION cl_khr_fp64 : enable")
+    if t == "half":
+        lines.append("#pragma OPENCL EXTENSION cl_khr_fp16 : enable")
     return "\n".join(lines) or None
+
+
+# Halves travel as their bits in ushort buffers (the half family's habit).
+def rd(t, expr):
+    return "as_half(%s)" % expr if t == "half" else expr
+
+
+def io_type(t):
+    return "ushort" if t == "half" else t
 
 
 RECORD = """uint l = (uint)get_local_id(0);
@@ -116,7 +129,7 @@ def collectives_body(t, local, vote):
            ("sub_group_scan_inclusive_max(y)", "e5"), ("sub_group_scan_exclusive_add(x)", "e6"),
            ("sub_group_scan_exclusive_min(y)", "e7"), ("sub_group_scan_exclusive_max(y)", "e8"),
            ("sub_group_broadcast(y, 0u)", "e9"), ("sub_group_broadcast(y, ssz - 1u)", "e10")]
-    lines = [RECORD, "size_t g = get_global_id(0);", "%s x = a[g];" % t, "%s y = m[g];" % t]
+    lines = [RECORD, "size_t g = get_global_id(0);", "%s x = %s;" % (t, rd(t, "a[g]")), "%s y = %s;" % (t, rd(t, "m[g]"))]
     lines += ["%s r%d = %s;" % (t, k, f) for k, (f, _) in enumerate(fns)]
     if vote:
         lines += ["int v0 = sub_group_all(p[g]) != 0;", "int v1 = sub_group_any(p[g]) != 0;",
@@ -309,13 +322,14 @@ def gen_sub_groups(w):
                     "num used (%s)." % where,
                     body=layout_body(local), out="int[%d]" % n, expect=zeros(n), requires=req + wg, options=opts, timeout=KERNEL_TIMEOUT,
                     global_=str(n), local=str(local), prelude=prelude_for("int", std))
-            for t in fam_wgcoll.TYPES:
+            # half on the OpenCL C 3.0 variant alone: the same functions, one more type
+            for t in fam_wgcoll.TYPES + (["half"] if suffix == "cl3.0" else []):
                 a = fam_wgcoll.add_inputs(t, n, fam_wgcoll.rng("sg", t, local, "add"))
                 mm = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("sg", t, local, "minmax"))
                 if t in collref.FLOAT_TYPES:
                     for grp in collref.groups_1d(a, local):
                         collref.check_exact_any_order(t, grp)
-                inputs = [("a", t, fam_wgcoll.tokens(t, a)), ("m", t, fam_wgcoll.tokens(t, mm))]
+                inputs = [("a", io_type(t), fam_wgcoll.tokens(t, a)), ("m", io_type(t), fam_wgcoll.tokens(t, mm))]
                 vote = t == "int"
                 if vote:
                     p, q = fam_wgcoll.vote_inputs(local, fam_wgcoll.rng("sg-vote", local))
@@ -325,8 +339,9 @@ def gen_sub_groups(w):
                         "sub_group_reduce/scan_inclusive/scan_exclusive of add, min, max and sub_group_broadcast "
                         "(from local id 0 and size-1)%s on %s, each compared in the kernel with a plain loop over the "
                         "work-item's own sub-group (exclusive scans start from the spec's identities: 0, %s, %s; "
-                        "scan order by sub-group local id): out is a bit mask of mismatches, 0 on any layout (%s)."
-                        % (", sub_group_all/any (compared != 0)" if vote else "", t, IDENT[t][0], IDENT[t][1], where),
+                        "scan order by sub-group local id): out is a bit mask of mismatches, 0 on any layout (%s%s)."
+                        % (", sub_group_all/any (compared != 0)" if vote else "", t, IDENT[t][0], IDENT[t][1], where,
+                           "; halves as their bits, sums exact in any order" if t == "half" else ""),
                         body=collectives_body(t, local, vote), out="int[%d]" % n, expect=zeros(n),
                         requires=req + type_requires(t, std) + wg, options=opts, timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
                         prelude=prelude_for(t, std), inputs=inputs)
@@ -364,7 +379,7 @@ def gen_sub_groups(w):
 # next/previous source (index max + k or k - max, k an existing local id).
 # The extension is written for OpenCL 1.2: built with -cl-std=CL1.2 on any
 # device that lists it.
-INTEL_TYPES = ("int", "float", "double")
+INTEL_TYPES = ("int", "float", "double", "half")
 
 
 # Per function group: (id part, [(result, call, reference source, reference
@@ -393,7 +408,7 @@ def intel_shuffle_body(t, local, group):
         RECORD,
         "uint msz = get_max_sub_group_size();",
         "size_t g = get_global_id(0);",
-        "%s c = a[g], d = b[g];" % t,
+        "%s c = %s, d = %s;" % (t, rd(t, "a[g]"), rd(t, "b[g]")),
         "uint k = (slid + 2u) % ssz;      /* an existing local id of this sub-group */",
         "uint ix = (slid + 3u) % ssz;",
         "uint dn = slid + 1u < ssz ? 1u : 0u;",
@@ -423,7 +438,7 @@ def gen_intel_subgroups(w):
             for t in INTEL_TYPES:
                 a = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("intel-sg", t, local, "a"))
                 b = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("intel-sg", t, local, "b"))
-                req = "cl_intel_subgroups" + (" cl_khr_fp64" if t == "double" else "") + wg
+                req = "cl_intel_subgroups" + {"double": " cl_khr_fp64", "half": " cl_khr_fp16"}.get(t, "") + wg
                 w.probe(SGF + "intel-shuffle.probe", "sub-group.intel-shuffle.%s.%s.wg%d" % (group, t, local), CLAUSE,
                         "run",
                         "cl_intel_subgroups' shuffles on %s (the extension's \"Sub-group Shuffle Functions\"): %s. "
@@ -433,8 +448,8 @@ def gen_intel_subgroups(w):
                         "written for)." % (t, what, local, GROUPS),
                         body=intel_shuffle_body(t, local, group), out="int[%d]" % n, expect=zeros(n), requires=req,
                         options="-cl-std=CL1.2", timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
-                        prelude="#pragma OPENCL EXTENSION cl_khr_fp64 : enable" if t == "double" else None,
-                        inputs=[("a", t, fam_wgcoll.tokens(t, a)), ("b", t, fam_wgcoll.tokens(t, b))])
+                        prelude=prelude_for(t, "1.2"),
+                        inputs=[("a", io_type(t), fam_wgcoll.tokens(t, a)), ("b", io_type(t), fam_wgcoll.tokens(t, b))])
 
 
 # cl_intel_subgroups' buffer block reads and writes (the extension's
@@ -534,6 +549,100 @@ def gen_intel_block(w):
             requires="cl_intel_subgroups" + fam_wgcoll.wg_requires(local), options="-cl-std=CL1.2",
             timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
             inputs=[("a", "uint", [str(v) for v in src[:n]])])
+
+
+# cl_intel_subgroups' image block reads and writes (the extension's
+# "Sub-group Read and Write Functions"): a block is read or written "row-by-
+# row" (value k from row y + k), each work-item's uint at byte x + 4 * its
+# sub-group local id, without format conversion. The image is CL_R
+# CL_UNSIGNED_INT32, whose element is one uint (the extension bounds-checks
+# such an image correctly, and leaves elements over four bytes undefined),
+# 64 pixels wide: only full sub-groups whose block fits the width call them,
+# at x a multiple of four bytes (required of writes). Pixel (x, y) holds
+# 1000 * y + x + 1.
+IMG_W = 64
+IMG_ROWS = {1: 0, 2: 1, 4: 3, 8: 7}   # the write probe's first row per width
+
+
+def img_value(x, y):
+    return 1000 * y + x + 1
+
+
+def intel_image_read_body():
+    lines = [RECORD, "uint msz = get_max_sub_group_size();",
+             "int full = ssz == msz && msz <= %du;   /* the same for a whole sub-group */" % IMG_W,
+             "int bad = 0;", "if (full) {"]
+    for bit, w in enumerate(BLOCK_WIDTHS):
+        fn = "intel_sub_group_block_read" + ("" if w == 1 else str(w))
+        vt = "uint" if w == 1 else "uint%d" % w
+        lines.append("    %s r%d = %s(img, (int2)(0, 0));" % (vt, w, fn))
+        for k in range(w):
+            comp = "r1" if w == 1 else "r%d.s%s" % (w, "01234567"[k])
+            lines.append("    bad |= %s != %du + slid ? %d : 0;" % (comp, img_value(0, k), 1 << bit))
+    lines += ["}", "out[get_global_id(0)] = bad;"]
+    return "\n".join(lines)
+
+
+def intel_image_write_body():
+    rows = max(IMG_ROWS[w] + w for w in BLOCK_WIDTHS)
+    lines = [RECORD, "uint msz = get_max_sub_group_size();",
+             "uint x = sid * msz + slid;              /* this work-item's column */",
+             "int block = ssz == msz && sid * msz + msz <= %du;   /* the same for a whole sub-group */" % IMG_W,
+             "local uint covered[%d];" % IMG_W,
+             "covered[l] = 0u;",
+             "barrier(CLK_LOCAL_MEM_FENCE);",
+             "if (block) {",
+             "    int2 at = (int2)(4 * (int)(sid * msz), 0);   /* a byte coordinate */"]
+    for w in BLOCK_WIDTHS:
+        fn = "intel_sub_group_block_write" + ("" if w == 1 else str(w))
+        r0 = IMG_ROWS[w]
+        vals = ["%du + x" % img_value(0, r0 + k) for k in range(w)]
+        data = vals[0] if w == 1 else "(uint%d)(%s)" % (w, ", ".join(vals))
+        lines.append("    %s(img, at + (int2)(0, %d), %s);" % (fn, r0, data))
+    lines += ["    covered[x] = 1u;", "}", "barrier(CLK_LOCAL_MEM_FENCE);",
+              "/* Columns no block covered (a partial sub-group's) are written pixel by pixel: the image's",
+              "   every value then depends on its place alone, whatever the sub-group layout. */",
+              "if (l == 0u)",
+              "    for (int c = 0; c < %d; c++)" % IMG_W,
+              "        if (!covered[c])",
+              "            for (int y = 0; y < %d; y++)" % rows,
+              "                write_imageui(img, (int2)(c, y), (uint4)(1000u * (uint)y + (uint)c + 1u, 0u, 0u, 0u));"]
+    return "\n".join(lines), rows
+
+
+def gen_intel_image_block(w):
+    n = IMG_W
+    rows = 8
+    stored = [img_value(x, y) for y in range(rows) for x in range(IMG_W)]
+    common = ("a CL_R CL_UNSIGNED_INT32 image %d pixels wide (an element of one uint); only full sub-groups whose "
+              "block fits call them (one work-group of %d, -cl-std=CL3.0: clang declares the image forms where "
+              "__opencl_c_images is, which OpenCL C 1.2 does not define)" % (IMG_W, n))
+    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.read.image.wg%d" % n, CLAUSE, "run",
+            "cl_intel_subgroups' image block reads (\"Sub-group Read and Write Functions\"): "
+            "intel_sub_group_block_read, read2, read4 and read8 at byte coordinate (0, 0) give work-item i the "
+            "uint at column i of rows 0..width-1, row by row, with no format conversion, checked against the "
+            "image's values (pixel (x, y) holds 1000y + x + 1): a bit mask of mismatches per work-item, 0 on any "
+            "layout; " + common + ".",
+            body=intel_image_read_body(), out="int[%d]" % n, expect=zeros(n),
+            requires="images cl_std_3.0 __opencl_c_images cl_intel_subgroups" + fam_wgcoll.wg_requires(n),
+            options="-cl-std=CL3.0",
+            timeout=KERNEL_TIMEOUT, global_=str(n), local=str(n),
+            images=["img = image2d_t CL_R CL_UNSIGNED_INT32 %dx%d read_only: %s"
+                    % (IMG_W, rows, " ".join(str(v) for v in stored))])
+    body, wrows = intel_image_write_body()
+    exp = [str(img_value(x, y)) for y in range(wrows) for x in range(IMG_W)]
+    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.write.image.wg%d" % n, CLAUSE, "run",
+            "cl_intel_subgroups' image block writes (\"Sub-group Read and Write Functions\"): each full sub-group "
+            "writes its columns with intel_sub_group_block_write (row 0), write2 (rows 1-2), write4 (rows 3-6) "
+            "and write8 (rows 7-14) at byte x = 4 * its first column, value k row by row; columns no block "
+            "covered are written pixel by pixel; the image read back must hold 1000y + x + 1 at every pixel "
+            "(no format conversion); " + common + ".",
+            body=body, out="uint[%d]" % len(exp), expect=" ".join(exp),
+            requires="images cl_std_3.0 __opencl_c_images cl_intel_subgroups" + fam_wgcoll.wg_requires(n),
+            options="-cl-std=CL3.0",
+            timeout=KERNEL_TIMEOUT, global_=str(n), local=str(n),
+            images=["img = image2d_t CL_R CL_UNSIGNED_INT32 %dx%d write_only: %s"
+                    % (IMG_W, wrows, " ".join(["0"] * len(exp)))])
 
 
 # The type variants of the data-moving functions (cl_khr_subgroup_shuffle's

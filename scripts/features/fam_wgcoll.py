@@ -40,6 +40,8 @@ def add_inputs(t, n, r):
         return [r.choice((r.randint(0, top), top - r.randint(0, 1000), r.randint(0, 1000))) for _ in range(n)]
     if t == "float":
         return [collref.Fraction(r.randint(-4000, 4000), 4) for _ in range(n)]
+    if t == "half":
+        return [collref.Fraction(r.randint(-16, 16), 2) for _ in range(n)]
     return [collref.Fraction(r.randint(-(1 << 30), 1 << 30), 16) for _ in range(n)]
 
 
@@ -51,15 +53,19 @@ def minmax_inputs(t, n, r):
         lo, hi = collref.type_min(t), collref.type_max(t)
         return [r.choice((lo, hi, r.randint(lo, hi), r.randint(-50, 50) % (hi + 1) if lo == 0 else r.randint(-50, 50)))
                 for _ in range(n)]
-    emax = 120 if t == "float" else 1000
+    emin, emax = {"float": (-60, 60), "double": (-500, 500), "half": (-14, 7)}[t]
     out = []
     for _ in range(n):
-        v = collref.Fraction(r.randint(1, 255)) * collref.Fraction(2) ** r.randint(-emax // 2, emax // 2)
+        v = collref.Fraction(r.randint(1, 255)) * collref.Fraction(2) ** r.randint(emin, emax)
         out.append(-v if r.random() < 0.5 else v)
     return out
 
 
 def tokens(t, vals):
+    """Probe tokens; halves as their bits (the probes read them through
+    as_half from ushort buffers)."""
+    if t == "half":
+        return [collref.half_bits(v) for v in vals]
     return [collref.fmt(t, v) for v in vals]
 
 

@@ -92,7 +92,7 @@ class Writer:
 
     def probe(self, path, pid, clause, kind, why, body=None, out=None, expect=None, requires=None,
               options=None, prelude=None, global_=None, local=None, measure=None, inputs=(), source=None,
-              timeout=None, offset=None):
+              timeout=None, offset=None, images=()):
         if pid in self.ids:
             raise ValueError("duplicate probe id " + pid)
         self.ids.add(pid)
@@ -106,6 +106,7 @@ class Writer:
                 lines.append("%-8s = %s" % (key, val))
         for name, tname, toks in inputs:
             lines.append("input %s = %s: %s" % (name, tname, " ".join(toks)))
+        lines += ["image %s" % img for img in images]   # `NAME = TYPE ORDER DTYPE SIZE ACCESS: VALUES`
         if prelude:
             lines += ["prelude  = <<END", prelude.strip("\n"), "END"]
         if source is not None:
@@ -406,12 +407,14 @@ def main():
     fam_subgroups.gen_sub_groups_multi_dim(w)
     fam_subgroups.gen_intel_subgroups(w)
     fam_subgroups.gen_intel_block(w)
+    fam_subgroups.gen_intel_image_block(w)
     fam_subgroups.gen_sub_group_type_variants(w)
     fam_subgroups.gen_sub_group_barrier(w)
     fam_subgroups.gen_intel_type_variants(w)
     fam_fpatomics.gen_float_atomics(w)
     fam_fpatomics.gen_float_atomic_load_store(w)
     fam_fpatomics.gen_float_atomic_forms(w)
+    fam_fpatomics.gen_half_atomic_load_store_forms(w)
     fam_pipes_enqueue.gen_pipes_enqueue(w)
     for path in w.write(os.path.join(root, "probes")):
         print("probes/" + path)

@@ -114,6 +114,16 @@ class Tokens(unittest.TestCase):
         with self.assertRaises(ValueError):
             collref.fmt("float", (1 << 24) + 1)
 
+    def test_half_bits(self):
+        # 1 = 0x3c00, 1.5 = 0x3e00, -2 = 0xc000, 65504 = 0x7bff, 2^-14 = 0x0400 (the smallest normal)
+        self.assertEqual([collref.half_bits(v) for v in (1, Fraction(3, 2), -2, 65504, Fraction(1, 1 << 14))],
+                         ["15360", "15872", "49152", "31743", "1024"])
+        self.assertEqual([collref.half_bits("-0"), collref.half_bits(-math.inf)], ["32768", "64512"])
+        with self.assertRaises(ValueError):
+            collref.half_bits(2049)        # 11 significant bits and one more
+        self.assertTrue(collref.representable("half", 2048))
+        self.assertFalse(collref.representable("half", 65536))
+
 
 if __name__ == "__main__":
     unittest.main()

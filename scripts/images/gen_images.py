@@ -23,6 +23,7 @@ Usage: gen_images.py [ROOT]   (ROOT defaults to the repository; make regen-image
 """
 import math
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -183,7 +184,9 @@ def probe_text(pid, clause, why, body, out, expect, images, inputs=(), requires=
     if options:
         lines.append(f"options = {options}")
     lines += list(images) + list(inputs)
-    if prelude:
+    if prelude and "\n" in prelude:
+        lines += ["prelude = <<END", prelude, "END"]
+    elif prelude:
         lines.append(f"prelude = {prelude}")
     lines.append(f"out = {out}")
     if ulp:
@@ -611,13 +614,12 @@ def read_write_probe(tkey, order, dtype):
     work-item") and reads the pixel again: the new value, exactly (small
     values: 2v + 1 is exact in float and in uint)."""
     fn, otype = read_fn(dtype)
-    wfn = {"read_imagef": "write_imagef", "read_imageui": "write_imageui"}[fn]
+    wfn = {"read_imagef": "write_imagef", "read_imagei": "write_imagei", "read_imageui": "write_imageui"}[fn]
     px = pixels(tkey)
     n = len(px) * 4
     vals = [float(i % 23) - 5.0 if dtype == "CL_FLOAT" else i % 97 for i in range(n)]
     coord = {1: "x", 2: "(int2)(x, y)", 4: "(int4)(x, y, z, 0)"}[TYPES[tkey][2]]
-    one = "1.0f" if dtype == "CL_FLOAT" else "1u"
-    two = "2.0f" if dtype == "CL_FLOAT" else "2u"
+    one, two = {"CL_FLOAT": ("1.0f", "2.0f"), "CL_SIGNED_INT32": ("1", "2")}.get(dtype, ("1u", "2u"))
     body = loops(tkey)
     body += (f"                {wfn}(img, {coord}, {fn}(img, {coord}) * {two} + {one});\n"
              "                atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, memory_order_acq_rel, memory_scope_work_item);\n"
@@ -635,6 +637,127 @@ def read_write_probe(tkey, order, dtype):
                       options="-cl-std=CL3.0")
 
 
+# ---- the rest of cl_khr_3d_image_writes -------------------------------------------------
+# What the extension adds beyond write_imagef/i/ui to a write_only 3D image
+# (write_3d.probe): the query functions on a write_only image3d_t, writes to
+# a read_write one (OpenCL C 2.0+, __opencl_c_read_write_images), write_imageh
+# (cl_khr_fp16), and the mip-level forms (cl_khr_mipmap_image_writes: level 0
+# of an image made with num_mip_levels 0, which "creates an image with a single
+# mipmap level", the API's footnote to cl_image_desc).
+
+PRAGMA_3D = "#pragma OPENCL EXTENSION cl_khr_3d_image_writes : enable"
+PRAGMA_MIP = "#pragma OPENCL EXTENSION cl_khr_mipmap_image_writes : enable"
+PRAGMA_FP16 = "#pragma OPENCL EXTENSION cl_khr_fp16 : enable"
+MIP_REQUIRES = " cl_khr_mipmap_image cl_khr_mipmap_image_writes"
+WO_QUERY_SIZE = (4, 3, 2)
+
+
+def write_only_query_probe():
+    """A write_only image is read back after the kernel, so the queries'
+    answers are what the kernel writes to it: every pixel of a 4x3x2
+    CL_RGBA CL_UNSIGNED_INT32 image gets (width, height, depth, the
+    data type and order tests as bits 0 and 1) at even pixel numbers and
+    get_image_dim at odd ones."""
+    w, h, d = WO_QUERY_SIZE
+    expect = []
+    for n in range(w * h * d):
+        expect += [str(v) for v in ((w, h, d, 3) if n % 2 == 0 else (w, h, d, 0))]
+    body = ("    int n = 0;\n"
+            f"    for (int z = 0; z < {d}; z++)\n"
+            f"        for (int y = 0; y < {h}; y++)\n"
+            f"            for (int x = 0; x < {w}; x++, n++) {{\n"
+            "                uint4 q = (uint4)(get_image_width(img), get_image_height(img), get_image_depth(img),\n"
+            "                                  (get_image_channel_data_type(img) == CLK_UNSIGNED_INT32 ? 1u : 0u) |\n"
+            "                                  (get_image_channel_order(img) == CLK_RGBA ? 2u : 0u));\n"
+            "                if (n % 2) q = convert_uint4(get_image_dim(img));\n"
+            "                write_imageui(img, (int4)(x, y, z, 0), q);\n"
+            "            }\n")
+    image = (f"image img = image3d_t CL_RGBA CL_UNSIGNED_INT32 {w}x{h}x{d} write_only: "
+             + " ".join(["0"] * (4 * w * h * d)))
+    why = (f"the query functions of a write_only image3d_t (cl_khr_3d_image_writes) CL_RGBA CL_UNSIGNED_INT32 "
+           f"image of size {w}x{h}x{d}, their answers written to every pixel (the image is read back): "
+           f"(width, height, depth, 1 for CLK_UNSIGNED_INT32 + 2 for CLK_RGBA) at even pixel numbers, "
+           f"get_image_dim = ({w}, {h}, {d}, 0) at odd ones")
+    return probe_text("images.query.3d.write_only", QUERY, why, body, f"uint[{len(expect)}]", expect, [image],
+                      requires="images cl_khr_3d_image_writes", prelude=PRAGMA_3D)
+
+
+def mip_write_probe(order, dtype):
+    """write_probe's 3D write with the mip-level argument 0."""
+    text = write_probe("3d", order, dtype)
+    fn = re.search(r"(write_image\w+)\(img, \(int4\)\(x, y, z, 0\), ", text).group(1)
+    text = text.replace(f"{fn}(img, (int4)(x, y, z, 0), ", f"{fn}(img, (int4)(x, y, z, 0), 0, ")
+    # clang declares the mip-level writes from OpenCL C 2.0 on: built as 3.0
+    text = text.replace("requires = images cl_khr_3d_image_writes",
+                        "requires = images cl_khr_3d_image_writes" + MIP_REQUIRES + " cl_std_3.0\noptions = -cl-std=CL3.0")
+    text = text.replace(f"prelude = {PRAGMA_3D}", f"prelude = <<END\n{PRAGMA_3D}\n{PRAGMA_MIP}\nEND")
+    text = text.replace(f"why = {fn} to every pixel", f"why = {fn} with mip level 0 (cl_khr_mipmap_image_writes; "
+                        "an image made with num_mip_levels 0 has a single mip level, the API says of cl_image_desc) to every "
+                        "pixel")
+    return text.replace(f"[probe images.write.3d.", "[probe images.write-mip.3d.")
+
+
+# The half written to a CL_FLOAT image: every half is a float, so the stored
+# value is the half's own (Conversion Rules for Floating-Point Channel Data
+# Type); halves as ushort bits (as_half4): 1, -2, -0, 65504, 0x1.554p-2,
+# 2^-14 (the smallest normal half), 3.140625, -0.5.
+HALF_BITS = [0x3C00, 0xC000, 0x8000, 0x7BFF, 0x3555, 0x0400, 0x4248, 0xB800]
+
+
+def half_value(bits):
+    sign = -1.0 if bits & 0x8000 else 1.0
+    e, m = (bits >> 10) & 0x1F, bits & 0x3FF
+    return sign * (m * 2.0 ** -24 if e == 0 else (1024 + m) * 2.0 ** (e - 25))
+
+
+def write_half_probe(access):
+    px = pixels("3d")
+    bits = [HALF_BITS[(i + i // len(HALF_BITS)) % len(HALF_BITS)] for i in range(4 * len(px))]
+    expect = [float_token(half_value(b)) for b in bits]
+    body = loops("3d") + "                write_imageh(img, (int4)(x, y, z, 0), as_half4(vload4(n, v)));\n"
+    requires = "images cl_khr_3d_image_writes cl_khr_fp16"
+    prelude = f"{PRAGMA_3D}\n{PRAGMA_FP16}"
+    options = None
+    back = "the image is read back with clEnqueueReadImage"
+    if access == "read_write":
+        # A read_write image is not read back: the kernel reads each pixel
+        # after its write, fenced as read_write_probe's.
+        body += ("                atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, memory_order_acq_rel, "
+                 "memory_scope_work_item);\n"
+                 "                vstore4(read_imagef(img, (int4)(x, y, z, 0)), n, out);\n")
+        requires += " cl_std_3.0 __opencl_c_read_write_images __opencl_c_3d_image_writes atomic_fence_work_item"
+        options = "-cl-std=CL3.0"
+        back = ("each pixel is read again after atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, ...) (to make the write "
+                "visible to later reads by the same work-item)")
+    body += "            }\n"
+    why = (f"write_imageh (cl_khr_fp16) to every pixel of a {access} image3d_t CL_RGBA CL_FLOAT image stores each "
+           f"half exactly (a half is a float); {back}")
+    return probe_text(f"images.write.3d.{access}.rgba.float.half", CLAUSE_OF_KIND["float"], why, body,
+                      f"float[{len(expect)}]", expect,
+                      [image_key("img", "3d", "CL_RGBA", "CL_FLOAT", access, [0] * len(expect))],
+                      inputs=[f"input v = ushort: {' '.join(str(b) for b in bits)}"], requires=requires,
+                      prelude=prelude, options=options)
+
+
+# read_write 3D: one format per write function (write_imagef, _i, _ui).
+RW_3D_FORMATS = [("CL_RGBA", "CL_FLOAT"), ("CL_RGBA", "CL_SIGNED_INT32"), ("CL_RGBA", "CL_UNSIGNED_INT32")]
+
+
+def read_write_3d_probe(order, dtype, mip):
+    text = read_write_probe("3d", order, dtype)
+    text = text.replace("requires = images cl_std_3.0 __opencl_c_read_write_images",
+                        "requires = images cl_std_3.0 __opencl_c_read_write_images __opencl_c_3d_image_writes"
+                        + (MIP_REQUIRES if mip else ""))
+    if mip:
+        wfn = re.search(r"(write_image\w+)\(img, \(int4\)\(x, y, z, 0\), ", text).group(1)
+        text = text.replace(f"{wfn}(img, (int4)(x, y, z, 0), ", f"{wfn}(img, (int4)(x, y, z, 0), 0, ")
+        text = text.replace("out = ", f"prelude = {PRAGMA_MIP}\nout = ", 1)
+        text = text.replace("why = A __read_write", "why = Mip level 0 (cl_khr_mipmap_image_writes; an image made with "
+                            "num_mip_levels 0 has a single mip level, the API says of cl_image_desc) of a __read_write")
+        text = text.replace("[probe images.read_write.3d.", "[probe images.read_write-mip.3d.")
+    return text
+
+
 # ---- files ------------------------------------------------------------------------------
 
 def files():
@@ -650,6 +773,10 @@ def files():
                            if t == "2d" or m == "clamp_to_edge"]
     out["border.probe"] = [border_probe(o, d) for o, d in BORDER_FORMATS]
     out["read_write.probe"] = [read_write_probe(t, o, d) for t in ("1d", "2d") for o, d in RW_FORMATS]
+    out["write_3d_more.probe"] = ([write_only_query_probe()] + [write_half_probe(a) for a in ("write_only", "read_write")]
+                                  + [read_write_3d_probe(o, d, False) for o, d in RW_3D_FORMATS]
+                                  + [mip_write_probe(o, d) for o, d in WRITE_EVERY_TYPE[1:] + [("CL_RGBA", "CL_SIGNED_INT16")]]
+                                  + [read_write_3d_probe(o, d, True) for o, d in RW_3D_FORMATS])
     # The data type and order queries on every format on 2D; the size and
     # dimension queries, which the format does not change, once per type.
     out["query.probe"] = [query_probe(t, o, d) for t in TYPES for o, d in QUERY_FORMATS

@@ -14,7 +14,8 @@
 # program-scope scratch memory and from a compare-exchange loop, and the
 # float atomics fail with a mock whose sub adds and whose min is max;
 # cl_intel_subgroups' block reads and writes pass with a strided mock of
-# four-item sub-groups and fail with a side-by-side one.
+# four-item sub-groups and fail with a side-by-side one; its image block
+# reads and writes pass with one-item sub-groups and fail with rows reversed.
 source "$SRCDIR/tests/e2e/lib.sh"
 FAMS="$SRCDIR/probes/6.15.16-work-group-collective-functions $SRCDIR/probes/6.15.20-sub-group-functions
       $SRCDIR/probes/6.15.18-pipe-functions $SRCDIR/probes/6.15.19-enqueuing-kernels"
@@ -105,5 +106,16 @@ if grep -q portable-computing-language <<<"$devices"; then
     j=$(ls "$TMP"/out-ib-wrong/portable*.json | head -1)
     check "a mock that lays each work-item's values side by side fails both (read2/4/8 bits 14)" \
         test "$(jq '[.probes[]|select(.verdict=="fail" and (.detail|test("got 14")))]|length' "$j")" = 2
+    for mode in right wrong; do
+        python3 "$SRCDIR/tests/e2e/feature_mocks/mock_probes.py" "$SRCDIR" "$TMP/mock-ii-$mode" intelimage $mode
+        "$CLCONFORM" --probes "$TMP/mock-ii-$mode" --device portable-computing-language \
+            --out "$TMP/out-ii-$mode" >/dev/null 2>&1
+    done
+    j=$(ls "$TMP"/out-ii-right/portable*.json | head -1)
+    check "cl_intel_subgroups' image block reads and writes hold with one-item sub-groups (2 pass)" \
+        test "$(jq '[.probes[]|select(.verdict=="pass")]|length' "$j")" = 2
+    j=$(ls "$TMP"/out-ii-wrong/portable*.json | head -1)
+    check "and both fail when the mock reverses a block's rows" \
+        test "$(jq '[.probes[]|select(.verdict=="fail")]|length' "$j")" = 2
 fi
 done_checks

@@ -5,6 +5,13 @@
 # float standing in for half (feature_mocks/half_as_float.cl), the probes a
 # round-to-nearest device runs all pass, while a mock that rounds toward zero
 # fails exactly the correctly rounded ones whose result is not a half.
+# The half forms of the other families (sub-group collectives, cl_intel_subgroups'
+# shuffles, cl_ext_float_atomics on atomic_half, write_imageh to 3D images;
+# halves as ushort bits) run
+# the same way on PoCL with those families' mocks behind the half one
+# (mock_probes.py half): all pass, and all but the load/store ones fail with
+# a wrong identity, moved values changed, sub adding / min and max swapped, and
+# write_imageh writing the color reversed.
 source "$SRCDIR/tests/e2e/lib.sh"
 HALF="$SRCDIR/probes/6.1.1.1-half-precision"
 if command -v clang-15 >/dev/null 2>&1; then
@@ -32,5 +39,26 @@ if grep -q portable-computing-language <<<"$devices"; then
     check "a mock rounding toward zero fails +, -, * (scalar and half4) and the default conversions (8)" \
         test "$(jq -c '[.probes[]|select(.verdict=="fail")|.id]|sort' "$j")" = \
         '["half.add.half.rte","half.add.half4.rte","half.convert_half.float.rte","half.implicit.float.rte","half.mul.half.rte","half.mul.half4.rte","half.sub.half.rte","half.sub.half4.rte"]'
+    for mode in right wrong; do
+        python3 "$SRCDIR/tests/e2e/feature_mocks/mock_probes.py" "$SRCDIR" "$TMP/ext-$mode" half $mode
+        "$CLCONFORM" --probes "$TMP/ext-$mode" --device portable-computing-language \
+            --out "$TMP/ext-out-$mode" >/dev/null 2>&1
+    done
+    j=$(ls "$TMP"/ext-out-right/portable*.json | head -1)
+    check "the half forms of sub-groups, intel shuffles, float atomics and 3D image writes pass with float for half (15; 3 need generic)" \
+        test "$(jq '[.probes[]|select(.verdict=="pass")]|length' "$j")" = 15 -a \
+        "$(jq '[.probes[]|select(.verdict=="skip" and .detail=="device lacks __opencl_c_generic_address_space")]|length' "$j")" = 3
+    j=$(ls "$TMP"/ext-out-wrong/portable*.json | head -1)
+    check "and all but the two load/store ones fail with the wrong mocks (13)" \
+        test "$(jq -c '[.probes[]|select(.verdict=="pass")|.id]|sort' "$j")" = \
+        '["atomic-float.load-store.fp16.local","atomic-float.load-store.fp16.local-forms"]' -a \
+        "$(jq '[.probes[]|select(.verdict=="fail")]|length' "$j")" = 13
+fi
+if command -v clang-15 >/dev/null 2>&1; then
+    check "every half kernel of the sub-group and float-atomic families compiles (clang-15, cl_khr_fp16)" \
+        python3 "$SRCDIR/scripts/features/check_compile.py" --clang clang-15 \
+        "$SRCDIR/probes/6.15.20-sub-group-functions/collectives-half.probe" \
+        "$SRCDIR/probes/6.15.20-sub-group-functions/intel-shuffle.probe" \
+        "$SRCDIR/probes/6.15.12-atomic-functions-c11/float-atomics.probe"
 fi
 done_checks

@@ -82,4 +82,19 @@ check "--repro with a failing image probe is no infrastructure error (exit 1: th
 "$CLCONFORM" reduce "$REPORT" --filter t.img.uint.wrong --out "$TMP/red" >"$TMP/reduce.out" 2>&1
 check "clconform reduce declines a probe with images, saying why" \
     grep -q "t.img.uint.wrong: takes images, which reproducers do not make; not reduced" "$TMP/reduce.out"
+if command -v clang-15 >/dev/null 2>&1; then
+    check "the rest of cl_khr_3d_image_writes (write_imageh, mip levels, read_write) compiles (clang-15, spir64)" \
+        python3 "$SRCDIR/scripts/features/check_compile.py" --clang clang-15 \
+        "$SRCDIR/probes/6.12.14-image-functions/write_3d_more.probe"
+fi
+# cl_khr_mipmap_image_writes' 3D forms, which no local driver has: with a
+# mock writing mip level 0 through the plain write (mock_probes.py mipwrite)
+# PoCL passes all six, and fails all six when the mock reverses the color.
+for mode in right wrong; do
+    python3 "$SRCDIR/tests/e2e/feature_mocks/mock_probes.py" "$SRCDIR" "$TMP/mip-$mode" mipwrite $mode
+    "$CLCONFORM" --device pthread --probes "$TMP/mip-$mode" --out "$TMP/mip-out-$mode" --quiet >/dev/null 2>&1
+done
+mip_count() { jq "[.probes[]|select(.verdict==\"$2\")]|length" "$(ls "$TMP"/mip-out-"$1"/*pthread*.json | head -n 1)"; }
+check "the mip-level 3D writes pass with level 0 written through the plain write (6)" test "$(mip_count right pass)" = 6
+check "and all six fail when the mock writes another color" test "$(mip_count wrong fail)" = 6
 done_checks

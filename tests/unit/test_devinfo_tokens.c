@@ -1,6 +1,6 @@
 /* harness/devinfo_cl3.c's capability tokens, from hand-built device objects:
  * the versions, features and atomic capabilities of a 3.0 device, the
- * cl_ext_float_atomics capabilities (fp32_atomic_B / fp64_atomic_B), and a
+ * cl_ext_float_atomics capabilities (fp32_atomic_B / fp64_atomic_B / fp16_atomic_B), and a
  * 1.2 device that answers the 3.0 queries yet gets only its implied cl_std_. */
 #include "devinfo_cl3.h"
 #include "check.h"
@@ -32,13 +32,15 @@ int main(void)
                        "  \"opencl_c_features\": [{\"name\": \"__opencl_c_subgroups\", \"version\": \"3.0.0\"}],"
                        "  \"atomic_memory_capabilities\": [\"relaxed\", \"work_group\"],"
                        "  \"single_fp_atomic_capabilities\": [\"global_add\", \"local_min_max\"],"
-                       "  \"double_fp_atomic_capabilities\": [\"global_load_store\"]}}");
+                       "  \"double_fp_atomic_capabilities\": [\"global_load_store\"],"
+                       "  \"half_fp_atomic_capabilities\": [\"local_add\"]}}");
     CHECK(has(d3, "cl_std_3.0") && has(d3, "cl_std_1.2") && !has(d3, "cl_std_2.0"), "listed_versions_give_cl_std");
     CHECK(has(d3, "__opencl_c_subgroups"), "a_feature_is_a_token");
     CHECK(has(d3, "atomic_memory_work_group") && !has(d3, "atomic_memory_device"), "atomic_memory_bits");
     CHECK(has(d3, "fp32_atomic_global_add") && has(d3, "fp32_atomic_local_min_max"), "fp32_atomic_bits");
     CHECK(!has(d3, "fp32_atomic_local_add") && !has(d3, "fp32_atomic_global_min_max"), "fp32_atomic_bits_not_set");
     CHECK(has(d3, "fp64_atomic_global_load_store") && !has(d3, "fp64_atomic_global_add"), "fp64_atomic_bits");
+    CHECK(has(d3, "fp16_atomic_local_add") && !has(d3, "fp16_atomic_local_load_store"), "fp16_atomic_bits");
 
     cJSON *d12 = device("{\"version\": \"OpenCL 1.2 Oclgrind\", \"opencl_c_version\": \"OpenCL C 1.2 \","
                         " \"capabilities\": [],"
