@@ -1,0 +1,319 @@
+// Kernels of the litmus family (docs/measurements.md, "The litmus family").
+// One program per probe: the harness defines LITMUS_TEST_<TEST> (which test's
+// threads the kernels run), LITMUS_SCRATCH (the stress buffer's ints, a power
+// of two), LITMUS_LINE (ints a stressed line spans) and LITMUS_RES (ints of
+// res per instance). Each flavour is one kernel, litmus_<flavour>:
+//   (__global T *mem, __global int *res, volatile __global int *ctl,
+//    volatile __global int *scratch, __global const int *prm)
+// prm holds the launch's environment (LP_* below); everything random in a
+// launch (which groups test and which stress, who pairs with whom, where
+// each location lies, which lines are stressed) follows from prm[LP_SEED].
+//
+// A testing group plays one thread (role) of the test for W instances; the
+// K threads of an instance always lie in K different work-groups. Thread
+// role r of instance i writes r's reads to res[i * LITMUS_RES + 0..3], role 0
+// the indices of x and y in mem to + 4, + 5 (the host reads final values
+// there); + 6 counts the threads arrived (each waits, boundedly, for the
+// others before its accesses); each role writes its start and end tickets
+// (+1) from one counter to + 8 + 2r, + 9 + 2r: the K threads ran at once
+// when every start precedes every end. Stressing groups run their pattern until every tester has
+// ended (or a bound). No loop is unbounded: a device that runs groups one
+// by one still finishes.
+#ifndef LITMUS_SCRATCH
+#error "the harness defines LITMUS_TEST_<TEST>, LITMUS_SCRATCH, LITMUS_LINE and LITMUS_RES"
+#endif
+
+#define LP_SEED 0
+#define LP_TESTING_GROUPS 1 // a multiple of LITMUS_K whose quotient is a power of two
+#define LP_STRIDE 2         // ints between one location slot and the next
+#define LP_STRESS_LINES 3   // lines the stress hits (a power of two)
+#define LP_STRESS_ITERS 4   // the stressing groups' bound
+#define LP_STRESS_PATTERN 5 // 0 store-store, 1 store-load, 2 load-store, 3 load-load
+#define LP_PRE_ITERS 6      // the testers' own stress before the test
+#define LP_PRE_PATTERN 7
+#define LP_SPIN 8    // the bound of each tester's wait for the other threads of its instance
+#define LP_PERMUTE 9 // 1: pair local ids at random; 0: equal local ids (CPUs run a group's work-items in order)
+
+// A 32-bit mix (murmur3's finaliser) of the seed and a purpose number.
+uint litmus_hash(uint seed, uint k)
+{
+    uint h = seed ^ (k * 0x9e3779b9u);
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    return h;
+}
+
+uint litmus_gcd(uint a, uint b)
+{
+    while (b != 0) {
+        uint t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+// A permutation of 0..n-1 drawn from the seed: i -> (i * a + b) mod n, a
+// coprime to n.
+uint litmus_perm(uint i, uint n, uint seed, uint k)
+{
+    uint a = (litmus_hash(seed, k) % n) | 1u;
+    for (uint t = 0; t < n && litmus_gcd(a, n) != 1u; t++)
+        a = a + 1u < n ? a + 1u : 1u;
+    return (uint)(((ulong)i * a + litmus_hash(seed, k + 1u)) % n);
+}
+
+// Memory traffic on one of the launch's stressed lines, with the 1.2 atomic
+// functions (every OpenCL C version has them; atomic, so no data race):
+// `iters` rounds of the pattern, stopping early once ctl[0] reaches done_at
+// (every tester ended; 0: never looked at).
+void litmus_stress(volatile __global int *s, volatile __global int *ctl, __global const int *prm, uint who,
+                   int iters, int pattern, int done_at)
+{
+    uint lines = (uint)prm[LP_STRESS_LINES];
+    uint line = litmus_hash((uint)prm[LP_SEED], 1000u + who % lines) % (LITMUS_SCRATCH / LITMUS_LINE);
+    volatile __global int *p = s + line * LITMUS_LINE + get_local_id(0) % LITMUS_LINE;
+    for (int k = 0; k < iters; k++) {
+        if (pattern == 0) {
+            atomic_xchg(p, k);
+            atomic_xchg(p, k + 1);
+        } else if (pattern == 1) {
+            atomic_xchg(p, k);
+            atomic_or(p, 0);
+        } else if (pattern == 2) {
+            atomic_or(p, 0);
+            atomic_xchg(p, k);
+        } else {
+            atomic_or(p, 0);
+            atomic_or(p, 0);
+        }
+        if (done_at > 0 && (k & 31) == 31 && atomic_or(&ctl[0], 0) >= done_at)
+            break;
+    }
+}
+
+// The tests: each role's accesses in ST (store), LD (load) and F (what a
+// flavour puts between a thread's two accesses); MP's data location x in
+// XST/XLD (the flag's accessors unless a 1.2 idiom says otherwise). Values
+// stored are 1 and 2; reads go to r[0..3].
+#if defined(LITMUS_TEST_MP)
+#define LITMUS_K 2
+#define B0 XST(x, 1); F ST(y, 1);
+#define B1 int a = LD(y); F int b = XLD(x); r[0] = a; r[1] = b;
+#elif defined(LITMUS_TEST_SB)
+#define LITMUS_K 2
+#define B0 ST(x, 1); F r[0] = LD(y);
+#define B1 ST(y, 1); F r[1] = LD(x);
+#elif defined(LITMUS_TEST_LB)
+#define LITMUS_K 2
+#define B0 int a = LD(x); F ST(y, 1); r[0] = a;
+#define B1 int b = LD(y); F ST(x, 1); r[1] = b;
+#elif defined(LITMUS_TEST_2_2W)
+#define LITMUS_K 2
+#define B0 ST(x, 1); F ST(y, 2);
+#define B1 ST(y, 1); F ST(x, 2);
+#elif defined(LITMUS_TEST_CORR)
+#define LITMUS_K 2
+#define B0 ST(x, 1);
+#define B1 int a = LD(x); F int b = LD(x); r[0] = a; r[1] = b;
+#elif defined(LITMUS_TEST_IRIW)
+#define LITMUS_K 4
+#define B0 ST(x, 1);
+#define B1 ST(y, 1);
+#define B2 int a = LD(x); F int b = LD(y); r[0] = a; r[1] = b;
+#define B3 int c = LD(y); F int d = LD(x); r[2] = c; r[3] = d;
+#elif defined(LITMUS_TEST_WRC)
+#define LITMUS_K 3
+#define B0 ST(x, 1);
+#define B1 int a = LD(x); F ST(y, 1); r[0] = a;
+#define B2 int b = LD(y); F int c = LD(x); r[1] = b; r[2] = c;
+#elif defined(LITMUS_TEST_ISA2)
+#define LITMUS_K 3
+#define B0 ST(x, 1); F ST(y, 1);
+#define B1 int a = LD(y); F ST(z, 1); r[0] = a;
+#define B2 int b = LD(z); F int c = LD(x); r[1] = b; r[2] = c;
+#elif defined(LITMUS_TEST_R)
+#define LITMUS_K 2
+#define B0 ST(x, 1); F ST(y, 1);
+#define B1 ST(y, 2); F r[0] = LD(x);
+#elif defined(LITMUS_TEST_S)
+#define LITMUS_K 2
+#define B0 ST(x, 2); F ST(y, 1);
+#define B1 int a = LD(y); F ST(x, 1); r[0] = a;
+#elif defined(LITMUS_TEST_COWW)
+#define LITMUS_K 2
+#define B0 ST(x, 1); F ST(x, 2);
+#define B1 int a = LD(x); F int b = LD(x); r[0] = a; r[1] = b;
+#elif defined(LITMUS_TEST_CORW)
+#define LITMUS_K 2
+#define B0 int a = LD(x); F ST(x, 1); r[0] = a;
+#define B1 ST(x, 2);
+#elif defined(LITMUS_TEST_COWR)
+#define LITMUS_K 2
+#define B0 ST(x, 1); F r[0] = LD(x);
+#define B1 ST(x, 2);
+#else
+#error "the harness defines one LITMUS_TEST_<TEST>"
+#endif
+#ifndef B2
+#define B2
+#endif
+#ifndef B3
+#define B3
+#endif
+
+// One kernel: place this work-item (test or stress), then run its role.
+#define LITMUS_KERNEL(NAME, T)                                                                               \
+__kernel void NAME(__global T *mem, __global int *res, volatile __global int *ctl,                           \
+                   volatile __global int *scratch, __global const int *prm)                                  \
+{                                                                                                            \
+    uint seed = (uint)prm[LP_SEED], gt = (uint)prm[LP_TESTING_GROUPS];                                       \
+    uint w = (uint)get_local_size(0), lid = (uint)get_local_id(0);                                           \
+    uint sg = litmus_perm((uint)get_group_id(0), (uint)get_num_groups(0), seed, 1u);                         \
+    int testers = (int)(gt * w);                                                                             \
+    if (sg >= gt) {                                                                                          \
+        litmus_stress(scratch, ctl, prm, sg, prm[LP_STRESS_ITERS], prm[LP_STRESS_PATTERN], 2 * testers);     \
+        return;                                                                                              \
+    }                                                                                                        \
+    uint role = sg % LITMUS_K, blocks = gt / LITMUS_K, n = blocks * w;                                       \
+    uint shift = role ? litmus_hash(seed, 10u + role) % blocks : 0u;                                         \
+    uint li = prm[LP_PERMUTE] ? litmus_perm(lid, w, seed, 20u + 2u * role) : lid;                          \
+    uint inst = ((sg / LITMUS_K + blocks - shift) % blocks) * w + li;                                        \
+    uint stride = (uint)prm[LP_STRIDE];                                                                      \
+    uint ix = (litmus_perm(inst, n, seed, 40u) * 3u + 0u) * stride;                                          \
+    uint iy = (litmus_perm(inst, n, seed, 42u) * 3u + 1u) * stride;                                          \
+    uint iz = (litmus_perm(inst, n, seed, 44u) * 3u + 2u) * stride;                                          \
+    __global T *x = mem + ix, *y = mem + iy, *z = mem + iz;                                                  \
+    __global int *r = res + inst * LITMUS_RES;                                                               \
+    (void)z;                                                                                                 \
+    if (role == 0) {                                                                                         \
+        r[4] = (int)ix;                                                                                      \
+        r[5] = (int)iy;                                                                                      \
+    }                                                                                                        \
+    litmus_stress(scratch, ctl, prm, sg + 7u, prm[LP_PRE_ITERS], prm[LP_PRE_PATTERN], 0);                    \
+    int start = atomic_inc(&ctl[0]);                                                                         \
+    atomic_inc(&r[6]);                                                                                       \
+    for (int k = 0; k < prm[LP_SPIN] && atomic_or(&r[6], 0) < LITMUS_K; k++)                                 \
+        ;                                                                                                    \
+    if (role == 0) {                                                                                         \
+        B0                                                                                                   \
+    } else if (role == 1) {                                                                                  \
+        B1                                                                                                   \
+    } else if (role == 2) {                                                                                  \
+        B2                                                                                                   \
+    } else {                                                                                                 \
+        B3                                                                                                   \
+    }                                                                                                        \
+    int end = atomic_inc(&ctl[0]);                                                                           \
+    r[8 + 2 * role] = start + 1;                                                                             \
+    r[9 + 2 * role] = end + 1;                                                                               \
+}
+
+#define XST(p, v) ST(p, v)
+#define XLD(p) LD(p)
+
+// cl12: the 1.2 atomic functions (an atomic_or of 0 reads) and
+// mem_fence(CLK_GLOBAL_MEM_FENCE), on volatile global ints.
+#define ST(p, v) atomic_xchg((p), (v))
+#define LD(p) atomic_or((p), 0)
+#define F mem_fence(CLK_GLOBAL_MEM_FENCE);
+LITMUS_KERNEL(litmus_cl12, volatile int)
+#undef F
+#define F
+LITMUS_KERNEL(litmus_cl12_nofence, volatile int)
+#undef F
+#undef ST
+#undef LD
+
+// plain: ordinary loads and stores of volatile ints: between work-groups a
+// data race, so any outcome (a mutant, never judged).
+#define ST(p, v) (*(p) = (v))
+#define LD(p) (*(p))
+#define F
+LITMUS_KERNEL(litmus_plain, volatile int)
+#undef F
+// The 1.2 idioms of message passing: plain data beside a flag that is
+// plain (volatile) or a 1.2 atomic, with or without mem_fence.
+#define F mem_fence(CLK_GLOBAL_MEM_FENCE);
+LITMUS_KERNEL(litmus_volatile_fence, volatile int)
+#undef ST
+#undef LD
+#undef XST
+#undef XLD
+#define XST(p, v) (*(p) = (v))
+#define XLD(p) (*(p))
+#define ST(p, v) atomic_xchg((p), (v))
+#define LD(p) atomic_or((p), 0)
+LITMUS_KERNEL(litmus_data_fence, volatile int)
+#undef F
+#define F
+LITMUS_KERNEL(litmus_data_nofence, volatile int)
+#undef F
+#undef ST
+#undef LD
+#undef XST
+#undef XLD
+#define XST(p, v) ST(p, v)
+#define XLD(p) LD(p)
+
+// The C11 flavours: OpenCL C 2.0, or 3.0 with the features each uses (a
+// device without one builds the others; the harness skips its probes).
+#if __OPENCL_C_VERSION__ >= 200
+#define C11ST(p, v, o, s) atomic_store_explicit((p), (v), memory_order_##o, memory_scope_##s)
+#define C11LD(p, o, s) atomic_load_explicit((p), memory_order_##o, memory_scope_##s)
+#define F
+#define ST(p, v) C11ST(p, v, relaxed, work_group)
+#define LD(p) C11LD(p, relaxed, work_group)
+LITMUS_KERNEL(litmus_relaxed_wg, atomic_int)
+#undef ST
+#undef LD
+#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_order_acq_rel)
+#define ST(p, v) C11ST(p, v, release, work_group)
+#define LD(p) C11LD(p, acquire, work_group)
+LITMUS_KERNEL(litmus_acq_rel_wg, atomic_int)
+#undef ST
+#undef LD
+#endif
+#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_order_seq_cst)
+#define ST(p, v) C11ST(p, v, seq_cst, work_group)
+#define LD(p) C11LD(p, seq_cst, work_group)
+LITMUS_KERNEL(litmus_seq_cst_wg, atomic_int)
+#undef ST
+#undef LD
+#endif
+#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_scope_device)
+#define ST(p, v) C11ST(p, v, relaxed, device)
+#define LD(p) C11LD(p, relaxed, device)
+LITMUS_KERNEL(litmus_relaxed, atomic_int)
+#undef F
+// Fences instead of release/acquire: an acq_rel fence between relaxed
+// accesses, at device scope (judged) and at work-group scope (a mutant).
+#define F atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acq_rel, memory_scope_device);
+LITMUS_KERNEL(litmus_fence, atomic_int)
+#undef F
+#define F atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acq_rel, memory_scope_work_group);
+LITMUS_KERNEL(litmus_fence_wg, atomic_int)
+#undef F
+#define F
+#undef ST
+#undef LD
+#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_order_acq_rel)
+#define ST(p, v) C11ST(p, v, release, device)
+#define LD(p) C11LD(p, acquire, device)
+LITMUS_KERNEL(litmus_acq_rel, atomic_int)
+#undef ST
+#undef LD
+#endif
+#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_order_seq_cst)
+#define ST(p, v) C11ST(p, v, seq_cst, device)
+#define LD(p) C11LD(p, seq_cst, device)
+LITMUS_KERNEL(litmus_seq_cst, atomic_int)
+#undef ST
+#undef LD
+#endif
+#endif
+#undef F
+#endif
