@@ -1,4 +1,3 @@
-
 /* The litmus family's testing environment: see litmus_env.h. The knobs
  * follow Levine et al., "MC Mutants" (ASPLOS 2023): dedicated stressing
  * work-groups hammering a few lines, the testers' own pre-stress, location
@@ -26,7 +25,7 @@ static int pick(uint64_t *rng, const int *v, int n)
  * stressing groups (they would hold the few cores). */
 static void lockstep(litmus_env *e)
 {
-    *e = (litmus_env){.wg = 64, .testing_groups = 1 << 30, .stress_groups = 0, .stride = 1, .stress_lines = 1,
+    *e = (litmus_env){.wg = 16, .testing_groups = 1 << 30, .stress_groups = 0, .stride = 1, .stress_lines = 1,
                       .stress_iters = 0, .stress_pattern = 0, .pre_iters = 0, .pre_pattern = 0, .spin = 32768,
                       .permute = 0};
 }
@@ -86,12 +85,17 @@ static int clamp_int(int v, int lo, int hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
+long litmus_env_group_budget(const litmus_limits *lim, int wg)
+{
+    long resident = wg > 64 ? lim->resident256 : lim->resident64;
+    return resident > 0 ? resident : (lim->compute_units > 0 ? lim->compute_units : 1);
+}
+
 void litmus_env_clamp(const litmus_limits *lim, litmus_env *e)
 {
     int k = lim->threads > 0 ? lim->threads : 1;
     e->wg = floor_pow2(clamp_int(e->wg, 1, lim->max_wg > 0 ? lim->max_wg : 1));
-    long resident = e->wg > 64 ? lim->resident256 : lim->resident64;
-    long budget = resident > 0 ? resident : (lim->compute_units > 0 ? lim->compute_units : 1);
+    long budget = litmus_env_group_budget(lim, e->wg);
     if (budget < k)
         budget = k; /* the threads of an instance need groups of their own; the handshake says if they ran at once */
     long want = e->testing_groups < 0 ? budget / -e->testing_groups : e->testing_groups;

@@ -44,6 +44,10 @@ typedef struct {
  * from rng. Always clamped (litmus_env_clamp). */
 void litmus_env_candidate(int k, const litmus_limits *lim, uint64_t *rng, litmus_env *e);
 
+/* Groups that may run at once with wg work-items each: the measured
+ * co-resident count, else one per compute unit. */
+long litmus_env_group_budget(const litmus_limits *lim, int wg);
+
 /* Makes e launchable on lim: wg a power of two within the device, groups
  * within the measured co-resident count (one per compute unit when unknown;
  * never fewer testing groups than threads), instances and memory within

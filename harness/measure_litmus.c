@@ -430,8 +430,8 @@ static void record_run(cJSON *obj, const litmus_session *s, const litmus_counts 
  * in turn between (a probe without mutants runs its own only). */
 static int measure_loop(litmus_session *s, const litmus_env *e, double deadline, uint64_t *rng, litmus_counts *c)
 {
-    /* The probe's own kernel runs at least twice after the search. */
-    for (long turn = 0; (now_s() < deadline || turn < 4) && c->t.runs < LITMUS_MAX_RUNS; turn++) {
+    /* The probe's own kernel runs at least once after the search. */
+    for (long turn = 0; (now_s() < deadline || turn < 1) && c->t.runs < LITMUS_MAX_RUNS; turn++) {
         int k = s->nk > 1 && (turn & 1) ? 1 + (int)(turn / 2) % (s->nk - 1) : 0;
         if (s->kernel[k] && launch_counted(s, k, e, rng, c) != 0)
             return -1;
@@ -483,12 +483,26 @@ const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, cons
                          "iwg.resident.wg64"), .resident256 = resident_measured(env, "iwg.resident.wg256"),
                          .compute_units = (int)env->max_compute_units};
     lim.lockstep_first = device_is_cpu(env) || (lim.resident64 > 0 && lim.resident64 <= 2L * lim.compute_units);
+    /* An instance needs its threads' groups at once; where the device was
+     * measured to run fewer (iwg.resident.*), none would. */
+    long groups = lim.resident64 > lim.resident256 ? lim.resident64 : lim.resident256;
+    if (groups > 0 && groups < s.threads) {
+        char why[200];
+        snprintf(why, sizeof why, "could not run its threads concurrently: the test needs %d work-groups at once, "
+                 "the device runs %ld (iwg.resident.*)", s.threads, groups);
+        set_detail(rec, why);
+        verdict = "skip";
+        goto out;
+    }
     litmus_env e;
     litmus_env_candidate(0, &lim, &rng, &e);
     /* The first launch of each kernel generates code on some drivers (PoCL,
-     * rusticl): it belongs to the build watchdog, and its runs count. */
+     * rusticl): it belongs to the build watchdog, and its runs count. It
+     * waits for no partner, so it costs little. */
+    litmus_env first = e;
+    first.spin = first.pre_iters = first.stress_iters = 0;
     for (int k = 0; k < s.nk; k++)
-        if (s.kernel[k] && launch_counted(&s, k, &e, &rng, &c) != 0)
+        if (s.kernel[k] && launch_counted(&s, k, &first, &rng, &c) != 0)
             goto out;
     if (env->measure_started)
         env->measure_started(env->measure_ctx);
