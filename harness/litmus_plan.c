@@ -116,9 +116,15 @@ const char *litmus_test_define(litmus_test t)
     return valid_test(t) ? shapes[t].define : "";
 }
 
-const char *litmus_kernel_name(litmus_flavour f, char *buf, size_t len)
+const char *litmus_flavour_define(litmus_flavour f, char *buf, size_t len)
 {
-    snprintf(buf, len, "litmus_%s", litmus_flavour_name(f));
+    char upper[32];
+    const char *n = litmus_flavour_name(f);
+    size_t i = 0;
+    for (; n[i] && i + 1 < sizeof upper; i++)
+        upper[i] = (char)(n[i] >= 'a' && n[i] <= 'z' ? n[i] - 'a' + 'A' : n[i]);
+    upper[i] = '\0';
+    snprintf(buf, len, "-DLITMUS_WITH_%s=%d", upper, (int)f);
     return buf;
 }
 
@@ -216,8 +222,12 @@ int litmus_weak_forbidden(const litmus_plan *p)
     if (!valid_test(p->test))
         return 0;
     /* MP's fence flavour: the acq_rel fences synchronise as release stores
-     * and acquire loads would ([ledger: litmus-forbidden]). */
-    return p->flavour == shapes[p->test].judged || (p->test == LITMUS_MP && p->flavour == LITMUS_FENCE);
+     * and acquire loads would ([ledger: litmus-forbidden]). CoRR's 1.2
+     * flavour: its reads are atomic read-modify-writes of one location by
+     * one work-item, which 1.2's atomicity and a work-item's load/store
+     * consistency order ([ledger: litmus-cl12]). */
+    return p->flavour == shapes[p->test].judged || (p->test == LITMUS_MP && p->flavour == LITMUS_FENCE) ||
+           (p->test == LITMUS_CORR && p->flavour == LITMUS_CL12);
 }
 
 int litmus_mutants(const litmus_plan *p, litmus_flavour out[LITMUS_MAX_MUTANTS])
@@ -228,6 +238,7 @@ int litmus_mutants(const litmus_plan *p, litmus_flavour out[LITMUS_MAX_MUTANTS])
     static const litmus_flavour of_seq_cst[] = {LITMUS_ACQ_REL, LITMUS_SEQ_CST_WG, LITMUS_PLAIN};
     static const litmus_flavour of_relaxed[] = {LITMUS_RELAXED_WG, LITMUS_PLAIN};
     static const litmus_flavour of_fence[] = {LITMUS_RELAXED, LITMUS_FENCE_WG};
+    static const litmus_flavour of_cl12[] = {LITMUS_PLAIN};
     const litmus_flavour *m = of_fence;
     int n = 2;
     if (p->flavour == LITMUS_ACQ_REL)
@@ -236,6 +247,8 @@ int litmus_mutants(const litmus_plan *p, litmus_flavour out[LITMUS_MAX_MUTANTS])
         m = of_seq_cst, n = 3;
     else if (p->flavour == LITMUS_RELAXED)
         m = of_relaxed, n = 2;
+    else if (p->flavour == LITMUS_CL12)
+        m = of_cl12, n = 1;
     memcpy(out, m, (size_t)n * sizeof *m);
     return n;
 }

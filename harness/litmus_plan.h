@@ -26,7 +26,7 @@ typedef enum {
     LITMUS_N_TESTS
 } litmus_test;
 
-/* A flavour is one kernel of harness/kernels/litmus.cl (litmus_<name>). */
+/* A flavour is one branch of harness/kernels/litmus.cl's kernel. */
 typedef enum {
     LITMUS_CL12,           /* 1.2 atomic functions, mem_fence between accesses */
     LITMUS_CL12_NOFENCE,   /* 1.2 atomic functions, nothing between */
@@ -71,8 +71,10 @@ const char *litmus_flavour_name(litmus_flavour f);
 /* The build option that selects the test's kernels: "-DLITMUS_TEST_MP". */
 const char *litmus_test_define(litmus_test t);
 
-/* The kernel of flavour f: "litmus_<flavour>" into buf. Returns buf. */
-const char *litmus_kernel_name(litmus_flavour f, char *buf, size_t len);
+/* The build option that compiles flavour f into the test's kernel, with
+ * the number a launch selects it by: "-DLITMUS_WITH_RELAXED=9" into buf.
+ * Returns buf. */
+const char *litmus_flavour_define(litmus_flavour f, char *buf, size_t len);
 
 /* Work-items of one instance, each in a work-group of its own (1..4). */
 int litmus_threads(litmus_test t);

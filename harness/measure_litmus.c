@@ -45,8 +45,9 @@ typedef struct {
     litmus_plan plan;
     int threads, nk;
     litmus_flavour flavour[N_KERNELS];
+    int present[N_KERNELS]; /* compiled in: -1 not known yet, 0 no (the device lacks its features), 1 yes */
     cl_program program;
-    cl_kernel kernel[N_KERNELS]; /* NULL: a mutant the device's build left out */
+    cl_kernel kernel;
     cl_mem mem, res, ctl, scratch, prm;
     long mem_ints, res_ints; /* allocated */
     cl_int *host_res, *host_mem, host_prm[LITMUS_PRM];
@@ -98,17 +99,25 @@ static void add_build_log(litmus_session *s)
     free(log);
 }
 
-/* Builds the test's program and creates the probe's kernel and its
- * mutants' (a mutant whose feature the device lacks is not in the program:
- * it is left out, and counted as not run). */
+/* Builds the test's program with the probe's flavour and its mutants
+ * (litmus_mutants) compiled in, and creates its kernel. */
 static int build(litmus_session *s, const clc_probe *p)
 {
-    char opts[2048], layout[512], kname[64];
+    char opts[2048], layout[1024];
     cl_int err;
-    snprintf(layout, sizeof layout, "%s %s -DLITMUS_SCRATCH=%d -DLITMUS_LINE=%d -DLITMUS_RES=%d",
-             p->options ? p->options : "", litmus_test_define(s->plan.test), LITMUS_SCRATCH, LITMUS_LINE,
-             LITMUS_RES);
-    if (build_options_compose(s->env->base_options, layout, opts, sizeof opts) != 0) {
+    s->flavour[0] = s->plan.flavour;
+    s->nk = 1 + litmus_mutants(&s->plan, s->flavour + 1);
+    int at = snprintf(layout, sizeof layout, "%s %s -DLITMUS_SCRATCH=%d -DLITMUS_LINE=%d -DLITMUS_RES=%d",
+                      p->options ? p->options : "", litmus_test_define(s->plan.test), LITMUS_SCRATCH, LITMUS_LINE,
+                      LITMUS_RES);
+    for (int k = 0; k < s->nk && at > 0 && (size_t)at < sizeof layout; k++) {
+        char def[64];
+        at += snprintf(layout + at, sizeof layout - (size_t)at, " %s",
+                       litmus_flavour_define(s->flavour[k], def, sizeof def));
+        s->present[k] = -1;
+    }
+    if (at <= 0 || (size_t)at >= sizeof layout ||
+        build_options_compose(s->env->base_options, layout, opts, sizeof opts) != 0) {
         set_detail(s->rec, "build options too long");
         return -1;
     }
@@ -124,27 +133,20 @@ static int build(litmus_session *s, const clc_probe *p)
         add_build_log(s);
         return -1;
     }
-    s->flavour[0] = s->plan.flavour;
-    s->nk = 1 + litmus_mutants(&s->plan, s->flavour + 1);
-    s->max_wg = s->env->max_work_group_size ? (int)s->env->max_work_group_size : 1;
-    for (int k = 0; k < s->nk; k++) {
-        s->kernel[k] = clCreateKernel(s->program, litmus_kernel_name(s->flavour[k], kname, sizeof kname), &err);
-        if (err == CL_INVALID_KERNEL_NAME && k > 0)
-            continue;
-        if (err != CL_SUCCESS) {
-            clerr_record(s->rec, "clCreateKernel", err);
-            return -1;
-        }
-        size_t kwg = 0;
-        err = clGetKernelWorkGroupInfo(s->kernel[k], s->env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg,
-                                       NULL);
-        if (err != CL_SUCCESS) {
-            clerr_record(s->rec, "clGetKernelWorkGroupInfo", err);
-            return -1;
-        }
-        if (kwg && (long)kwg < s->max_wg)
-            s->max_wg = (int)kwg;
+    s->kernel = clCreateKernel(s->program, "litmus", &err);
+    if (err != CL_SUCCESS) {
+        clerr_record(s->rec, "clCreateKernel", err);
+        return -1;
     }
+    size_t kwg = 0;
+    err = clGetKernelWorkGroupInfo(s->kernel, s->env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg, NULL);
+    if (err != CL_SUCCESS) {
+        clerr_record(s->rec, "clGetKernelWorkGroupInfo", err);
+        return -1;
+    }
+    s->max_wg = s->env->max_work_group_size ? (int)s->env->max_work_group_size : 1;
+    if (kwg && (long)kwg < s->max_wg)
+        s->max_wg = (int)kwg;
     return 0;
 }
 
@@ -198,9 +200,8 @@ static void release(litmus_session *s)
     for (int i = 0; i < 5; i++)
         if (bufs[i])
             clReleaseMemObject(bufs[i]);
-    for (int k = 0; k < N_KERNELS; k++)
-        if (s->kernel[k])
-            clReleaseKernel(s->kernel[k]);
+    if (s->kernel)
+        clReleaseKernel(s->kernel);
     if (s->program)
         clReleaseProgram(s->program);
     free(s->host_res);
@@ -242,7 +243,7 @@ static void count(const litmus_session *s, long instances, litmus_tally *t)
     }
 }
 
-static void fill_prm(litmus_session *s, const litmus_env *e, uint32_t seed)
+static void fill_prm(litmus_session *s, const litmus_env *e, litmus_flavour flavour, uint32_t seed)
 {
     memset(s->host_prm, 0, sizeof s->host_prm);
     s->host_prm[0] = (cl_int)(seed & 0x7fffffff);
@@ -255,6 +256,7 @@ static void fill_prm(litmus_session *s, const litmus_env *e, uint32_t seed)
     s->host_prm[7] = e->pre_pattern;
     s->host_prm[8] = e->spin;
     s->host_prm[9] = e->permute;
+    s->host_prm[10] = (cl_int)flavour;
 }
 
 /* One launch of kernel k under e: reset, run, read back, count into t. */
@@ -266,7 +268,7 @@ static int launch_once(litmus_session *s, int k, const litmus_env *e, uint32_t s
     double t_start = now_s();
     if (ensure_buffers(s, e) != 0)
         return -1;
-    fill_prm(s, e, seed);
+    fill_prm(s, e, s->flavour[k], seed);
     cl_int err = clEnqueueFillBuffer(s->env->queue, s->mem, &zero, sizeof zero, 0, (size_t)mem * sizeof(cl_int), 0,
                                      NULL, NULL);
     if (err == CL_SUCCESS)
@@ -278,13 +280,16 @@ static int launch_once(litmus_session *s, int k, const litmus_env *e, uint32_t s
     if (err == CL_SUCCESS && (call = "clEnqueueWriteBuffer"))
         err = clEnqueueWriteBuffer(s->env->queue, s->prm, CL_FALSE, 0, sizeof s->host_prm, s->host_prm, 0, NULL,
                                    NULL);
-    cl_mem args[5] = {s->mem, s->res, s->ctl, s->scratch, s->prm};
-    for (cl_uint a = 0; a < 5 && err == CL_SUCCESS; a++)
+    cl_mem args[6] = {s->mem, s->mem, s->res, s->ctl, s->scratch, s->prm};
+    for (cl_uint a = 0; a < 6 && err == CL_SUCCESS; a++)
         if ((call = "clSetKernelArg"))
-            err = clSetKernelArg(s->kernel[k], a, sizeof(cl_mem), &args[a]);
+            err = clSetKernelArg(s->kernel, a, sizeof(cl_mem), &args[a]);
     size_t local = (size_t)e->wg, global = local * (size_t)(e->testing_groups + e->stress_groups);
     if (err == CL_SUCCESS && (call = "clEnqueueNDRangeKernel"))
-        err = clEnqueueNDRangeKernel(s->env->queue, s->kernel[k], 1, NULL, &global, &local, 0, NULL, NULL);
+        err = clEnqueueNDRangeKernel(s->env->queue, s->kernel, 1, NULL, &global, &local, 0, NULL, NULL);
+    cl_int ctl[2] = {0, 1};
+    if (err == CL_SUCCESS && s->present[k] < 0 && (call = "clEnqueueReadBuffer"))
+        err = clEnqueueReadBuffer(s->env->queue, s->ctl, CL_TRUE, 0, sizeof ctl, ctl, 0, NULL, NULL);
     if (err == CL_SUCCESS && (call = "clEnqueueReadBuffer"))
         err = clEnqueueReadBuffer(s->env->queue, s->res, CL_TRUE, 0, (size_t)n * LITMUS_RES * sizeof(cl_int),
                                   s->host_res, 0, NULL, NULL);
@@ -295,7 +300,10 @@ static int launch_once(litmus_session *s, int k, const litmus_env *e, uint32_t s
         clerr_record(s->rec, call, err);
         return -1;
     }
-    count(s, n, t);
+    if (s->present[k] < 0)
+        s->present[k] = ctl[1] != 0; /* the flavour's code ran: it was compiled in */
+    if (s->present[k])
+        count(s, n, t);
     FILE *dbg = getenv("LITMUS_DEBUG") ? fopen(getenv("LITMUS_DEBUG"), "a") : NULL;
     if (dbg)
         fprintf(dbg, "launch k=%d wg=%d gt=%d gs=%d spin=%d pre=%d st=%d perm=%d: %.1f ms, conc %ld/%ld\n", k, e->wg,
@@ -319,7 +327,7 @@ static int scoring_kernels(const litmus_session *s, int out[N_KERNELS])
 {
     int n = 0;
     for (int k = 1; k < s->nk; k++)
-        if (s->kernel[k])
+        if (s->present[k])
             out[n++] = k;
     if (!litmus_weak_forbidden(&s->plan))
         out[n++] = 0;
@@ -433,7 +441,7 @@ static int measure_loop(litmus_session *s, const litmus_env *e, double deadline,
     /* The probe's own kernel runs at least once after the search. */
     for (long turn = 0; (now_s() < deadline || turn < 1) && c->t.runs < LITMUS_MAX_RUNS; turn++) {
         int k = s->nk > 1 && (turn & 1) ? 1 + (int)(turn / 2) % (s->nk - 1) : 0;
-        if (s->kernel[k] && launch_counted(s, k, e, rng, c) != 0)
+        if (s->present[k] && launch_counted(s, k, e, rng, c) != 0)
             return -1;
     }
     return 0;
@@ -502,8 +510,12 @@ const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, cons
     litmus_env first = e;
     first.spin = first.pre_iters = first.stress_iters = 0;
     for (int k = 0; k < s.nk; k++)
-        if (s.kernel[k] && launch_counted(&s, k, &first, &rng, &c) != 0)
+        if (launch_counted(&s, k, &first, &rng, &c) != 0)
             goto out;
+    if (!s.present[0]) {
+        set_detail(rec, "the program was built without the probe's flavour: the device lacks a feature it uses");
+        goto out;
+    }
     if (env->measure_started)
         env->measure_started(env->measure_ctx);
     double start = now_s();

@@ -1,10 +1,17 @@
 // Kernels of the litmus family (docs/measurements.md, "The litmus family").
 // One program per probe: the harness defines LITMUS_TEST_<TEST> (which test's
-// threads the kernels run), LITMUS_SCRATCH (the stress buffer's ints, a power
-// of two), LITMUS_LINE (ints a stressed line spans) and LITMUS_RES (ints of
-// res per instance). Each flavour is one kernel, litmus_<flavour>:
-//   (__global T *mem, __global int *res, volatile __global int *ctl,
-//    volatile __global int *scratch, __global const int *prm)
+// threads run), LITMUS_SCRATCH (the stress buffer's ints, a power of two),
+// LITMUS_LINE (ints a stressed line spans), LITMUS_RES (ints of res per
+// instance) and LITMUS_WITH_<FLAVOUR>=<id> for each flavour the probe runs
+// (its own and its mutants'). One kernel, litmus:
+//   (__global A *amem, volatile __global int *vmem, __global int *res,
+//    volatile __global int *ctl, volatile __global int *scratch,
+//    __global const int *prm)
+// amem and vmem are the same buffer (atomic_int for the C11 flavours, int
+// for the others); prm[LP_FLAVOUR] picks the flavour a launch runs, which
+// sets ctl[1] when it was compiled in (a device without a flavour's
+// features builds the program without it). One kernel, so drivers that
+// generate code per kernel (PoCL) do so once a probe.
 // prm holds the launch's environment (LP_* below); everything random in a
 // launch (which groups test and which stress, who pairs with whom, where
 // each location lies, which lines are stressed) follows from prm[LP_SEED].
@@ -33,6 +40,7 @@
 #define LP_PRE_PATTERN 7
 #define LP_SPIN 8    // the bound of each tester's wait for the other threads of its instance
 #define LP_PERMUTE 9 // 1: pair local ids at random; 0: equal local ids (CPUs run a group's work-items in order)
+#define LP_FLAVOUR 10
 
 // A 32-bit mix (murmur3's finaliser) of the seed and a purpose number.
 uint litmus_hash(uint seed, uint k)
@@ -165,92 +173,105 @@ void litmus_stress(volatile __global int *s, volatile __global int *ctl, __globa
 #define B3
 #endif
 
-// One kernel: place this work-item (test or stress), then run its role.
-#define LITMUS_KERNEL(NAME, T)                                                                               \
-__kernel void NAME(__global T *mem, __global int *res, volatile __global int *ctl,                           \
-                   volatile __global int *scratch, __global const int *prm)                                  \
-{                                                                                                            \
-    uint seed = (uint)prm[LP_SEED], gt = (uint)prm[LP_TESTING_GROUPS];                                       \
-    uint w = (uint)get_local_size(0), lid = (uint)get_local_id(0);                                           \
-    uint sg = litmus_perm((uint)get_group_id(0), (uint)get_num_groups(0), seed, 1u);                         \
-    int testers = (int)(gt * w);                                                                             \
-    if (sg >= gt) {                                                                                          \
-        litmus_stress(scratch, ctl, prm, sg, prm[LP_STRESS_ITERS], prm[LP_STRESS_PATTERN], 2 * testers);     \
-        return;                                                                                              \
-    }                                                                                                        \
-    uint role = sg % LITMUS_K, blocks = gt / LITMUS_K, n = blocks * w;                                       \
-    uint shift = role ? litmus_hash(seed, 10u + role) % blocks : 0u;                                         \
-    uint li = prm[LP_PERMUTE] ? litmus_perm(lid, w, seed, 20u + 2u * role) : lid;                          \
-    uint inst = ((sg / LITMUS_K + blocks - shift) % blocks) * w + li;                                        \
-    uint stride = (uint)prm[LP_STRIDE];                                                                      \
-    uint ix = (litmus_perm(inst, n, seed, 40u) * 3u + 0u) * stride;                                          \
-    uint iy = (litmus_perm(inst, n, seed, 42u) * 3u + 1u) * stride;                                          \
-    uint iz = (litmus_perm(inst, n, seed, 44u) * 3u + 2u) * stride;                                          \
-    __global T *x = mem + ix, *y = mem + iy, *z = mem + iz;                                                  \
-    __global int *r = res + inst * LITMUS_RES;                                                               \
-    (void)z;                                                                                                 \
-    if (role == 0) {                                                                                         \
-        r[4] = (int)ix;                                                                                      \
-        r[5] = (int)iy;                                                                                      \
-    }                                                                                                        \
-    litmus_stress(scratch, ctl, prm, sg + 7u, prm[LP_PRE_ITERS], prm[LP_PRE_PATTERN], 0);                    \
-    int start = atomic_inc(&ctl[0]);                                                                         \
-    atomic_inc(&r[6]);                                                                                       \
-    for (int k = 0; k < prm[LP_SPIN] && atomic_or(&r[6], 0) < LITMUS_K; k++)                                 \
-        ;                                                                                                    \
-    if (role == 0) {                                                                                         \
-        B0                                                                                                   \
-    } else if (role == 1) {                                                                                  \
-        B1                                                                                                   \
-    } else if (role == 2) {                                                                                  \
-        B2                                                                                                   \
-    } else {                                                                                                 \
-        B3                                                                                                   \
-    }                                                                                                        \
-    int end = atomic_inc(&ctl[0]);                                                                           \
-    r[8 + 2 * role] = start + 1;                                                                             \
-    r[9 + 2 * role] = end + 1;                                                                               \
-}
+// This work-item's role on its instance's locations in M (of type T), with
+// the flavour's ST, LD, F, XST and XLD.
+#define LITMUS_ROLES(T, M)                                                                                   \
+    {                                                                                                        \
+        __global T *x = (M) + ix, *y = (M) + iy, *z = (M) + iz;                                              \
+        (void)z;                                                                                             \
+        atomic_xchg(&ctl[1], 1);                                                                             \
+        if (role == 0) {                                                                                     \
+            B0                                                                                               \
+        } else if (role == 1) {                                                                              \
+            B1                                                                                               \
+        } else if (role == 2) {                                                                              \
+            B2                                                                                               \
+        } else {                                                                                             \
+            B3                                                                                               \
+        }                                                                                                    \
+    }
 
+#if __OPENCL_C_VERSION__ >= 200
+#define LITMUS_ATOMIC atomic_int
+#define C11ST(p, v, o, s) atomic_store_explicit((p), (v), memory_order_##o, memory_scope_##s)
+#define C11LD(p, o, s) atomic_load_explicit((p), memory_order_##o, memory_scope_##s)
+// What the device has (every order and scope in OpenCL C 2.x).
+#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_scope_device)
+#define C11_DEVICE 1
+#else
+#define C11_DEVICE 0
+#endif
+#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_order_acq_rel)
+#define C11_ACQ_REL 1
+#else
+#define C11_ACQ_REL 0
+#endif
+#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_order_seq_cst)
+#define C11_SEQ_CST 1
+#else
+#define C11_SEQ_CST 0
+#endif
+#else
+#define LITMUS_ATOMIC int
+#endif
+
+// The flavours' accesses, each compiled in where the harness asked for it
+// (and the device has its features). XST/XLD are MP's data accesses (x).
+void litmus_accesses(__global LITMUS_ATOMIC *amem, volatile __global int *vmem, volatile __global int *ctl,
+                     __global int *r, uint role, uint ix, uint iy, uint iz, int fl)
+{
+    (void)amem;
 #define XST(p, v) ST(p, v)
 #define XLD(p) LD(p)
-
-// cl12: the 1.2 atomic functions (an atomic_or of 0 reads) and
-// mem_fence(CLK_GLOBAL_MEM_FENCE), on volatile global ints.
 #define ST(p, v) atomic_xchg((p), (v))
 #define LD(p) atomic_or((p), 0)
+#ifdef LITMUS_WITH_CL12
+    // cl12: the 1.2 atomic functions (an atomic_or of 0 reads), mem_fence between.
 #define F mem_fence(CLK_GLOBAL_MEM_FENCE);
-LITMUS_KERNEL(litmus_cl12, volatile int)
+    if (fl == LITMUS_WITH_CL12)
+        LITMUS_ROLES(volatile int, vmem)
+#undef F
+#endif
+#define F
+#ifdef LITMUS_WITH_CL12_NOFENCE
+    if (fl == LITMUS_WITH_CL12_NOFENCE)
+        LITMUS_ROLES(volatile int, vmem)
+#endif
+#undef F
+#undef XST
+#undef XLD
+    // The 1.2 idioms of message passing: plain data beside a 1.2 atomic flag.
+#define XST(p, v) (*(p) = (v))
+#define XLD(p) (*(p))
+#define F mem_fence(CLK_GLOBAL_MEM_FENCE);
+#ifdef LITMUS_WITH_DATA_FENCE
+    if (fl == LITMUS_WITH_DATA_FENCE)
+        LITMUS_ROLES(volatile int, vmem)
+#endif
 #undef F
 #define F
-LITMUS_KERNEL(litmus_cl12_nofence, volatile int)
+#ifdef LITMUS_WITH_DATA_NOFENCE
+    if (fl == LITMUS_WITH_DATA_NOFENCE)
+        LITMUS_ROLES(volatile int, vmem)
+#endif
 #undef F
 #undef ST
 #undef LD
-
-// plain: ordinary loads and stores of volatile ints: between work-groups a
-// data race, so any outcome (a mutant, never judged).
+    // plain: volatile loads and stores, between work-groups a data race (a
+    // mutant, never judged); volatile_fence: the same with mem_fence.
 #define ST(p, v) (*(p) = (v))
 #define LD(p) (*(p))
 #define F
-LITMUS_KERNEL(litmus_plain, volatile int)
+#ifdef LITMUS_WITH_PLAIN
+    if (fl == LITMUS_WITH_PLAIN)
+        LITMUS_ROLES(volatile int, vmem)
+#endif
 #undef F
-// The 1.2 idioms of message passing: plain data beside a flag that is
-// plain (volatile) or a 1.2 atomic, with or without mem_fence.
 #define F mem_fence(CLK_GLOBAL_MEM_FENCE);
-LITMUS_KERNEL(litmus_volatile_fence, volatile int)
-#undef ST
-#undef LD
-#undef XST
-#undef XLD
-#define XST(p, v) (*(p) = (v))
-#define XLD(p) (*(p))
-#define ST(p, v) atomic_xchg((p), (v))
-#define LD(p) atomic_or((p), 0)
-LITMUS_KERNEL(litmus_data_fence, volatile int)
-#undef F
-#define F
-LITMUS_KERNEL(litmus_data_nofence, volatile int)
+#ifdef LITMUS_WITH_VOLATILE_FENCE
+    if (fl == LITMUS_WITH_VOLATILE_FENCE)
+        LITMUS_ROLES(volatile int, vmem)
+#endif
 #undef F
 #undef ST
 #undef LD
@@ -258,62 +279,111 @@ LITMUS_KERNEL(litmus_data_nofence, volatile int)
 #undef XLD
 #define XST(p, v) ST(p, v)
 #define XLD(p) LD(p)
-
-// The C11 flavours: OpenCL C 2.0, or 3.0 with the features each uses (a
-// device without one builds the others; the harness skips its probes).
 #if __OPENCL_C_VERSION__ >= 200
-#define C11ST(p, v, o, s) atomic_store_explicit((p), (v), memory_order_##o, memory_scope_##s)
-#define C11LD(p, o, s) atomic_load_explicit((p), memory_order_##o, memory_scope_##s)
+    // The C11 flavours, at work-group scope (mutants: between groups a data
+    // race) and at device scope.
 #define F
 #define ST(p, v) C11ST(p, v, relaxed, work_group)
 #define LD(p) C11LD(p, relaxed, work_group)
-LITMUS_KERNEL(litmus_relaxed_wg, atomic_int)
+#ifdef LITMUS_WITH_RELAXED_WG
+    if (fl == LITMUS_WITH_RELAXED_WG)
+        LITMUS_ROLES(atomic_int, amem)
+#endif
 #undef ST
 #undef LD
-#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_order_acq_rel)
+#if C11_ACQ_REL && defined(LITMUS_WITH_ACQ_REL_WG)
 #define ST(p, v) C11ST(p, v, release, work_group)
 #define LD(p) C11LD(p, acquire, work_group)
-LITMUS_KERNEL(litmus_acq_rel_wg, atomic_int)
+    if (fl == LITMUS_WITH_ACQ_REL_WG)
+        LITMUS_ROLES(atomic_int, amem)
 #undef ST
 #undef LD
 #endif
-#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_order_seq_cst)
+#if C11_SEQ_CST && defined(LITMUS_WITH_SEQ_CST_WG)
 #define ST(p, v) C11ST(p, v, seq_cst, work_group)
 #define LD(p) C11LD(p, seq_cst, work_group)
-LITMUS_KERNEL(litmus_seq_cst_wg, atomic_int)
+    if (fl == LITMUS_WITH_SEQ_CST_WG)
+        LITMUS_ROLES(atomic_int, amem)
 #undef ST
 #undef LD
 #endif
-#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_scope_device)
+#if C11_DEVICE
 #define ST(p, v) C11ST(p, v, relaxed, device)
 #define LD(p) C11LD(p, relaxed, device)
-LITMUS_KERNEL(litmus_relaxed, atomic_int)
+#ifdef LITMUS_WITH_RELAXED
+    if (fl == LITMUS_WITH_RELAXED)
+        LITMUS_ROLES(atomic_int, amem)
+#endif
 #undef F
-// Fences instead of release/acquire: an acq_rel fence between relaxed
-// accesses, at device scope (judged) and at work-group scope (a mutant).
+    // Fences instead of release/acquire: an acq_rel fence between relaxed
+    // accesses, at device scope (judged) and at work-group scope (a mutant).
 #define F atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acq_rel, memory_scope_device);
-LITMUS_KERNEL(litmus_fence, atomic_int)
+#ifdef LITMUS_WITH_FENCE
+    if (fl == LITMUS_WITH_FENCE)
+        LITMUS_ROLES(atomic_int, amem)
+#endif
 #undef F
 #define F atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acq_rel, memory_scope_work_group);
-LITMUS_KERNEL(litmus_fence_wg, atomic_int)
+#ifdef LITMUS_WITH_FENCE_WG
+    if (fl == LITMUS_WITH_FENCE_WG)
+        LITMUS_ROLES(atomic_int, amem)
+#endif
 #undef F
 #define F
 #undef ST
 #undef LD
-#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_order_acq_rel)
+#if C11_ACQ_REL && defined(LITMUS_WITH_ACQ_REL)
 #define ST(p, v) C11ST(p, v, release, device)
 #define LD(p) C11LD(p, acquire, device)
-LITMUS_KERNEL(litmus_acq_rel, atomic_int)
+    if (fl == LITMUS_WITH_ACQ_REL)
+        LITMUS_ROLES(atomic_int, amem)
 #undef ST
 #undef LD
 #endif
-#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_order_seq_cst)
+#if C11_SEQ_CST && defined(LITMUS_WITH_SEQ_CST)
 #define ST(p, v) C11ST(p, v, seq_cst, device)
 #define LD(p) C11LD(p, seq_cst, device)
-LITMUS_KERNEL(litmus_seq_cst, atomic_int)
+    if (fl == LITMUS_WITH_SEQ_CST)
+        LITMUS_ROLES(atomic_int, amem)
 #undef ST
 #undef LD
 #endif
 #endif
 #undef F
 #endif
+}
+
+// The kernel: place this work-item (test or stress), then run its role.
+__kernel void litmus(__global LITMUS_ATOMIC *amem, volatile __global int *vmem, __global int *res,
+                     volatile __global int *ctl, volatile __global int *scratch, __global const int *prm)
+{
+    uint seed = (uint)prm[LP_SEED], gt = (uint)prm[LP_TESTING_GROUPS];
+    uint w = (uint)get_local_size(0), lid = (uint)get_local_id(0);
+    uint sg = litmus_perm((uint)get_group_id(0), (uint)get_num_groups(0), seed, 1u);
+    if (sg >= gt) {
+        litmus_stress(scratch, ctl, prm, sg, prm[LP_STRESS_ITERS], prm[LP_STRESS_PATTERN], (int)(2u * gt * w));
+        return;
+    }
+    uint role = sg % LITMUS_K, blocks = gt / LITMUS_K, n = blocks * w;
+    uint shift = role ? litmus_hash(seed, 10u + role) % blocks : 0u;
+    uint li = prm[LP_PERMUTE] ? litmus_perm(lid, w, seed, 20u + 2u * role) : lid;
+    uint inst = ((sg / LITMUS_K + blocks - shift) % blocks) * w + li;
+    uint stride = (uint)prm[LP_STRIDE];
+    uint ix = (litmus_perm(inst, n, seed, 40u) * 3u + 0u) * stride;
+    uint iy = (litmus_perm(inst, n, seed, 42u) * 3u + 1u) * stride;
+    uint iz = (litmus_perm(inst, n, seed, 44u) * 3u + 2u) * stride;
+    __global int *r = res + inst * LITMUS_RES;
+    if (role == 0) {
+        r[4] = (int)ix;
+        r[5] = (int)iy;
+    }
+    litmus_stress(scratch, ctl, prm, sg + 7u, prm[LP_PRE_ITERS], prm[LP_PRE_PATTERN], 0);
+    int start = atomic_inc(&ctl[0]);
+    atomic_inc(&r[6]);
+    for (int k = 0; k < prm[LP_SPIN] && atomic_or(&r[6], 0) < LITMUS_K; k++)
+        ;
+    litmus_accesses(amem, vmem, ctl, r, role, ix, iy, iz, prm[LP_FLAVOUR]);
+    int end = atomic_inc(&ctl[0]);
+    r[8 + 2 * role] = start + 1;
+    r[9 + 2 * role] = end + 1;
+}
