@@ -492,12 +492,14 @@ const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, cons
                          .compute_units = (int)env->max_compute_units};
     lim.lockstep_first = device_is_cpu(env) || (lim.resident64 > 0 && lim.resident64 <= 2L * lim.compute_units);
     /* An instance needs its threads' groups at once; where the device was
-     * measured to run fewer (iwg.resident.*), none would. */
+     * measured to run fewer (iwg.resident.*), or nothing was measured and it
+     * has fewer compute units, none would. */
     long groups = lim.resident64 > lim.resident256 ? lim.resident64 : lim.resident256;
-    if (groups > 0 && groups < s.threads) {
+    if ((groups > 0 ? groups : (long)lim.compute_units) < s.threads) {
         char why[200];
         snprintf(why, sizeof why, "could not run its threads concurrently: the test needs %d work-groups at once, "
-                 "the device runs %ld (iwg.resident.*)", s.threads, groups);
+                 "the device runs %ld (%s)", s.threads, groups > 0 ? groups : (long)lim.compute_units,
+                 groups > 0 ? "measured by iwg.resident.*" : "its compute units; nothing measured more");
         set_detail(rec, why);
         verdict = "skip";
         goto out;
