@@ -265,7 +265,6 @@ static int launch_once(litmus_session *s, int k, const litmus_env *e, uint32_t s
     const cl_int zero = 0;
     long n = litmus_env_instances(e, s->threads), mem = litmus_env_mem_ints(e, s->threads);
     const char *call = "clEnqueueFillBuffer";
-    double t_start = now_s();
     if (ensure_buffers(s, e) != 0)
         return -1;
     fill_prm(s, e, s->flavour[k], seed);
@@ -304,13 +303,6 @@ static int launch_once(litmus_session *s, int k, const litmus_env *e, uint32_t s
         s->present[k] = ctl[1] != 0; /* the flavour's code ran: it was compiled in */
     if (s->present[k])
         count(s, n, t);
-    FILE *dbg = getenv("LITMUS_DEBUG") ? fopen(getenv("LITMUS_DEBUG"), "a") : NULL;
-    if (dbg)
-        fprintf(dbg, "launch k=%d wg=%d gt=%d gs=%d spin=%d pre=%d st=%d perm=%d: %.1f ms, conc %ld/%ld\n", k, e->wg,
-                e->testing_groups, e->stress_groups, e->spin, e->pre_iters, e->stress_iters, e->permute,
-                (now_s() - t_start) * 1e3, t->concurrent, t->runs);
-    if (dbg)
-        fclose(dbg);
     return 0;
 }
 
@@ -492,14 +484,15 @@ const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, cons
                          .compute_units = (int)env->max_compute_units};
     lim.lockstep_first = device_is_cpu(env) || (lim.resident64 > 0 && lim.resident64 <= 2L * lim.compute_units);
     /* An instance needs its threads' groups at once; where the device was
-     * measured to run fewer (iwg.resident.*), or nothing was measured and it
-     * has fewer compute units, none would. */
+     * measured to run fewer (iwg.resident.*), none would; with nothing
+     * measured, a device is taken to run at most two groups a compute unit
+     * (Oclgrind, one unit, runs two). */
     long groups = lim.resident64 > lim.resident256 ? lim.resident64 : lim.resident256;
-    if ((groups > 0 ? groups : (long)lim.compute_units) < s.threads) {
+    if ((groups > 0 ? groups : 2L * lim.compute_units) < s.threads) {
         char why[200];
         snprintf(why, sizeof why, "could not run its threads concurrently: the test needs %d work-groups at once, "
-                 "the device runs %ld (%s)", s.threads, groups > 0 ? groups : (long)lim.compute_units,
-                 groups > 0 ? "measured by iwg.resident.*" : "its compute units; nothing measured more");
+                 "the device runs %ld (%s)", s.threads, groups > 0 ? groups : 2L * lim.compute_units,
+                 groups > 0 ? "measured by iwg.resident.*" : "two a compute unit; nothing measured more");
         set_detail(rec, why);
         verdict = "skip";
         goto out;
