@@ -178,6 +178,7 @@ void litmus_stress(volatile __global int *s, volatile __global int *ctl, __globa
 #define LITMUS_ROLES(T, M)                                                                                   \
     {                                                                                                        \
         __global T *x = (M) + ix, *y = (M) + iy, *z = (M) + iz;                                              \
+        (void)y;                                                                                             \
         (void)z;                                                                                             \
         atomic_xchg(&ctl[1], 1);                                                                             \
         if (role == 0) {                                                                                     \
@@ -217,10 +218,11 @@ void litmus_stress(volatile __global int *s, volatile __global int *ctl, __globa
 
 // The flavours' accesses, each compiled in where the harness asked for it
 // (and the device has its features). XST/XLD are MP's data accesses (x).
-void litmus_accesses(__global LITMUS_ATOMIC *amem, volatile __global int *vmem, volatile __global int *ctl,
-                     __global int *r, uint role, uint ix, uint iy, uint iz, int fl)
+// The flavours every OpenCL C version has: 1.2 atomics and plain accesses.
+void litmus_accesses_cl12(volatile __global int *vmem, volatile __global int *ctl, __global int *r, uint role,
+                          uint ix, uint iy, uint iz, int fl)
 {
-    (void)amem;
+    (void)vmem, (void)ctl, (void)r, (void)role, (void)ix, (void)iy, (void)iz, (void)fl;
 #define XST(p, v) ST(p, v)
 #define XLD(p) LD(p)
 #define ST(p, v) atomic_xchg((p), (v))
@@ -277,11 +279,17 @@ void litmus_accesses(__global LITMUS_ATOMIC *amem, volatile __global int *vmem, 
 #undef LD
 #undef XST
 #undef XLD
+}
+
 #define XST(p, v) ST(p, v)
 #define XLD(p) LD(p)
+// The C11 flavours, at work-group scope (mutants: between groups a data
+// race) and at device scope.
+void litmus_accesses_c11(__global LITMUS_ATOMIC *amem, volatile __global int *ctl, __global int *r, uint role,
+                         uint ix, uint iy, uint iz, int fl)
+{
+    (void)amem, (void)ctl, (void)r, (void)role, (void)ix, (void)iy, (void)iz, (void)fl;
 #if __OPENCL_C_VERSION__ >= 200
-    // The C11 flavours, at work-group scope (mutants: between groups a data
-    // race) and at device scope.
 #define F
 #define ST(p, v) C11ST(p, v, relaxed, work_group)
 #define LD(p) C11LD(p, relaxed, work_group)
@@ -382,7 +390,8 @@ __kernel void litmus(__global LITMUS_ATOMIC *amem, volatile __global int *vmem, 
     atomic_inc(&r[6]);
     for (int k = 0; k < prm[LP_SPIN] && atomic_or(&r[6], 0) < LITMUS_K; k++)
         ;
-    litmus_accesses(amem, vmem, ctl, r, role, ix, iy, iz, prm[LP_FLAVOUR]);
+    litmus_accesses_cl12(vmem, ctl, r, role, ix, iy, iz, prm[LP_FLAVOUR]);
+    litmus_accesses_c11(amem, ctl, r, role, ix, iy, iz, prm[LP_FLAVOUR]);
     int end = atomic_inc(&ctl[0]);
     r[8 + 2 * role] = start + 1;
     r[9 + 2 * role] = end + 1;
