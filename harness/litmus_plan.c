@@ -39,23 +39,23 @@ typedef struct {
 #define R01 {0, 1}
 #define W12 {1, 2}
 static const litmus_shape shapes[LITMUS_N_TESTS] = {
-    {"mp", "-DLITMUS_TEST_MP", 2, 2, {LITMUS_R0, LITMUS_R1}, {2, 2}, {R01, R01}, LITMUS_ACQ_REL, 1, {{1, 0}}},
-    {"sb", "-DLITMUS_TEST_SB", 2, 2, {LITMUS_R0, LITMUS_R1}, {2, 2}, {R01, R01}, LITMUS_SEQ_CST, 1, {{0, 0}}},
-    {"lb", "-DLITMUS_TEST_LB", 2, 2, {LITMUS_R0, LITMUS_R1}, {2, 2}, {R01, R01}, LITMUS_ACQ_REL, 1, {{1, 1}}},
-    {"2_2w", "-DLITMUS_TEST_2_2W", 2, 2, {LITMUS_FX, LITMUS_FY}, {2, 2}, {W12, W12}, LITMUS_SEQ_CST, 1, {{1, 1}}},
-    {"corr", "-DLITMUS_TEST_CORR", 2, 2, {LITMUS_R0, LITMUS_R1}, {2, 2}, {R01, R01}, LITMUS_RELAXED, 1, {{1, 0}}},
-    {"iriw", "-DLITMUS_TEST_IRIW", 4, 4, {LITMUS_R0, LITMUS_R1, LITMUS_R2, LITMUS_R3}, {2, 2, 2, 2},
+    {"mp", "-DLT_MP", 2, 2, {LITMUS_R0, LITMUS_R1}, {2, 2}, {R01, R01}, LITMUS_ACQ_REL, 1, {{1, 0}}},
+    {"sb", "-DLT_SB", 2, 2, {LITMUS_R0, LITMUS_R1}, {2, 2}, {R01, R01}, LITMUS_SEQ_CST, 1, {{0, 0}}},
+    {"lb", "-DLT_LB", 2, 2, {LITMUS_R0, LITMUS_R1}, {2, 2}, {R01, R01}, LITMUS_ACQ_REL, 1, {{1, 1}}},
+    {"2_2w", "-DLT_2_2W", 2, 2, {LITMUS_FX, LITMUS_FY}, {2, 2}, {W12, W12}, LITMUS_SEQ_CST, 1, {{1, 1}}},
+    {"corr", "-DLT_CORR", 2, 2, {LITMUS_R0, LITMUS_R1}, {2, 2}, {R01, R01}, LITMUS_RELAXED, 1, {{1, 0}}},
+    {"iriw", "-DLT_IRIW", 4, 4, {LITMUS_R0, LITMUS_R1, LITMUS_R2, LITMUS_R3}, {2, 2, 2, 2},
      {R01, R01, R01, R01}, LITMUS_SEQ_CST, 1, {{1, 0, 1, 0}}},
-    {"wrc", "-DLITMUS_TEST_WRC", 3, 3, {LITMUS_R0, LITMUS_R1, LITMUS_R2}, {2, 2, 2}, {R01, R01, R01},
+    {"wrc", "-DLT_WRC", 3, 3, {LITMUS_R0, LITMUS_R1, LITMUS_R2}, {2, 2, 2}, {R01, R01, R01},
      LITMUS_ACQ_REL, 1, {{1, 1, 0}}},
-    {"isa2", "-DLITMUS_TEST_ISA2", 3, 3, {LITMUS_R0, LITMUS_R1, LITMUS_R2}, {2, 2, 2}, {R01, R01, R01},
+    {"isa2", "-DLT_ISA2", 3, 3, {LITMUS_R0, LITMUS_R1, LITMUS_R2}, {2, 2, 2}, {R01, R01, R01},
      LITMUS_ACQ_REL, 1, {{1, 1, 0}}},
-    {"r", "-DLITMUS_TEST_R", 2, 2, {LITMUS_R0, LITMUS_FY}, {2, 2}, {R01, W12}, LITMUS_SEQ_CST, 1, {{0, 2}}},
-    {"s", "-DLITMUS_TEST_S", 2, 2, {LITMUS_R0, LITMUS_FX}, {2, 2}, {R01, W12}, LITMUS_ACQ_REL, 1, {{1, 2}}},
-    {"coww", "-DLITMUS_TEST_COWW", 2, 2, {LITMUS_R0, LITMUS_R1}, {3, 3}, {{0, 1, 2}, {0, 1, 2}}, LITMUS_RELAXED,
+    {"r", "-DLT_R", 2, 2, {LITMUS_R0, LITMUS_FY}, {2, 2}, {R01, W12}, LITMUS_SEQ_CST, 1, {{0, 2}}},
+    {"s", "-DLT_S", 2, 2, {LITMUS_R0, LITMUS_FX}, {2, 2}, {R01, W12}, LITMUS_ACQ_REL, 1, {{1, 2}}},
+    {"coww", "-DLT_COWW", 2, 2, {LITMUS_R0, LITMUS_R1}, {3, 3}, {{0, 1, 2}, {0, 1, 2}}, LITMUS_RELAXED,
      3, {{1, 0}, {2, 0}, {2, 1}}},
-    {"corw", "-DLITMUS_TEST_CORW", 2, 2, {LITMUS_R0, LITMUS_FX}, {2, 2}, {{0, 2}, W12}, LITMUS_RELAXED, 1, {{2, 2}}},
-    {"cowr", "-DLITMUS_TEST_COWR", 2, 2, {LITMUS_R0, LITMUS_FX}, {2, 2}, {W12, W12}, LITMUS_RELAXED, 1, {{2, 1}}},
+    {"corw", "-DLT_CORW", 2, 2, {LITMUS_R0, LITMUS_FX}, {2, 2}, {{0, 2}, W12}, LITMUS_RELAXED, 1, {{2, 2}}},
+    {"cowr", "-DLT_COWR", 2, 2, {LITMUS_R0, LITMUS_FX}, {2, 2}, {W12, W12}, LITMUS_RELAXED, 1, {{2, 1}}},
 };
 
 static const char *const flavour_names[LITMUS_N_FLAVOURS] = {
@@ -111,9 +111,10 @@ const char *litmus_flavour_name(litmus_flavour f)
     return (unsigned)f < LITMUS_N_FLAVOURS ? flavour_names[f] : "?";
 }
 
-const char *litmus_test_define(litmus_test t)
+const char *litmus_test_define(litmus_test t, char *buf, size_t len)
 {
-    return valid_test(t) ? shapes[t].define : "";
+    snprintf(buf, len, "%s=%d", valid_test(t) ? shapes[t].define : "-DLT_UNKNOWN", (int)t);
+    return buf;
 }
 
 const char *litmus_flavour_define(litmus_flavour f, char *buf, size_t len)

@@ -68,11 +68,12 @@ int litmus_plan_parse(const char *name, litmus_plan *out);
 const char *litmus_test_name(litmus_test t);
 const char *litmus_flavour_name(litmus_flavour f);
 
-/* The build option that selects the test's kernels: "-DLITMUS_TEST_MP". */
-const char *litmus_test_define(litmus_test t);
+/* The build option that numbers test t in the kernel, as launches select
+ * it: "-DLT_MP=0" into buf. Returns buf. */
+const char *litmus_test_define(litmus_test t, char *buf, size_t len);
 
-/* The build option that compiles flavour f into the test's kernel, with
- * the number a launch selects it by: "-DLITMUS_WITH_RELAXED=9" into buf.
+/* The build option that compiles flavour f into the kernel, with the
+ * number a launch selects it by: "-DLITMUS_WITH_RELAXED=9" into buf.
  * Returns buf. */
 const char *litmus_flavour_define(litmus_flavour f, char *buf, size_t len);
 

@@ -99,25 +99,35 @@ static void add_build_log(litmus_session *s)
     free(log);
 }
 
-/* Builds the test's program with the probe's flavour and its mutants
- * (litmus_mutants) compiled in, and creates its kernel. */
+/* The program's build options: the probe's, every test's and every
+ * flavour's number (the same for every probe of the family built with the
+ * same options, so drivers that cache programs build it once), the layout. */
+static int program_options(const litmus_session *s, const clc_probe *p, char *opts, size_t len)
+{
+    char layout[1536], def[64];
+    int at = snprintf(layout, sizeof layout, "%s -DLITMUS_SCRATCH=%d -DLITMUS_LINE=%d -DLITMUS_RES=%d",
+                      p->options ? p->options : "", LITMUS_SCRATCH, LITMUS_LINE, LITMUS_RES);
+    for (int t = 0; t < LITMUS_N_TESTS && at > 0 && (size_t)at < sizeof layout; t++)
+        at += snprintf(layout + at, sizeof layout - (size_t)at, " %s",
+                       litmus_test_define((litmus_test)t, def, sizeof def));
+    for (int f = 0; f < LITMUS_N_FLAVOURS && at > 0 && (size_t)at < sizeof layout; f++)
+        at += snprintf(layout + at, sizeof layout - (size_t)at, " %s",
+                       litmus_flavour_define((litmus_flavour)f, def, sizeof def));
+    return at > 0 && (size_t)at < sizeof layout ? build_options_compose(s->env->base_options, layout, opts, len)
+                                                : -1;
+}
+
+/* Builds the family's program and creates its kernel; the probe runs its
+ * flavour and its mutants (litmus_mutants). */
 static int build(litmus_session *s, const clc_probe *p)
 {
-    char opts[2048], layout[1024];
+    char opts[2048];
     cl_int err;
     s->flavour[0] = s->plan.flavour;
     s->nk = 1 + litmus_mutants(&s->plan, s->flavour + 1);
-    int at = snprintf(layout, sizeof layout, "%s %s -DLITMUS_SCRATCH=%d -DLITMUS_LINE=%d -DLITMUS_RES=%d",
-                      p->options ? p->options : "", litmus_test_define(s->plan.test), LITMUS_SCRATCH, LITMUS_LINE,
-                      LITMUS_RES);
-    for (int k = 0; k < s->nk && at > 0 && (size_t)at < sizeof layout; k++) {
-        char def[64];
-        at += snprintf(layout + at, sizeof layout - (size_t)at, " %s",
-                       litmus_flavour_define(s->flavour[k], def, sizeof def));
+    for (int k = 0; k < s->nk; k++)
         s->present[k] = -1;
-    }
-    if (at <= 0 || (size_t)at >= sizeof layout ||
-        build_options_compose(s->env->base_options, layout, opts, sizeof opts) != 0) {
+    if (program_options(s, p, opts, sizeof opts) != 0) {
         set_detail(s->rec, "build options too long");
         return -1;
     }
@@ -257,6 +267,8 @@ static void fill_prm(litmus_session *s, const litmus_env *e, litmus_flavour flav
     s->host_prm[8] = e->spin;
     s->host_prm[9] = e->permute;
     s->host_prm[10] = (cl_int)flavour;
+    s->host_prm[11] = (cl_int)s->plan.test;
+    s->host_prm[12] = s->threads;
 }
 
 /* One launch of kernel k under e: reset, run, read back, count into t. */

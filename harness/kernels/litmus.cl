@@ -1,17 +1,18 @@
 // Kernels of the litmus family (docs/measurements.md, "The litmus family").
-// One program per probe: the harness defines LITMUS_TEST_<TEST> (which test's
-// threads run), LITMUS_SCRATCH (the stress buffer's ints, a power of two),
-// LITMUS_LINE (ints a stressed line spans), LITMUS_RES (ints of res per
-// instance) and LITMUS_WITH_<FLAVOUR>=<id> for each flavour the probe runs
-// (its own and its mutants'). One kernel, litmus:
+// One program for every probe built with the same options: the harness
+// defines LT_<TEST>=<id> for each test, LITMUS_WITH_<FLAVOUR>=<id> for each
+// flavour, LITMUS_SCRATCH (the stress buffer's ints, a power of two),
+// LITMUS_LINE (ints a stressed line spans) and LITMUS_RES (ints of res per
+// instance). One kernel, litmus:
 //   (__global A *amem, volatile __global int *vmem, __global int *res,
 //    volatile __global int *ctl, volatile __global int *scratch,
 //    __global const int *prm)
 // amem and vmem are the same buffer (atomic_int for the C11 flavours, int
-// for the others); prm[LP_FLAVOUR] picks the flavour a launch runs, which
-// sets ctl[1] when it was compiled in (a device without a flavour's
-// features builds the program without it). One kernel, so drivers that
-// generate code per kernel (PoCL) do so once a probe.
+// for the others); prm[LP_TEST] and prm[LP_FLAVOUR] pick the test and the
+// flavour a launch runs, which sets ctl[1] when it was compiled in (a device
+// without a flavour's features builds the program without it). One
+// program, so drivers that cache programs and generate code per kernel
+// (PoCL, rusticl) compile it once for the family.
 // prm holds the launch's environment (LP_* below); everything random in a
 // launch (which groups test and which stress, who pairs with whom, where
 // each location lies, which lines are stressed) follows from prm[LP_SEED].
@@ -27,11 +28,11 @@
 // ended (or a bound). No loop is unbounded: a device that runs groups one
 // by one still finishes.
 #ifndef LITMUS_SCRATCH
-#error "the harness defines LITMUS_TEST_<TEST>, LITMUS_SCRATCH, LITMUS_LINE and LITMUS_RES"
+#error "the harness defines LT_<TEST>, LITMUS_WITH_<FLAVOUR>, LITMUS_SCRATCH, LITMUS_LINE and LITMUS_RES"
 #endif
 
 #define LP_SEED 0
-#define LP_TESTING_GROUPS 1 // a multiple of LITMUS_K whose quotient is a power of two
+#define LP_TESTING_GROUPS 1 // a multiple of the test's threads whose quotient is a power of two
 #define LP_STRIDE 2         // ints between one location slot and the next
 #define LP_STRESS_LINES 3   // lines the stress hits (a power of two)
 #define LP_STRESS_ITERS 4   // the stressing groups' bound
@@ -40,7 +41,9 @@
 #define LP_PRE_PATTERN 7
 #define LP_SPIN 8    // the bound of each tester's wait for the other threads of its instance
 #define LP_PERMUTE 9 // 1: pair local ids at random; 0: equal local ids (CPUs run a group's work-items in order)
-#define LP_FLAVOUR 10
+#define LP_FLAVOUR 10 // the flavour this launch runs (LITMUS_WITH_<FLAVOUR>)
+#define LP_TEST 11    // the test (LT_<TEST>)
+#define LP_THREADS 12 // its threads
 
 // A 32-bit mix (murmur3's finaliser) of the seed and a purpose number.
 uint litmus_hash(uint seed, uint k)
@@ -107,89 +110,87 @@ void litmus_stress(volatile __global int *s, volatile __global int *ctl, __globa
 // flavour puts between a thread's two accesses); MP's data location x in
 // XST/XLD (the flag's accessors unless a 1.2 idiom says otherwise). Values
 // stored are 1 and 2; reads go to r[0..3].
-#if defined(LITMUS_TEST_MP)
-#define LITMUS_K 2
-#define B0 XST(x, 1); F ST(y, 1);
-#define B1 int a = LD(y); F int b = XLD(x); r[0] = a; r[1] = b;
-#elif defined(LITMUS_TEST_SB)
-#define LITMUS_K 2
-#define B0 ST(x, 1); F r[0] = LD(y);
-#define B1 ST(y, 1); F r[1] = LD(x);
-#elif defined(LITMUS_TEST_LB)
-#define LITMUS_K 2
-#define B0 int a = LD(x); F ST(y, 1); r[0] = a;
-#define B1 int b = LD(y); F ST(x, 1); r[1] = b;
-#elif defined(LITMUS_TEST_2_2W)
-#define LITMUS_K 2
-#define B0 ST(x, 1); F ST(y, 2);
-#define B1 ST(y, 1); F ST(x, 2);
-#elif defined(LITMUS_TEST_CORR)
-#define LITMUS_K 2
-#define B0 ST(x, 1);
-#define B1 int a = LD(x); F int b = LD(x); r[0] = a; r[1] = b;
-#elif defined(LITMUS_TEST_IRIW)
-#define LITMUS_K 4
-#define B0 ST(x, 1);
-#define B1 ST(y, 1);
-#define B2 int a = LD(x); F int b = LD(y); r[0] = a; r[1] = b;
-#define B3 int c = LD(y); F int d = LD(x); r[2] = c; r[3] = d;
-#elif defined(LITMUS_TEST_WRC)
-#define LITMUS_K 3
-#define B0 ST(x, 1);
-#define B1 int a = LD(x); F ST(y, 1); r[0] = a;
-#define B2 int b = LD(y); F int c = LD(x); r[1] = b; r[2] = c;
-#elif defined(LITMUS_TEST_ISA2)
-#define LITMUS_K 3
-#define B0 ST(x, 1); F ST(y, 1);
-#define B1 int a = LD(y); F ST(z, 1); r[0] = a;
-#define B2 int b = LD(z); F int c = LD(x); r[1] = b; r[2] = c;
-#elif defined(LITMUS_TEST_R)
-#define LITMUS_K 2
-#define B0 ST(x, 1); F ST(y, 1);
-#define B1 ST(y, 2); F r[0] = LD(x);
-#elif defined(LITMUS_TEST_S)
-#define LITMUS_K 2
-#define B0 ST(x, 2); F ST(y, 1);
-#define B1 int a = LD(y); F ST(x, 1); r[0] = a;
-#elif defined(LITMUS_TEST_COWW)
-#define LITMUS_K 2
-#define B0 ST(x, 1); F ST(x, 2);
-#define B1 int a = LD(x); F int b = LD(x); r[0] = a; r[1] = b;
-#elif defined(LITMUS_TEST_CORW)
-#define LITMUS_K 2
-#define B0 int a = LD(x); F ST(x, 1); r[0] = a;
-#define B1 ST(x, 2);
-#elif defined(LITMUS_TEST_COWR)
-#define LITMUS_K 2
-#define B0 ST(x, 1); F r[0] = LD(x);
-#define B1 ST(x, 2);
-#else
-#error "the harness defines one LITMUS_TEST_<TEST>"
-#endif
-#ifndef B2
-#define B2
-#endif
-#ifndef B3
-#define B3
-#endif
+#define T_MP_B0 XST(x, 1); F ST(y, 1);
+#define T_MP_B1 int a = LD(y); F int b = XLD(x); r[0] = a; r[1] = b;
+#define T_MP_B2
+#define T_MP_B3
+#define T_SB_B0 ST(x, 1); F r[0] = LD(y);
+#define T_SB_B1 ST(y, 1); F r[1] = LD(x);
+#define T_SB_B2
+#define T_SB_B3
+#define T_LB_B0 int a = LD(x); F ST(y, 1); r[0] = a;
+#define T_LB_B1 int b = LD(y); F ST(x, 1); r[1] = b;
+#define T_LB_B2
+#define T_LB_B3
+#define T_2_2W_B0 ST(x, 1); F ST(y, 2);
+#define T_2_2W_B1 ST(y, 1); F ST(x, 2);
+#define T_2_2W_B2
+#define T_2_2W_B3
+#define T_CORR_B0 ST(x, 1);
+#define T_CORR_B1 int a = LD(x); F int b = LD(x); r[0] = a; r[1] = b;
+#define T_CORR_B2
+#define T_CORR_B3
+#define T_IRIW_B0 ST(x, 1);
+#define T_IRIW_B1 ST(y, 1);
+#define T_IRIW_B2 int a = LD(x); F int b = LD(y); r[0] = a; r[1] = b;
+#define T_IRIW_B3 int c = LD(y); F int d = LD(x); r[2] = c; r[3] = d;
+#define T_WRC_B0 ST(x, 1);
+#define T_WRC_B1 int a = LD(x); F ST(y, 1); r[0] = a;
+#define T_WRC_B2 int b = LD(y); F int c = LD(x); r[1] = b; r[2] = c;
+#define T_WRC_B3
+#define T_ISA2_B0 ST(x, 1); F ST(y, 1);
+#define T_ISA2_B1 int a = LD(y); F ST(z, 1); r[0] = a;
+#define T_ISA2_B2 int b = LD(z); F int c = LD(x); r[1] = b; r[2] = c;
+#define T_ISA2_B3
+#define T_R_B0 ST(x, 1); F ST(y, 1);
+#define T_R_B1 ST(y, 2); F r[0] = LD(x);
+#define T_R_B2
+#define T_R_B3
+#define T_S_B0 ST(x, 2); F ST(y, 1);
+#define T_S_B1 int a = LD(y); F ST(x, 1); r[0] = a;
+#define T_S_B2
+#define T_S_B3
+#define T_COWW_B0 ST(x, 1); F ST(x, 2);
+#define T_COWW_B1 int a = LD(x); F int b = LD(x); r[0] = a; r[1] = b;
+#define T_COWW_B2
+#define T_COWW_B3
+#define T_CORW_B0 int a = LD(x); F ST(x, 1); r[0] = a;
+#define T_CORW_B1 ST(x, 2);
+#define T_CORW_B2
+#define T_CORW_B3
+#define T_COWR_B0 ST(x, 1); F r[0] = LD(x);
+#define T_COWR_B1 ST(x, 2);
+#define T_COWR_B2
+#define T_COWR_B3
 
-// This work-item's role on its instance's locations in M (of type T), with
-// the flavour's ST, LD, F, XST and XLD.
+// Test t's role `role`, where the harness numbers test NAME LT_NAME.
+#define LITMUS_TEST_CASE(NAME)                                                                               \
+    if (test == LT_##NAME) {                                                                                 \
+        if (role == 0) {                                                                                     \
+            T_##NAME##_B0                                                                                        \
+        } else if (role == 1) {                                                                              \
+            T_##NAME##_B1                                                                                        \
+        } else if (role == 2) {                                                                              \
+            T_##NAME##_B2                                                                                        \
+        } else {                                                                                             \
+            T_##NAME##_B3                                                                                        \
+        }                                                                                                    \
+    }
+#define LITMUS_ALL_TESTS                                                                                     \
+    LITMUS_TEST_CASE(MP) LITMUS_TEST_CASE(SB) LITMUS_TEST_CASE(LB) LITMUS_TEST_CASE(2_2W)                    \
+    LITMUS_TEST_CASE(CORR) LITMUS_TEST_CASE(IRIW) LITMUS_TEST_CASE(WRC) LITMUS_TEST_CASE(ISA2)               \
+    LITMUS_TEST_CASE(R) LITMUS_TEST_CASE(S) LITMUS_TEST_CASE(COWW) LITMUS_TEST_CASE(CORW)                    \
+    LITMUS_TEST_CASE(COWR)
+
+// This work-item's role in its test on its instance's locations in M (of
+// type T), with the flavour's ST, LD, F, XST and XLD.
 #define LITMUS_ROLES(T, M)                                                                                   \
     {                                                                                                        \
         __global T *x = (M) + ix, *y = (M) + iy, *z = (M) + iz;                                              \
         (void)y;                                                                                             \
         (void)z;                                                                                             \
         atomic_xchg(&ctl[1], 1);                                                                             \
-        if (role == 0) {                                                                                     \
-            B0                                                                                               \
-        } else if (role == 1) {                                                                              \
-            B1                                                                                               \
-        } else if (role == 2) {                                                                              \
-            B2                                                                                               \
-        } else {                                                                                             \
-            B3                                                                                               \
-        }                                                                                                    \
+        LITMUS_ALL_TESTS                                                                                     \
     }
 
 #if __OPENCL_C_VERSION__ >= 200
@@ -219,10 +220,10 @@ void litmus_stress(volatile __global int *s, volatile __global int *ctl, __globa
 // The flavours' accesses, each compiled in where the harness asked for it
 // (and the device has its features). XST/XLD are MP's data accesses (x).
 // The flavours every OpenCL C version has: 1.2 atomics and plain accesses.
-void litmus_accesses_cl12(volatile __global int *vmem, volatile __global int *ctl, __global int *r, uint role,
-                          uint ix, uint iy, uint iz, int fl)
+void litmus_accesses_cl12(volatile __global int *vmem, volatile __global int *ctl, __global int *r, int test,
+                          uint role, uint ix, uint iy, uint iz, int fl)
 {
-    (void)vmem, (void)ctl, (void)r, (void)role, (void)ix, (void)iy, (void)iz, (void)fl;
+    (void)vmem, (void)ctl, (void)r, (void)test, (void)role, (void)ix, (void)iy, (void)iz, (void)fl;
 #define XST(p, v) ST(p, v)
 #define XLD(p) LD(p)
 #define ST(p, v) atomic_xchg((p), (v))
@@ -285,10 +286,10 @@ void litmus_accesses_cl12(volatile __global int *vmem, volatile __global int *ct
 #define XLD(p) LD(p)
 // The C11 flavours, at work-group scope (mutants: between groups a data
 // race) and at device scope.
-void litmus_accesses_c11(__global LITMUS_ATOMIC *amem, volatile __global int *ctl, __global int *r, uint role,
-                         uint ix, uint iy, uint iz, int fl)
+void litmus_accesses_c11(__global LITMUS_ATOMIC *amem, volatile __global int *ctl, __global int *r, int test,
+                         uint role, uint ix, uint iy, uint iz, int fl)
 {
-    (void)amem, (void)ctl, (void)r, (void)role, (void)ix, (void)iy, (void)iz, (void)fl;
+    (void)amem, (void)ctl, (void)r, (void)test, (void)role, (void)ix, (void)iy, (void)iz, (void)fl;
 #if __OPENCL_C_VERSION__ >= 200
 #define F
 #define ST(p, v) C11ST(p, v, relaxed, work_group)
@@ -372,10 +373,10 @@ __kernel void litmus(__global LITMUS_ATOMIC *amem, volatile __global int *vmem, 
         litmus_stress(scratch, ctl, prm, sg, prm[LP_STRESS_ITERS], prm[LP_STRESS_PATTERN], (int)(2u * gt * w));
         return;
     }
-    uint role = sg % LITMUS_K, blocks = gt / LITMUS_K, n = blocks * w;
+    uint k = (uint)prm[LP_THREADS], role = sg % k, blocks = gt / k, n = blocks * w;
     uint shift = role ? litmus_hash(seed, 10u + role) % blocks : 0u;
     uint li = prm[LP_PERMUTE] ? litmus_perm(lid, w, seed, 20u + 2u * role) : lid;
-    uint inst = ((sg / LITMUS_K + blocks - shift) % blocks) * w + li;
+    uint inst = ((sg / k + blocks - shift) % blocks) * w + li;
     uint stride = (uint)prm[LP_STRIDE];
     uint ix = (litmus_perm(inst, n, seed, 40u) * 3u + 0u) * stride;
     uint iy = (litmus_perm(inst, n, seed, 42u) * 3u + 1u) * stride;
@@ -388,10 +389,10 @@ __kernel void litmus(__global LITMUS_ATOMIC *amem, volatile __global int *vmem, 
     litmus_stress(scratch, ctl, prm, sg + 7u, prm[LP_PRE_ITERS], prm[LP_PRE_PATTERN], 0);
     int start = atomic_inc(&ctl[0]);
     atomic_inc(&r[6]);
-    for (int k = 0; k < prm[LP_SPIN] && atomic_or(&r[6], 0) < LITMUS_K; k++)
+    for (int i = 0; i < prm[LP_SPIN] && atomic_or(&r[6], 0) < (int)k; i++)
         ;
-    litmus_accesses_cl12(vmem, ctl, r, role, ix, iy, iz, prm[LP_FLAVOUR]);
-    litmus_accesses_c11(amem, ctl, r, role, ix, iy, iz, prm[LP_FLAVOUR]);
+    litmus_accesses_cl12(vmem, ctl, r, prm[LP_TEST], role, ix, iy, iz, prm[LP_FLAVOUR]);
+    litmus_accesses_c11(amem, ctl, r, prm[LP_TEST], role, ix, iy, iz, prm[LP_FLAVOUR]);
     int end = atomic_inc(&ctl[0]);
     r[8 + 2 * role] = start + 1;
     r[9 + 2 * role] = end + 1;

@@ -34,7 +34,8 @@ static void test_names_parse_and_the_offered_orderings_only(void)
     char d[64];
     CHECK(strcmp(litmus_flavour_define(LITMUS_ACQ_REL_WG, d, sizeof d), "-DLITMUS_WITH_ACQ_REL_WG=7") == 0,
           "a flavour is compiled in by name with its number: %s", d);
-    CHECK(strcmp(litmus_test_define(LITMUS_2_2W), "-DLITMUS_TEST_2_2W") == 0, "the test is selected by name");
+    CHECK(strcmp(litmus_test_define(LITMUS_2_2W, d, sizeof d), "-DLT_2_2W=3") == 0,
+          "the test is numbered by name: %s", d);
 }
 
 static void test_outcomes_index_and_label(void)
