@@ -13,7 +13,7 @@ typedef struct {
     int wg;             /* work-items per group, a power of two */
     int testing_groups; /* threads x a power of two */
     int stress_groups;  /* groups that only stress memory */
-    int stride;         /* ints between location slots (1: neighbours share lines) */
+    int stride;         /* most ints between location slots (1: neighbours share lines); each launch draws a power of two up to it */
     int stress_lines;   /* stressed lines, a power of two */
     int stress_iters;   /* the stressing groups' rounds (they stop early once testing ended) */
     int stress_pattern; /* 0 store-store, 1 store-load, 2 load-store, 3 load-load */

@@ -33,7 +33,7 @@
 
 #define LP_SEED 0
 #define LP_TESTING_GROUPS 1 // a multiple of the test's threads whose quotient is a power of two
-#define LP_STRIDE 2         // ints between one location slot and the next
+#define LP_STRIDE 2         // the most ints between one location slot and the next
 #define LP_STRESS_LINES 3   // lines the stress hits (a power of two)
 #define LP_STRESS_ITERS 4   // the stressing groups' bound
 #define LP_STRESS_PATTERN 5 // 0 store-store, 1 store-load, 2 load-store, 3 load-load
@@ -377,7 +377,13 @@ __kernel void litmus(__global LITMUS_ATOMIC *amem, volatile __global int *vmem, 
     uint shift = role ? litmus_hash(seed, 10u + role) % blocks : 0u;
     uint li = prm[LP_PERMUTE] ? litmus_perm(lid, w, seed, 20u + 2u * role) : lid;
     uint inst = ((sg / k + blocks - shift) % blocks) * w + li;
-    uint stride = (uint)prm[LP_STRIDE];
+    // The launch's stride: a power of two up to the environment's, drawn
+    // from the seed (halving with each coin that comes up tails).
+    uint stride = 1u, coins = litmus_hash(seed, 50u);
+    while (stride * 2u <= (uint)prm[LP_STRIDE] && (coins & 1u) != 0u) {
+        stride *= 2u;
+        coins >>= 1;
+    }
     uint ix = (litmus_perm(inst, n, seed, 40u) * 3u + 0u) * stride;
     uint iy = (litmus_perm(inst, n, seed, 42u) * 3u + 1u) * stride;
     uint iz = (litmus_perm(inst, n, seed, 44u) * 3u + 2u) * stride;
