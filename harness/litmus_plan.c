@@ -1,57 +1,82 @@
-/* The litmus family's tables. Each test has two threads in different
- * work-groups, locations x and y (0 at launch), and four outcomes; the weak
- * one is what no interleaving of the two threads gives.
+/* The litmus family's tables. Each test's threads run in different
+ * work-groups on locations x, y, z (0 at launch); stored values are 1 and 2.
  *
- *   MP    T0: x=1; y=1           T1: r0=y; r1=x       weak: r0=1 r1=0
- *   SB    T0: x=1; r0=y          T1: y=1; r1=x        weak: r0=0 r1=0
- *   LB    T0: r0=x; y=1          T1: r1=y; x=1        weak: r0=1 r1=1
- *   2+2W  T0: x=1; y=2           T1: y=1; x=2         weak: final x=1 y=1
- *   CoRR  T0: x=1                T1: r0=x; r1=x       weak: r0=1 r1=0
+ *   MP    T0: x=1; y=1      T1: r0=y; r1=x                      weak r0=1 r1=0
+ *   SB    T0: x=1; r0=y     T1: y=1; r1=x                       weak r0=0 r1=0
+ *   LB    T0: r0=x; y=1     T1: r1=y; x=1                       weak r0=1 r1=1
+ *   2+2W  T0: x=1; y=2      T1: y=1; x=2                        weak final x=1 y=1
+ *   CoRR  T0: x=1           T1: r0=x; r1=x                      weak r0=1 r1=0
+ *   IRIW  T0: x=1  T1: y=1  T2: r0=x; r1=y  T3: r2=y; r3=x      weak 1 0 1 0
+ *   WRC   T0: x=1  T1: r0=x; y=1  T2: r1=y; r2=x                weak 1 1 0
+ *   ISA2  T0: x=1; y=1  T1: r0=y; z=1  T2: r1=z; r2=x           weak 1 1 0
+ *   R     T0: x=1; y=1      T1: y=2; r0=x                       weak r0=0, final y=2
+ *   S     T0: x=2; y=1      T1: r0=y; x=1                       weak r0=1, final x=2
+ *   CoWW  T0: x=1; x=2      T1: r0=x; r1=x                      weak r0>r1 (1 0, 2 0, 2 1)
+ *   CoRW  T0: r0=x; x=1     T1: x=2                             weak r0=2, final x=2
+ *   CoWR  T0: x=1; r0=x     T1: x=2                             weak r0=2, final x=1
  *
- * Which flavour forbids the weak outcome follows from the OpenCL API
- * specification's memory model (unified spec, "Memory Consistency Model
- * for OpenCL 1.x", "Memory Ordering Rules"; C11 5.1.2.4 and 7.17.3, which
- * those sections adapt). Every C11 access here is at memory_scope_device
- * on global memory by two work-items of one device: the scopes are
- * inclusive, so the rules read as C11's.
- *
- * - cl12: "there are no guarantees of memory consistency between different
- *   work-groups executing a kernel" (Memory Consistency Model for OpenCL
- *   1.x): nothing is forbidden, the counts are information.
- * - relaxed: relaxed atomics order nothing, so MP, SB, LB and 2+2W's weak
- *   outcomes are allowed. CoRR's is not: read-read coherence (Memory
- *   Ordering Rules) says that if read A happens before read B of M (T1's
- *   two reads, sequenced) and A reads from side effect X (x=1), B reads X
- *   or a later side effect in M's modification order; the initial 0 comes
- *   before x=1 there (the host's write precedes the kernel), so r1=0 after
- *   r0=1 is forbidden for any memory order.
- * - acq_rel (stores release, loads acquire): MP: if r0=1, T1's acquire load
- *   of y read T0's release store, which synchronizes with it, so x=1
- *   happens before T1's read of x, and write-read coherence forbids r1=0.
- *   LB: if r1=1, T0's store of y synchronizes with T1's load, so T0's read
- *   of x happens before T1's store x=1, and read-write coherence forbids
- *   it reading 1. SB and 2+2W have no load that reads a release store
- *   before the other thread's access, so release/acquire forbids neither
- *   (C11's release/acquire allows both): they need seq_cst.
- * - seq_cst: the single total order S of all seq_cst operations is
- *   consistent with sequenced-before (through happens-before) and every
- *   modification order (Memory Ordering Rules). SB: r0=0 needs T0's read
- *   of y before y=1 in S, r1=0 T1's read of x before x=1; with each
- *   thread's order that is a cycle in S. 2+2W: final x=1 puts x=2 before
- *   x=1 in x's modification order, y=1 y=2 before y=1; with sequenced-
- *   before, a cycle in S again. */
+ * Which flavour forbids the weak outcomes, and why the mutants allow them,
+ * is derived in docs/spec-readings.md ([ledger: litmus-forbidden],
+ * [ledger: litmus-mutants], [ledger: litmus-cl12]) from the API spec's
+ * "Memory Ordering Rules" and "Fence Operations"; the judged flavour is the
+ * weakest ordering offered that forbids them. */
 #include "litmus_plan.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static const char *const test_names[LITMUS_N_TESTS] = {"mp", "sb", "lb", "2_2w", "corr"};
-static const char *const flavour_names[] = {"cl12", "relaxed", "acq_rel", "seq_cst"};
-/* The ordering that forbids each test's weak outcome (the third flavour). */
-static const litmus_flavour strong_flavour[LITMUS_N_TESTS] = {LITMUS_ACQ_REL, LITMUS_SEQ_CST, LITMUS_ACQ_REL,
-                                                              LITMUS_SEQ_CST, LITMUS_ACQ_REL};
-/* Outcome index = 2 * a + b, with a, b the observed pair reduced to 0/1. */
-static const int weak_index[LITMUS_N_TESTS] = {2, 0, 3, 0, 2};
+typedef struct {
+    const char *name, *define;
+    int threads, nobs;
+    int slot[LITMUS_MAX_OBS];
+    int nvals[LITMUS_MAX_OBS];
+    int vals[LITMUS_MAX_OBS][3];
+    litmus_flavour judged;
+    int nweak;
+    int weak[3][LITMUS_MAX_OBS];
+} litmus_shape;
+
+#define R01 {0, 1}
+#define W12 {1, 2}
+static const litmus_shape shapes[LITMUS_N_TESTS] = {
+    {"mp", "-DLT_MP", 2, 2, {LITMUS_R0, LITMUS_R1}, {2, 2}, {R01, R01}, LITMUS_ACQ_REL, 1, {{1, 0}}},
+    {"sb", "-DLT_SB", 2, 2, {LITMUS_R0, LITMUS_R1}, {2, 2}, {R01, R01}, LITMUS_SEQ_CST, 1, {{0, 0}}},
+    {"lb", "-DLT_LB", 2, 2, {LITMUS_R0, LITMUS_R1}, {2, 2}, {R01, R01}, LITMUS_ACQ_REL, 1, {{1, 1}}},
+    {"2_2w", "-DLT_2_2W", 2, 2, {LITMUS_FX, LITMUS_FY}, {2, 2}, {W12, W12}, LITMUS_SEQ_CST, 1, {{1, 1}}},
+    {"corr", "-DLT_CORR", 2, 2, {LITMUS_R0, LITMUS_R1}, {2, 2}, {R01, R01}, LITMUS_RELAXED, 1, {{1, 0}}},
+    {"iriw", "-DLT_IRIW", 4, 4, {LITMUS_R0, LITMUS_R1, LITMUS_R2, LITMUS_R3}, {2, 2, 2, 2},
+     {R01, R01, R01, R01}, LITMUS_SEQ_CST, 1, {{1, 0, 1, 0}}},
+    {"wrc", "-DLT_WRC", 3, 3, {LITMUS_R0, LITMUS_R1, LITMUS_R2}, {2, 2, 2}, {R01, R01, R01},
+     LITMUS_ACQ_REL, 1, {{1, 1, 0}}},
+    {"isa2", "-DLT_ISA2", 3, 3, {LITMUS_R0, LITMUS_R1, LITMUS_R2}, {2, 2, 2}, {R01, R01, R01},
+     LITMUS_ACQ_REL, 1, {{1, 1, 0}}},
+    {"r", "-DLT_R", 2, 2, {LITMUS_R0, LITMUS_FY}, {2, 2}, {R01, W12}, LITMUS_SEQ_CST, 1, {{0, 2}}},
+    {"s", "-DLT_S", 2, 2, {LITMUS_R0, LITMUS_FX}, {2, 2}, {R01, W12}, LITMUS_ACQ_REL, 1, {{1, 2}}},
+    {"coww", "-DLT_COWW", 2, 2, {LITMUS_R0, LITMUS_R1}, {3, 3}, {{0, 1, 2}, {0, 1, 2}}, LITMUS_RELAXED,
+     3, {{1, 0}, {2, 0}, {2, 1}}},
+    {"corw", "-DLT_CORW", 2, 2, {LITMUS_R0, LITMUS_FX}, {2, 2}, {{0, 2}, W12}, LITMUS_RELAXED, 1, {{2, 2}}},
+    {"cowr", "-DLT_COWR", 2, 2, {LITMUS_R0, LITMUS_FX}, {2, 2}, {W12, W12}, LITMUS_RELAXED, 1, {{2, 1}}},
+};
+
+static const char *const flavour_names[LITMUS_N_FLAVOURS] = {
+    "cl12",      "cl12_nofence", "plain",     "volatile_fence", "data_fence", "data_nofence", "relaxed_wg",
+    "acq_rel_wg", "seq_cst_wg",  "relaxed",   "fence",          "fence_wg",   "acq_rel",      "seq_cst"};
+
+static int valid_test(litmus_test t)
+{
+    return (unsigned)t < LITMUS_N_TESTS;
+}
+
+/* The flavours a probe may name for test t. */
+static int offered(litmus_test t, litmus_flavour f)
+{
+    if (f == LITMUS_CL12 || f == shapes[t].judged)
+        return 1;
+    if (t != LITMUS_MP)
+        return 0;
+    return f == LITMUS_FENCE || f == LITMUS_CL12_NOFENCE || f == LITMUS_DATA_FENCE || f == LITMUS_DATA_NOFENCE ||
+           f == LITMUS_VOLATILE_FENCE;
+}
 
 int litmus_plan_parse(const char *name, litmus_plan *out)
 {
@@ -60,14 +85,12 @@ int litmus_plan_parse(const char *name, litmus_plan *out)
         return -1;
     const char *rest = name + sizeof prefix - 1;
     for (int t = 0; t < LITMUS_N_TESTS; t++) {
-        size_t n = strlen(test_names[t]);
-        if (strncmp(rest, test_names[t], n) != 0 || rest[n] != '_')
+        size_t n = strlen(shapes[t].name);
+        if (strncmp(rest, shapes[t].name, n) != 0 || rest[n] != '_')
             continue;
-        for (int f = LITMUS_CL12; f <= LITMUS_SEQ_CST; f++) {
-            if (strcmp(rest + n + 1, flavour_names[f]) != 0)
+        for (int f = 0; f < LITMUS_N_FLAVOURS; f++) {
+            if (strcmp(rest + n + 1, flavour_names[f]) != 0 || !offered((litmus_test)t, (litmus_flavour)f))
                 continue;
-            if (f != LITMUS_CL12 && f != LITMUS_RELAXED && f != (int)strong_flavour[t])
-                return -1;
             if (out) {
                 out->test = (litmus_test)t;
                 out->flavour = (litmus_flavour)f;
@@ -80,85 +103,192 @@ int litmus_plan_parse(const char *name, litmus_plan *out)
 
 const char *litmus_test_name(litmus_test t)
 {
-    return (unsigned)t < LITMUS_N_TESTS ? test_names[t] : "?";
+    return valid_test(t) ? shapes[t].name : "?";
 }
 
 const char *litmus_flavour_name(litmus_flavour f)
 {
-    return (unsigned)f <= LITMUS_SEQ_CST ? flavour_names[f] : "?";
+    return (unsigned)f < LITMUS_N_FLAVOURS ? flavour_names[f] : "?";
 }
 
-const char *litmus_kernel_name(const litmus_plan *p, char *buf, size_t len)
+const char *litmus_test_define(litmus_test t, char *buf, size_t len)
 {
-    snprintf(buf, len, "litmus_%s_%s", litmus_test_name(p->test), litmus_flavour_name(p->flavour));
+    snprintf(buf, len, "%s=%d", valid_test(t) ? shapes[t].define : "-DLT_UNKNOWN", (int)t);
     return buf;
+}
+
+const char *litmus_flavour_define(litmus_flavour f, char *buf, size_t len)
+{
+    char upper[32];
+    const char *n = litmus_flavour_name(f);
+    size_t i = 0;
+    for (; n[i] && i + 1 < sizeof upper; i++)
+        upper[i] = (char)(n[i] >= 'a' && n[i] <= 'z' ? n[i] - 'a' + 'A' : n[i]);
+    upper[i] = '\0';
+    snprintf(buf, len, "-DLITMUS_WITH_%s=%d", upper, (int)f);
+    return buf;
+}
+
+int litmus_threads(litmus_test t)
+{
+    return valid_test(t) ? shapes[t].threads : 0;
+}
+
+int litmus_observed(litmus_test t, int slots[LITMUS_MAX_OBS])
+{
+    if (!valid_test(t))
+        return 0;
+    memcpy(slots, shapes[t].slot, sizeof shapes[t].slot);
+    return shapes[t].nobs;
 }
 
 int litmus_outcome_in_memory(litmus_test t)
 {
-    return t == LITMUS_2_2W;
+    for (int i = 0; valid_test(t) && i < shapes[t].nobs; i++)
+        if (shapes[t].slot[i] >= LITMUS_FX)
+            return 1;
+    return 0;
 }
 
-int litmus_outcome_index(litmus_test t, int a, int b)
+int litmus_outcome_count(litmus_test t)
 {
-    /* 2+2W's stores write 1 and 2 to each location; the others' reads see
-     * 0 (initial) or 1. */
-    int lo = t == LITMUS_2_2W ? 1 : 0;
-    if (a < lo || a > lo + 1 || b < lo || b > lo + 1)
+    int n = 1;
+    for (int i = 0; valid_test(t) && i < shapes[t].nobs; i++)
+        n *= shapes[t].nvals[i];
+    return valid_test(t) ? n : 0;
+}
+
+int litmus_outcome_index(litmus_test t, const int *vals)
+{
+    if (!valid_test(t))
         return -1;
-    return 2 * (a - lo) + (b - lo);
+    const litmus_shape *s = &shapes[t];
+    int index = 0;
+    for (int i = 0; i < s->nobs; i++) {
+        int k = 0;
+        while (k < s->nvals[i] && s->vals[i][k] != vals[i])
+            k++;
+        if (k == s->nvals[i])
+            return -1;
+        index = index * s->nvals[i] + k;
+    }
+    return index;
+}
+
+/* The values of outcome index, in observed order. */
+static void outcome_values(const litmus_shape *s, int index, int *vals)
+{
+    for (int i = s->nobs - 1; i >= 0; i--) {
+        vals[i] = s->vals[i][index % s->nvals[i]];
+        index /= s->nvals[i];
+    }
 }
 
 const char *litmus_outcome_label(litmus_test t, int index, char *buf, size_t len)
 {
-    int lo = t == LITMUS_2_2W ? 1 : 0;
-    const char *n0 = t == LITMUS_2_2W ? "x" : "r0", *n1 = t == LITMUS_2_2W ? "y" : "r1";
-    if (index < 0 || index >= LITMUS_OUTCOMES)
+    static const char *const slot_names[] = {"r0", "r1", "r2", "r3", "x", "y"};
+    if (!valid_test(t) || index < 0 || index >= litmus_outcome_count(t)) {
         snprintf(buf, len, "other");
-    else
-        snprintf(buf, len, "%s=%d %s=%d", n0, lo + index / 2, n1, lo + index % 2);
+        return buf;
+    }
+    const litmus_shape *s = &shapes[t];
+    int vals[LITMUS_MAX_OBS];
+    outcome_values(s, index, vals);
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < s->nobs && at < len; i++) {
+        int n = snprintf(buf + at, len - at, "%s%s=%d", i ? " " : "", slot_names[s->slot[i]], vals[i]);
+        at += n > 0 ? (size_t)n : 0;
+    }
     return buf;
 }
 
-int litmus_weak_outcome(litmus_test t)
+int litmus_outcome_weak(litmus_test t, int index)
 {
-    return (unsigned)t < LITMUS_N_TESTS ? weak_index[t] : -1;
+    if (!valid_test(t) || index < 0)
+        return 0;
+    for (int w = 0; w < shapes[t].nweak; w++)
+        if (litmus_outcome_index(t, shapes[t].weak[w]) == index)
+            return 1;
+    return 0;
+}
+
+litmus_flavour litmus_judged_flavour(litmus_test t)
+{
+    return valid_test(t) ? shapes[t].judged : LITMUS_CL12;
 }
 
 int litmus_weak_forbidden(const litmus_plan *p)
 {
-    switch (p->flavour) {
-    case LITMUS_CL12:
+    if (!valid_test(p->test))
         return 0;
-    case LITMUS_RELAXED:
-        return p->test == LITMUS_CORR;
-    case LITMUS_ACQ_REL:
-        return p->test == LITMUS_MP || p->test == LITMUS_LB || p->test == LITMUS_CORR;
-    case LITMUS_SEQ_CST:
-        return 1;
-    }
-    return 0;
+    /* MP's fence flavour: the acq_rel fences synchronise as release stores
+     * and acquire loads would ([ledger: litmus-forbidden]). CoRR's 1.2
+     * flavour: its reads are atomic read-modify-writes of one location by
+     * one work-item, which 1.2's atomicity and a work-item's load/store
+     * consistency order ([ledger: litmus-cl12]). */
+    return p->flavour == shapes[p->test].judged || (p->test == LITMUS_MP && p->flavour == LITMUS_FENCE) ||
+           (p->test == LITMUS_CORR && p->flavour == LITMUS_CL12);
 }
 
-const char *litmus_verdict(const litmus_plan *p, const litmus_tally *t, long spin, char *detail, size_t len)
+int litmus_mutants(const litmus_plan *p, litmus_flavour out[LITMUS_MAX_MUTANTS])
 {
-    char label[32];
-    int weak = litmus_weak_outcome(p->test);
-    long seen = t->outcomes[weak];
+    if (!litmus_weak_forbidden(p))
+        return 0;
+    static const litmus_flavour of_acq_rel[] = {LITMUS_RELAXED, LITMUS_ACQ_REL_WG, LITMUS_PLAIN};
+    static const litmus_flavour of_seq_cst[] = {LITMUS_ACQ_REL, LITMUS_SEQ_CST_WG, LITMUS_PLAIN};
+    static const litmus_flavour of_relaxed[] = {LITMUS_RELAXED_WG, LITMUS_PLAIN};
+    static const litmus_flavour of_fence[] = {LITMUS_RELAXED, LITMUS_FENCE_WG};
+    static const litmus_flavour of_cl12[] = {LITMUS_PLAIN};
+    const litmus_flavour *m = of_fence;
+    int n = 2;
+    if (p->flavour == LITMUS_ACQ_REL)
+        m = of_acq_rel, n = 3;
+    else if (p->flavour == LITMUS_SEQ_CST)
+        m = of_seq_cst, n = 3;
+    else if (p->flavour == LITMUS_RELAXED)
+        m = of_relaxed, n = 2;
+    else if (p->flavour == LITMUS_CL12)
+        m = of_cl12, n = 1;
+    memcpy(out, m, (size_t)n * sizeof *m);
+    return n;
+}
+
+long litmus_tally_weak(litmus_test test, const litmus_tally *t)
+{
+    long n = 0;
+    for (int i = 0; i < litmus_outcome_count(test) && i < LITMUS_MAX_OUTCOMES; i++)
+        n += litmus_outcome_weak(test, i) ? t->outcomes[i] : 0;
+    return n;
+}
+
+const char *litmus_verdict(const litmus_plan *p, const litmus_tally *t, int killed, int n_mutants, char *detail,
+                           size_t len)
+{
+    long seen = litmus_tally_weak(p->test, t);
     int judged = litmus_weak_forbidden(p);
-    litmus_outcome_label(p->test, weak, label, sizeof label);
+    const char *fl = litmus_flavour_name(p->flavour);
     /* A forbidden outcome is forbidden in every execution, concurrent or not. */
     if (judged && (seen > 0 || t->other > 0)) {
-        snprintf(detail, len, "forbidden outcome seen: %s %ld times, other values %ld times, in %ld runs (%ld concurrent)",
-                 label, seen, t->other, t->runs, t->concurrent);
+        snprintf(detail, len, "forbidden outcome seen: weak %ld times, other values %ld times, in %ld runs (%ld "
+                 "concurrent)", seen, t->other, t->runs, t->concurrent);
         return "fail";
     }
     if (t->concurrent == 0) {
-        snprintf(detail, len, "could not run its threads concurrently: no handshake of %ld runs completed within %ld reads",
-                 t->runs, spin);
+        snprintf(detail, len, "could not run its threads concurrently: in none of %ld runs did every thread start "
+                 "before one ended", t->runs);
         return "skip";
     }
-    snprintf(detail, len, "%s: weak outcome %s %ld times in %ld runs (%ld concurrent)%s", litmus_flavour_name(p->flavour),
-             label, seen, t->runs, t->concurrent, judged ? "; forbidden, never seen" : "");
+    if (judged && killed == 0) {
+        snprintf(detail, len, "environment cannot show weak behaviour here: it killed 0 of %d mutants; %s: weak "
+                 "outcome 0 times in %ld runs (%ld concurrent)", n_mutants, fl, t->runs, t->concurrent);
+        return "skip";
+    }
+    if (judged)
+        snprintf(detail, len, "%s: weak outcome 0 times in %ld runs (%ld concurrent); forbidden, never seen; "
+                 "environment killed %d of %d mutants", fl, t->runs, t->concurrent, killed, n_mutants);
+    else
+        snprintf(detail, len, "%s: weak outcome %ld times in %ld runs (%ld concurrent)", fl, seen, t->runs,
+                 t->concurrent);
     return judged ? "pass" : "info";
 }
