@@ -116,6 +116,23 @@ static void write_tiles(FILE *f, const int counts[HTML_N_VERDICTS], int total)
     fputs("</div>\n", f);
 }
 
+/* The litmus family's kill rate (summary.litmus_power): how much its
+ * passes say, since a judged probe passes only where the environment showed
+ * a mutant's allowed weak outcome. No line where no litmus probe ran. */
+static void write_litmus_power(FILE *f, const cJSON *summary)
+{
+    const cJSON *p = child(summary, "litmus_power");
+    const cJSON *run = child(p, "mutants_run"), *killed = child(p, "mutants_killed");
+    if (!cJSON_IsNumber(run) || !cJSON_IsNumber(killed))
+        return;
+    if (run->valuedouble > 0)
+        fprintf(f, "<p class=\"litmus-power\">Litmus power: environment killed %.0f of %.0f allowed-weak kernels "
+                   "(%.0f%%)</p>\n", killed->valuedouble, run->valuedouble,
+                100.0 * killed->valuedouble / run->valuedouble);
+    else
+        fputs("<p class=\"litmus-power\">Litmus power: no allowed-weak kernel ran</p>\n", f);
+}
+
 /* Returns the families of probes in order of first appearance (*n of them),
  * or NULL with *n = 0 when there are none or memory ran out. */
 static family *count_families(const cJSON *probes, size_t *n)
@@ -499,6 +516,7 @@ static void write_device_page(FILE *f, const cJSON *report)
     fputs("<section id=\"summary\"><h2>Summary</h2>\n", f);
     write_tiles(f, counts, total);
     write_families(f, probes, counts);
+    write_litmus_power(f, child(report, "summary"));
     fputs("</section>\n", f);
     group_html_write(f, &report, NULL, 1);
     fputs("<section id=\"identity\"><h2>Device and run</h2>\n<div class=\"grid\">\n",

@@ -14,6 +14,7 @@
 #include "atomic_file.h"
 #include "report_arrays.h"
 #include "group.h"
+#include "litmus_power.h"
 #include "record.h"
 #include "verdict.h"
 
@@ -201,6 +202,9 @@ void report_summarize(cJSON *report)
         count_into(f, v->valuestring, checks);
     }
     cJSON_AddItemToObject(summary, "families", families);
+    cJSON *power = litmus_power_summary(cJSON_GetObjectItemCaseSensitive(report, "probes"));
+    if (power)
+        cJSON_AddItemToObject(summary, "litmus_power", power);
     if (cJSON_GetObjectItemCaseSensitive(report, "summary"))
         cJSON_ReplaceItemInObjectCaseSensitive(report, "summary", summary);
     else

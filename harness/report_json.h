@@ -39,7 +39,8 @@ const cJSON *report_find_probe(const cJSON *report, const char *id);
 clc_id_map *report_probe_map(const cJSON *report);
 
 /* (Re)computes "summary" from "probes": counts per verdict and per family
- * (the id up to its first '.'). */
+ * (the id up to its first '.'), and the litmus family's kill rate
+ * ("litmus_power", litmus_power.h) where a litmus probe ran. */
 void report_summarize(cJSON *report);
 
 /* Writes JSON to path through a temporary file and rename, so a reader never

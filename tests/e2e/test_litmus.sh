@@ -77,6 +77,20 @@ for p in judged:
     assert p["measure"]["runs"] > 0 and len(p["measure"]["mutants"]) >= 2, p["id"]
 PY
     fi
+    check "the report's litmus power is the kill rate scripts/litmus_power.py gives, and the page states it" \
+        python3 - "$j" "$SRCDIR/scripts/litmus_power.py" <<'PY'
+import json, re, subprocess, sys
+r = json.load(open(sys.argv[1]))
+lp = r["summary"]["litmus_power"]
+line = subprocess.run([sys.executable, sys.argv[2], sys.argv[1]], check=True, capture_output=True,
+                      text=True).stdout.splitlines()[0]
+m = re.search(r": kill rate (\d+) of (\d+) ", line)
+assert m and (lp["mutants_killed"], lp["mutants_run"]) == (int(m[1]), int(m[2])), (lp, line)
+assert lp["probes"] == sum("all_runs" in p.get("measure", {}) for p in r["probes"]) >= 5, lp
+page = open(sys.argv[1][:-len(".json")] + ".html").read()
+assert "Litmus power: environment killed %d of %d allowed-weak kernels" % (
+    lp["mutants_killed"], lp["mutants_run"]) in page, lp
+PY
     check "the HTML report shows the outcome counts" grep -q '<th>outcomes</th><td>{&quot;r0=0 r1=0&quot;:[0-9]' "${j%.json}.html"
 
     # With a cache, each run adds its samples to the totals of the runs
