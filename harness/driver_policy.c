@@ -74,7 +74,7 @@ static const policy_row rows[] = {
     {.types_any = CL_DEVICE_TYPE_GPU,
      /* NVIDIA's warm run on the H100 host (7,153 probes), device wall by
       * --device-jobs, without the launch gate: 1: 2.83 s, 2: 2.08, 3: 2.71,
-      * 4: 2.92; with it: 2.85, 2.38, 2.64, 2.86, and 3.08 with 6, 3.53 with
+      * 4: 2.92; with it (serial_launches): 2.85, 2.38, 2.64, 2.86, and 3.08 with 6, 3.53 with
       * 8. One supervisor does every record alone; more than two contend for
       * the GPU. */
      .warm_jobs = 2},

@@ -16,9 +16,9 @@
 #include "bincache.h"
 #include "claims.h"
 #include "cli.h"
-#include "driver_policy.h"
 #include "crash_memo.h"
 #include "devsel.h"
+#include "driver_policy.h"
 #include "enumerate.h"
 #include "explain.h"
 #include "exhaustive.h"
@@ -295,8 +295,9 @@ static void device_main(int fd, void *arg)
     char marker[PATH_MAX];
     /* Only a device whose policy names a warm supervisor count reads the
      * marker (driver_policy.c says which, and why). */
-    int have_marker = policy.warm_jobs && cached && crash_memo_device_file(cache_dir, "runs", ".txt", j->dev->key, j->dev->info,
-                                                              marker, sizeof marker) == 0;
+    int have_marker = policy.warm_jobs && cached &&
+                      crash_memo_device_file(cache_dir, "runs", ".txt", j->dev->key, j->dev->info, marker,
+                                             sizeof marker) == 0;
     uint64_t todo_hash = have_marker ? warm_marker_hash(j->set, j->todo, j->n_todo) : 0;
     if (have_marker && j->pool && jobs > policy.warm_jobs && warm_marker_matches(marker, todo_hash))
         jobs = policy.warm_jobs;
