@@ -30,7 +30,7 @@
  *   21.1 s. Two other runs: 12.4 and 15.1 s by count, 15.0 and 17.3 s in
  *   suite order.
  *   rusticl too, whose cost is its kernels' code generation at first
- *   launch (fanout_claims_largest_first says why).
+ *   launch (driver_policy.c says why).
  * - Elsewhere, suite order: no order found was better on every PoCL 5 run
  *   (by count 20.5 s against 18.4 s in suite order on one run, 16.4
  *   against 17.5 s on another). */

@@ -152,7 +152,7 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
     c->out_dir = "reports";
     c->timeout_s = 10;
     c->build_timeout_s = 300;
-    c->batch = 0; /* per device: fanout_batch_max */
+    c->batch = 0; /* per device: driver_policy.h batch_max */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         int rc = 0;

@@ -38,7 +38,7 @@ typedef struct {
     const char *register_dir;   /* --register DIR: the registers applied (default: expected/ beside the probes) */
     int no_register;            /* --no-register: every failure counts, none is known */
     double timeout_s, build_timeout_s;
-    size_t jobs, batch, group; /* batch 0: the device's own (fanout_batch_max) */
+    size_t jobs, batch, group; /* batch 0: the device's own (driver_policy.h batch_max) */
     size_t device_jobs;         /* --device-jobs N: supervisors per device at once (0: CPUs per device) */
     int measurements;           /* --measurements WHEN: CLC_MEASURE_LAST (default) or _ALONGSIDE */
 } clc_cli;

@@ -7,6 +7,7 @@
 #include "chunk_order.h"
 #include "chunk_pool.h"
 #include "device_gate.h"
+#include "driver_policy.h"
 #include "json_num.h"
 #include "measure.h"
 #include "measure_contract.h"
@@ -34,46 +35,6 @@ size_t fanout_default(void)
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     size_t cpus = n > 0 ? (size_t)n : 1;
     return cpus > 16 ? 16 : cpus;
-}
-
-int fanout_order_by_count(const cJSON *info)
-{
-    /* A GPU's compiler inlines every built-in call: NVIDIA's build time
-     * follows a program's probe count (chunk_order.h). A device that says
-     * CPU as well (Oclgrind says every type) is not one. */
-    int gpu = 0, cpu = 0;
-    const cJSON *t;
-    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(info, "types")) {
-        gpu |= cJSON_IsString(t) && strcmp(t->valuestring, "GPU") == 0;
-        cpu |= cJSON_IsString(t) && strcmp(t->valuestring, "CPU") == 0;
-    }
-    return gpu && !cpu;
-}
-
-int fanout_claims_largest_first(const clc_devref *dev)
-{
-    /* rusticl (llvmpipe) generates each kernel's code at its first launch,
-     * so a segment costs about what its kernels do, and the segments with
-     * most probes are its costliest: op.gt.ulong.runtime's 260 probes, 26 s
-     * of one worker's time cold, were the last chunk of the local cold run
-     * (the 318 s one), from 289 s on, the other core idle and the
-     * measurements waiting. Replayed from that run's timeline (one
-     * supervisor from the start, a second once PoCL 3.1 ended), its compile
-     * work ends at 303.7 s in suite order, 293.9 s most probes first and
-     * 292.4 s with every segment's cost known in advance. Only the claim
-     * order changes: segments, and so programs, stay the same. */
-    return fanout_order_by_count(dev->info) || (dev->platform_name && strstr(dev->platform_name, "rusticl"));
-}
-
-size_t fanout_batch_max(const cJSON *info)
-{
-    /* A program's build is one compiler process, so the largest is a
-     * floor under the run: NVIDIA took 12.2-12.6 s for math.fmod.double4's
-     * 203 probes (double-precision built-ins, 60 ms a probe) in cold runs
-     * whose other 15 supervisors were done by 14.5 s. Its build time
-     * follows the probe count (chunk_order.h), so half the probes is half
-     * the floor, for one more build (about 50 ms) per split program. */
-    return fanout_order_by_count(info) ? 128 : 256;
 }
 
 typedef struct {
@@ -396,8 +357,9 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
         seg_start[k] = !seg || k == 0 || seg[plain[k]] != seg[plain[k - 1]];
         timed[k] = o->set->items[plain[k]].timeout_s > 0;
     }
+    int largest_first = driver_policy_for(o->dev->platform_name, driver_policy_types(o->dev->info)).claims_largest_first;
     if (seg_start && timed && pos && was &&
-        (sizes = chunk_order(seg_start, timed, n_plain, fanout_claims_largest_first(o->dev), pos, &n_chunks))) {
+        (sizes = chunk_order(seg_start, timed, n_plain, largest_first, pos, &n_chunks))) {
         for (size_t k = 0; k < n_plain; k++)
             was[k] = plain[k];
         for (size_t k = 0; k < n_plain; k++)
@@ -430,8 +392,8 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     int alongside = o->measure_alongside && !measured && n_chunks > 0 &&
                     device_gate_create(gate, sizeof gate) == 0;
     /* Otherwise the gate is there for a GPU's workers, which launch one
-     * kernel at a time through it (runner.c, runner_serial_launches, which
-     * decides from the device's type bits): launches from several processes
+     * kernel at a time through it (runner.c; driver_policy.c's serial_launches,
+     * decided by the device's type bits): launches from several processes
      * on one GPU are time-sliced between their contexts, and NVIDIA's warm
      * run's 5,452 launches took 0.19 s from one supervisor, 0.83 s from
      * two, 3.7 s from four and 10.1 s from eight. Other devices' workers

@@ -31,18 +31,4 @@ size_t fanout_default(void);
 int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobserver *pool,
                   clc_device_run *out);
 
-/* Whether the device's compile time follows a program's probe count: a GPU
- * that is not also a CPU (chunk_order.h). info: the device's record
- * (devinfo.h). */
-int fanout_order_by_count(const cJSON *info);
-
-/* Whether the device's workers claim its segments with most probes first
- * (chunk_order.h): where fanout_order_by_count holds, and on rusticl,
- * whose cost is its kernels' code generation. */
-int fanout_claims_largest_first(const clc_devref *dev);
-
-/* The most probes in one program on this device, unless --batch says: 256;
- * 128 where fanout_order_by_count holds. */
-size_t fanout_batch_max(const cJSON *info);
-
 #endif

@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "crash_memo.h"
 #include "devsel.h"
+#include "driver_policy.h"
 #include "enumerate.h"
 #include "explain.h"
 #include "exhaustive.h"
@@ -265,7 +266,8 @@ static void device_main(int fd, void *arg)
     const char *no_cache_env = getenv("CLCONFORM_NO_CACHE");
     int cached = !j->cli->no_cache && !(no_cache_env && *no_cache_env && strcmp(no_cache_env, "0") != 0) &&
                  bincache_default_dir(cache_dir, sizeof cache_dir) == 0;
-    size_t batch = j->cli->batch ? j->cli->batch : fanout_batch_max(j->dev->info);
+    driver_policy policy = driver_policy_for(j->dev->platform_name, driver_policy_types(j->dev->info));
+    size_t batch = j->cli->batch ? j->cli->batch : policy.batch_max;
     clc_supervise_opts o = {j->set, j->dev, j->todo, j->n_todo, j->cli->timeout_s,
                             j->cli->build_timeout_s, batch, j->cli->group,
                             j->cli->build_options, cached ? cache_dir : NULL,
@@ -291,14 +293,14 @@ static void device_main(int fd, void *arg)
      * the run's to choose (no --device-jobs). */
     size_t jobs = j->device_jobs;
     char marker[PATH_MAX];
-    /* Only a GPU reads the marker; hashing the suite's text cost each
-     * device process 0.3 s of CPU. */
-    int gpu = j->dev->type && strcmp(j->dev->type, "GPU") == 0;
-    int have_marker = gpu && cached && crash_memo_device_file(cache_dir, "runs", ".txt", j->dev->key, j->dev->info,
-                                                              marker, sizeof marker) == 0;
+    /* Only a device whose policy names a warm supervisor count reads the
+     * marker (driver_policy.c says which, and why). */
+    int have_marker = policy.warm_jobs && cached &&
+                      crash_memo_device_file(cache_dir, "runs", ".txt", j->dev->key, j->dev->info, marker,
+                                             sizeof marker) == 0;
     uint64_t todo_hash = have_marker ? warm_marker_hash(j->set, j->todo, j->n_todo) : 0;
-    if (have_marker && j->pool && jobs > CLC_GPU_WARM_JOBS && warm_marker_matches(marker, todo_hash))
-        jobs = CLC_GPU_WARM_JOBS;
+    if (have_marker && j->pool && jobs > policy.warm_jobs && warm_marker_matches(marker, todo_hash))
+        jobs = policy.warm_jobs;
     clc_device_run run;
     cJSON *msg = cJSON_CreateObject();
     int fanned = fanout_device(&o, jobs, j->pool, &run);

@@ -30,6 +30,7 @@
 #include "crash_memo.h"
 #include "device_gate.h"
 #include "devinfo.h"
+#include "driver_policy.h"
 #include "icd_file.h"
 #include "image_mem.h"
 #include "group_weight.h"
@@ -42,72 +43,6 @@
 #include "ulp_judge.h"
 
 #define DISPATCH_ARGS CLC_MAX_INPUTS
-
-
-
-
-
-size_t runner_default_group(const char *platform_name)
-{
-    /* rusticl (llvmpipe) compiles each kernel at first launch, paying a fixed
-     * cost per kernel (clCreateKernel and code generation) and a cost that
-     * grows faster than the kernel; on the 1,160 integer-function probes,
-     * cold, CPU seconds of the whole run: 1 probe a kernel 105 s, 8: 79 s,
-     * 16: 97 s (docs/performance.md). Large probes are
-     * kept apart by the byte budget below. PoCL generates code per kernel at
-     * first launch too; 16 probes a kernel beat 8 and 64 there. */
-    if (strstr(platform_name, "rusticl"))
-        return 8;
-    return 16;
-}
-
-int runner_groups_by_geometry(const char *platform_name)
-{
-    /* PoCL generates a kernel's code again for each launch geometry (its
-     * work-group functions are specialised to the local size), and a
-     * dispatch kernel whose probes mixed folded (one work-item) and run-time
-     * (48, 64, ... work-items) launches was compiled two or three times: in
-     * cold runs 61 of PoCL 3.1's 150 s of code
-     * generation, and 103.5 of PoCL 5's 256 s, were such repeats. rusticl
-     * (0.5 s of repeats), NVIDIA (none) and Oclgrind keep plain order. */
-    return strstr(platform_name, "Portable Computing Language") != NULL;
-}
-
-int runner_launch_compiles(const char *platform_name)
-{
-    /* rusticl (Mesa 22.3) creates the kernel's compute state anew at each
-     * launch, and llvmpipe finds the code it generated for the last one in
-     * Mesa's disk cache, which writes from a thread of its own. On a busy
-     * machine a probe's launch right after its kernel's warm-up launch
-     * often came before that write and generated all the code again: in
-     * a cold local run, 430 launches took 63 s (warm: 1.8
-     * s for all of them), a folded conversion probe 0.6 s twice. There
-     * the probe's own launch is the first, timed and watched as one. */
-    return strstr(platform_name, "rusticl") != NULL;
-}
-
-int runner_serial_launches(cl_device_type type)
-{
-    /* One GPU behind several processes time-slices between their contexts
-     * when more than one has work queued: NVIDIA's warm run's 5,452
-     * launches took 0.19 s from one supervisor and 3.7 s from four. A
-     * device that also says CPU (Oclgrind says every type) runs its kernels
-     * on the host's cores, side by side. */
-    return (type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR)) && !(type & CL_DEVICE_TYPE_CPU);
-}
-
-size_t runner_group_bytes(const char *platform_name)
-{
-    /* A kernel closes before its probes' weights (group_weight.h: bytes of
-     * body, on rusticl times the constant trip count of their loops) pass
-     * this: a folded conversion probe (3-23 KB) is as much code as dozens of
-     * small ones, and rusticl's compile time is superlinear in kernel size.
-     * rusticl's 1 KB keeps the shift, conversion and vstore_half probes one
-     * to a kernel and the integer functions about 8. */
-    if (strstr(platform_name, "rusticl"))
-        return 1024;
-    return 32768;
-}
 
 /* ---- options and requirements --------------------------------------- */
 
@@ -247,7 +182,7 @@ typedef struct {
 
 /* Lays out slots and writes the batch program. Returns the dispatch kernel
  * count. Probes join the open kernel of their launch geometry where the
- * driver generates code per geometry (runner_groups_by_geometry), else the
+ * driver generates code per geometry (driver_policy.c), else the
  * one open kernel, in order. A kernel closes at the group size or the byte
  * budget. */
 static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *slots, strbuf *b)
@@ -910,7 +845,8 @@ static int open_device(worker *w)
         snprintf(detail, sizeof detail, "clGetDeviceInfo(CL_DEVICE_TYPE) failed: %s (%d)", clerr_name(err), err);
         goto fatal;
     }
-    w->serial_launches = runner_serial_launches(type);
+    driver_policy policy = driver_policy_for(d->platform_name, type);
+    w->serial_launches = policy.serial_launches;
     /* On a GPU, contexts made side by side share the driver's time: on the
      * H100 host, 16 processes making NVIDIA contexts at once had them all
      * after 2.2-2.9 s; four at a time, half of them had theirs after 1.6 s
@@ -955,23 +891,19 @@ static int open_device(worker *w)
              devinfo_has_capability(w->device, "opencl_c_1.2") ? "-cl-std=CL1.2" : "",
              w->job->extra_options ? " " : "", w->job->extra_options ? w->job->extra_options : "");
     w->env.base_options = w->options;
-    /* PoCL answers CL_PROGRAM_BINARIES by generating code for every kernel
-     * (2-3 s a program), and its own kernel cache already makes a warm
-     * build cheap: keeping its binaries cost PoCL 5 81.5 s of a cold run on
-     * the H100 host and bought nothing warm. Failed builds are still kept. */
-    w->binaries_off = w->job->no_binaries || strstr(d->platform_name, "Portable Computing Language") != NULL;
+    w->binaries_off = w->job->no_binaries || !policy.keep_binaries;
     w->prof.ms[PROF_WORKER_START] += (proc_now() - t_ctx) * 1e3;
     w->env.memo = cJSON_CreateObject();
     char history[4096];
     if (w->job->cache_dir && crash_memo_device_file(w->job->cache_dir, "measures", ".json", d->key, d->info, history,
                                                     sizeof history) == 0)
         w->env.measure_history = w->history = measure_memo_load(history);
-    w->group = w->job->group ? w->job->group : runner_default_group(d->platform_name);
+    w->group = w->job->group ? w->job->group : policy.group;
     /* --group N asks for exactly N: no byte budget then. */
-    w->group_bytes = w->job->group ? 0 : runner_group_bytes(d->platform_name);
-    w->weigh_unrolled = strstr(d->platform_name, "rusticl") != NULL;
-    w->by_geometry = runner_groups_by_geometry(d->platform_name);
-    w->launch_compiles = runner_launch_compiles(d->platform_name);
+    w->group_bytes = w->job->group ? 0 : policy.group_bytes;
+    w->weigh_unrolled = policy.weigh_unrolled;
+    w->by_geometry = policy.groups_by_geometry;
+    w->launch_compiles = policy.launch_compiles;
     return 0;
 fatal:
     m = worker_msg("fatal");

@@ -66,22 +66,4 @@ typedef struct {
  *                                                       broken the context: replace this worker */
 void runner_run(const clc_worker_job *job);
 
-/* The default dispatch group size for a platform: how many probes share one
- * kernel. Compilers that build a kernel lazily at its first launch (PoCL,
- * rusticl) pay per kernel, so probes are grouped; rusticl's compile time
- * grows faster than linearly with kernel size, so its groups are small. */
-size_t runner_default_group(const char *platform_name);
-
-/* Whether a platform's dispatch kernels each hold probes of one launch
- * geometry (work size, local size, offset): PoCL generates a kernel's code
- * once per geometry it is launched with. */
-int runner_groups_by_geometry(const char *platform_name);
-
-/* Whether a platform's kernels are better not warmed up by a launch that
- * runs no probe: the first probe's launch generates the code instead. */
-int runner_launch_compiles(const char *platform_name);
-
-/* The most bytes of probe bodies behind one kernel on a platform. */
-size_t runner_group_bytes(const char *platform_name);
-
 #endif

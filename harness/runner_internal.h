@@ -24,9 +24,9 @@ typedef struct worker {
     size_t group;
     size_t group_bytes; /* a dispatch kernel closes before its bodies pass this (0: no budget) */
     int weigh_unrolled; /* a body weighs its bytes times its loops' constant trip count (group_weight.h) */
-    int launch_compiles; /* no warm-up launch: the first probe's launch generates the code (runner_launch_compiles) */
-    int serial_launches; /* a kernel runs holding the device gate alone (runner_serial_launches) */
-    int by_geometry;    /* a dispatch kernel holds probes of one launch geometry (runner_groups_by_geometry) */
+    int launch_compiles; /* no warm-up launch: the first probe's launch generates the code (driver_policy.h) */
+    int serial_launches; /* a kernel runs holding the device gate alone (driver_policy.h) */
+    int by_geometry;    /* a dispatch kernel holds probes of one launch geometry (driver_policy.h) */
     size_t builds;
     /* A kernel failed while executing: some drivers (NVIDIA after a bad
      * memory access) then fail every later call of the context. The worker
@@ -101,11 +101,6 @@ void worker_trim_passing(cJSON *rec);
 /* Probes that must not build, many per program: see reject_batch.c. */
 int reject_batchable(const clc_probe *p);
 void reject_batch_run(worker *w, const size_t *idx, size_t n, const char *options);
-
-/* Whether a device's kernels run one at a time across the device's
- * workers, each launch holding the device gate (device_gate.h) alone: a
- * GPU shared by several processes time-slices between their contexts. */
-int runner_serial_launches(cl_device_type type);
 
 /* How many of a GPU's workers make their context at once (runner.c,
  * open_device). */

@@ -6,7 +6,8 @@
  * cached, because each supervisor's worker is a context of its own that
  * the GPU time-slices (warm: 6.3 s with 4, 9.7 s with 16; execution 1.3 s
  * against 6.9 s). The marker says which case this run is before it starts.
- * It decides only how many supervisors run, never a verdict. */
+ * It decides only how many supervisors run, never a verdict; how many, and
+ * which devices read it, is the driver policy's (driver_policy.c). */
 #ifndef CLC_WARM_MARKER_H
 #define CLC_WARM_MARKER_H
 
@@ -14,14 +15,6 @@
 #include <stdint.h>
 
 #include "probe.h"
-
-/* Supervisors of a GPU whose run is warm. NVIDIA's warm run on the H100
- * host (7,153 probes), device wall by --device-jobs, without
- * the launch gate: 1: 2.83 s, 2: 2.08, 3: 2.71, 4: 2.92; with it (runner.c
- * runner_serial_launches): 2.85, 2.38, 2.64, 2.86, and 3.08 with 6, 3.53
- * with 8. One supervisor does every record alone; more than two contend
- * for the GPU. */
-#define CLC_GPU_WARM_JOBS 2
 
 /* A hash of the probes of todo as they are built: ids, bodies, preludes,
  * options. */

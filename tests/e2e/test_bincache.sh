@@ -72,7 +72,7 @@ PY
 # A program from the cache is not warmed up (runner.c): the driver's own
 # cache holds its code, so the first probe's launch is the first launch
 # (rusticl warm: 13.9 -> 10.8 s). The first run warmed up what it built,
-# except on rusticl, whose kernels are never warmed up (runner_launch_compiles).
+# except on rusticl, whose kernels are never warmed up (driver_policy.c launch_compiles).
 check "second run: no warm-up launch for a cached program, its first launch counted as such" python3 - "$TMP/r1" "$TMP/r2" <<'PY'
 import glob, json, sys
 def load(d):

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # PoCL generates a dispatch kernel's code once per launch geometry, so its
-# dispatch kernels each hold probes of one geometry (runner.c,
-# runner_groups_by_geometry); other drivers keep probes in file order. Twelve
+# dispatch kernels each hold probes of one geometry (driver_policy.c,
+# groups_by_geometry); other drivers keep probes in file order. Twelve
 # probes alternate between one work-item and four: on PoCL they make two
 # kernels of six, each warmed up once; on Oclgrind one kernel of twelve,
 # warmed up once per geometry.
