@@ -9,7 +9,7 @@
 
 #include "clerr.h"
 #include "devinfo_cl3.h"
-#include "record.h"
+#include "utf8.h"
 
 static void add_error(cJSON *obj, const char *field, cl_int err)
 {
@@ -29,7 +29,7 @@ static void add_platform_string(cJSON *obj, cl_platform_id p, cl_platform_info w
     if (err != CL_SUCCESS || !buf) {
         add_error(obj, field, err);
     } else {
-        char *clean = record_clean_utf8(buf);
+        char *clean = utf8_clean(buf);
         cJSON_AddStringToObject(obj, field, clean ? clean : "");
         free(clean);
     }
@@ -47,7 +47,7 @@ static char *device_string(cl_device_id d, cl_device_info what, cl_int *err)
         free(buf);
         return NULL;
     }
-    char *clean = buf ? record_clean_utf8(buf) : NULL;
+    char *clean = buf ? utf8_clean(buf) : NULL;
     free(buf);
     return clean;
 }

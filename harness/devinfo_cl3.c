@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "clerr.h"
-#include "record.h"
+#include "utf8.h"
 
 static void add_error(cJSON *obj, const char *field, cl_int err)
 {
@@ -50,7 +50,7 @@ static void add_name_versions(cJSON *o, cl_device_id d, cl_device_info what, con
         char name[CL_NAME_VERSION_MAX_NAME_SIZE + 1], ver[48];
         memcpy(name, nv[i].name, CL_NAME_VERSION_MAX_NAME_SIZE);
         name[CL_NAME_VERSION_MAX_NAME_SIZE] = '\0'; /* a driver may fill all 64 bytes */
-        char *clean = record_clean_utf8(name);
+        char *clean = utf8_clean(name);
         version_text(nv[i].version, ver, sizeof ver);
         cJSON *e = cJSON_CreateObject();
         cJSON_AddStringToObject(e, "name", clean ? clean : "");
@@ -115,7 +115,7 @@ static void add_string(cJSON *o, cl_device_id d, cl_device_info what, const char
     if (err != CL_SUCCESS) {
         add_error(o, field, err);
     } else {
-        char *clean = record_clean_utf8(buf);
+        char *clean = utf8_clean(buf);
         cJSON_AddStringToObject(o, field, clean ? clean : "");
         free(clean);
     }

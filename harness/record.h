@@ -36,8 +36,4 @@ void record_add_repro(cJSON *rec, const clc_probe *p, const char *options);
  * impl-defined probes, records actual and verdict info. Returns the verdict. */
 const char *record_judge_output(cJSON *rec, const clc_probe *p, const void *actual);
 
-/* Copies s, replacing bytes that are not valid UTF-8 by '?', so that driver
- * strings never make a report invalid JSON. Caller frees. */
-char *record_clean_utf8(const char *s);
-
 #endif

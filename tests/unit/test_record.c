@@ -1,12 +1,13 @@
 /* harness/record.c, harness/verdict.c and report_summarize of
  * harness/report_json.c: judging an output buffer (pass, fail with
  * first_mismatch and mismatches, info for impl-defined), what a record
- * carries, UTF-8 cleaning of driver strings, which verdicts are unexpected,
+ * carries, UTF-8 cleaning of driver strings (harness/utf8.c), which verdicts are unexpected,
  * and the per-verdict and per-family summary counts. */
 #include "check.h"
 #include "probe_load.h"
 #include "record.h"
 #include "report_json.h"
+#include "utf8.h"
 #include "verdict.h"
 
 #include <stdlib.h>
@@ -238,7 +239,7 @@ static void test_utf8(void)
         {"a\xc1\xbfz", "a??z", "overlong_2_byte_c1"},
         {"a\xf5\x80\x80\x80z", "a????z", "lead_byte_f5"},
         {"", "", "empty"},
-        /* Regression test (fixed bug): record.c utf8_len accepts overlong 3-byte forms,
+        /* Regression test (fixed bug): utf8.c utf8_len accepts overlong 3-byte forms,
          * UTF-16 surrogates and code points above U+10FFFF; strict decoders
          * (Python's json.load) then refuse the whole report. */
         {"a\xe0\x80\xafz", NULL, "overlong_3_byte_e0_80"},
@@ -247,7 +248,7 @@ static void test_utf8(void)
         {"a\xf0\x80\x80\xafz", NULL, "overlong_4_byte_f0_80"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char *got = record_clean_utf8(cases[i].in);
+        char *got = utf8_clean(cases[i].in);
         int ok = got != NULL;
         if (ok && cases[i].out) {
             ok = strcmp(got, cases[i].out) == 0;
