@@ -7,7 +7,6 @@
 
 #include "html_escape.h"
 #include "html_page.h"
-#include "html_probe.h"
 
 static double num(const cJSON *o, const char *key, double dflt)
 {
