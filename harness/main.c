@@ -44,6 +44,7 @@
 #include "repro.h"
 #include "shard.h"
 #include "supervise.h"
+#include "timestamp.h"
 #include "trace.h"
 #include "warm_marker.h"
 #include "verdict.h"
@@ -475,7 +476,7 @@ static int write_index(const clc_cli *cli, cJSON **reports, device_job *jobs, si
     cJSON_AddNumberToObject(idx, "schema_version", 1);
     cJSON_AddStringToObject(idx, "started", started);
     char now[32];
-    report_now_iso(now, sizeof now);
+    timestamp_now_iso(now, sizeof now);
     cJSON_AddStringToObject(idx, "finished", now);
     cJSON_AddBoolToObject(idx, "complete", !stop_requested);
     cJSON *paths = cJSON_CreateArray();
@@ -797,7 +798,7 @@ static int run_main(int argc, char **argv)
     size_t n_chosen = 0;
     int rc = CLC_EXIT_USAGE;
     char started[32];
-    report_now_iso(started, sizeof started);
+    timestamp_now_iso(started, sizeof started);
 
     /* Everything that can be wrong with the input is found before anything runs. */
     if (!cli.list && !cli.exhaustive) {

@@ -19,7 +19,7 @@
 #include "litmus_env.h"
 #include "litmus_record.h"
 #include "measure_memo.h"
-#include "report_json.h"
+#include "timestamp.h"
 
 /* The kernel contract's layout (harness/kernels/litmus.cl). */
 #define LITMUS_SCRATCH 8192 /* ints of the stress buffer */
@@ -457,7 +457,7 @@ static const char *judge(const litmus_state *s, const litmus_counts *all, const 
 {
     char detail[768], why[400], now[32];
     int ran = 0, killed = litmus_counts_killed(&s->plan, all, &ran);
-    report_now_iso(now, sizeof now);
+    timestamp_now_iso(now, sizeof now);
     long runs = have_history ? h->clconform_runs + 1 : 1;
     litmus_record_totals(obj, &s->plan, all, runs, have_history ? h->since : now, e);
     const char *verdict = litmus_verdict(&s->plan, &all->t, killed, ran, why, sizeof why);

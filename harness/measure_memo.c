@@ -14,7 +14,7 @@
 #include "litmus_plan.h"
 #include "measure_plan.h"
 #include "measure.h"
-#include "report_json.h"
+#include "timestamp.h"
 
 cJSON *measure_memo_load(const char *path)
 {
@@ -161,7 +161,7 @@ static cJSON *stamped_entry(const char *hash, const char *time_key, const char *
 {
     cJSON *e = cJSON_CreateObject();
     char now[32];
-    report_now_iso(now, sizeof now);
+    timestamp_now_iso(now, sizeof now);
     cJSON_AddStringToObject(e, "hash", hash);
     cJSON_AddStringToObject(e, time_key, now);
     cJSON_AddItemToObject(e, what_key, cJSON_Duplicate(what, 1));

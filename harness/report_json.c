@@ -8,7 +8,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "atomic_file.h"
@@ -16,19 +15,12 @@
 #include "group.h"
 #include "litmus_power.h"
 #include "record.h"
+#include "timestamp.h"
 #include "verdict.h"
 
 /* 2: repeated large arrays stored once under "arrays" (report_arrays.h),
  * passing records without "why". Readers take 1 and 2. */
 #define SCHEMA_VERSION 2
-
-void report_now_iso(char *buf, size_t len)
-{
-    time_t t = time(NULL);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
 
 /* The environment variables that change which drivers load and how. */
 static const char *const env_names[] = {
@@ -42,7 +34,7 @@ static cJSON *run_object(const clc_report_meta *meta, const clc_device_run *run)
 {
     cJSON *o = cJSON_CreateObject();
     char now[32], host[256] = "";
-    report_now_iso(now, sizeof now);
+    timestamp_now_iso(now, sizeof now);
     gethostname(host, sizeof host - 1);
     cJSON_AddStringToObject(o, "started", meta->started);
     cJSON_AddStringToObject(o, "finished", now);

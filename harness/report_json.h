@@ -60,7 +60,4 @@ int report_write_device_json(const cJSON *doc, const char *path, FILE *err);
  * spent writing it. */
 int report_write_device_json_consuming(cJSON *doc, const char *path, FILE *err);
 
-/* Current UTC time as "YYYY-MM-DDTHH:MM:SSZ" into buf. */
-void report_now_iso(char *buf, size_t len);
-
 #endif
