@@ -16,12 +16,6 @@
 #include "measure_options.h"
 #include "measure_plan.h"
 
-int measure_known(const char *name)
-{
-    return (name && strcmp(name, MEASURE_CONTRACT_NAME) == 0) || measure_plan_parse(name, NULL) == 0 ||
-           limits_plan_parse(name, NULL) == 0 || litmus_plan_parse(name, NULL) == 0 || measure_options_known(name);
-}
-
 int measure_is_litmus(const clc_probe *p)
 {
     return p->kind == CLC_KIND_MEASURE && p->measure && litmus_plan_parse(p->measure, NULL) == 0;
@@ -29,8 +23,7 @@ int measure_is_litmus(const clc_probe *p)
 
 int measure_is_limit_or_shape(const clc_probe *p)
 {
-    return p->measure && (strncmp(p->measure, "limits_", 7) == 0 || strncmp(p->measure, "shape_", 6) == 0 ||
-                          measure_options_known(p->measure));
+    return measure_name_is_limit_or_shape(p->measure);
 }
 
 int measure_is_max_alloc(const clc_probe *p)

@@ -7,11 +7,8 @@
 #include <cjson/cJSON.h>
 
 #include "clenv.h"
+#include "measure_names.h"
 #include "probe.h"
-
-/* Is `name` a measurement this harness implements? (The probe loader asks, so
- * a misspelt `measure =` is a parse error with file and line.) */
-int measure_known(const char *name);
 
 /* Is p a litmus test (measure_litmus.h)? Those count outcomes under any
  * load and run beside other probes; every other measurement wants the

@@ -8,8 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "clenv.h"
-
-#define MEASURE_CONTRACT_NAME "opencl3_contract"
+#include "measure_names.h"
 
 /* Queries env's device afresh, fills obj (the record's "measure" object:
  * "violations", "notes") and rec's "detail"; returns the verdict. */

@@ -13,7 +13,7 @@
 #include "json_file.h"
 #include "litmus_plan.h"
 #include "measure_plan.h"
-#include "measure.h"
+#include "measure_names.h"
 #include "timestamp.h"
 
 cJSON *measure_memo_load(const char *path)
@@ -70,7 +70,7 @@ static int remembered_verdict(const clc_probe *p, const cJSON *rec)
     if (strcmp(v->valuestring, "info") == 0)
         return 1;
     int settled = strcmp(v->valuestring, "pass") == 0 || strcmp(v->valuestring, "skip") == 0;
-    return settled && measure_is_limit_or_shape(p);
+    return settled && measure_name_is_limit_or_shape(p->measure);
 }
 
 const cJSON *measure_memo_litmus_totals(const cJSON *memo, const clc_probe *p)

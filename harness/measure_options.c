@@ -12,11 +12,6 @@
 
 #define MAX_ARGS 16
 
-int measure_options_known(const char *name)
-{
-    return name && (strcmp(name, "options_kernel_arg_info") == 0 || strcmp(name, "options_warnings") == 0);
-}
-
 typedef struct {
     const char *word;
     unsigned long value;

@@ -12,12 +12,10 @@
 #include <cjson/cJSON.h>
 
 #include "clenv.h"
+#include "measure_names.h"
 #include "probe.h"
 
 #define MEASURE_OPTIONS_PREFIX "options_"
-
-/* Whether name is one of these measurements. */
-int measure_options_known(const char *name);
 
 /* One expected argument of an `//@arg NAME: type=T address=A access=C
  * qualifiers=Q1,Q2` line (address global|local|constant|private, access

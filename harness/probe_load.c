@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "measure.h"
+#include "measure_names.h"
 #include "text_norm.h"
 
 #define MAX_ENTRIES 64
