@@ -4,7 +4,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner_internal.h"
+/* Could this text disturb the parsing of code after it? */
+static int text_is_self_contained(const char *t)
+{
+    int paren = 0, brack = 0, brace = 0;
+    int at_line_start = 1;
+    for (const char *c = t; *c; c++) {
+        if (at_line_start && *c == '#')
+            return 0;
+        if (*c == '\n') {
+            at_line_start = 1;
+            continue;
+        }
+        if (*c != ' ' && *c != '\t')
+            at_line_start = 0;
+        if (*c == '"' || *c == '\'' || *c == '\\')
+            return 0;
+        if (c[0] == '/' && (c[1] == '*' || c[1] == '/'))
+            return 0;
+        if (c[0] == '*' && c[1] == '/')
+            return 0;
+        paren += (*c == '(') - (*c == ')');
+        brack += (*c == '[') - (*c == ']');
+        brace += (*c == '{') - (*c == '}');
+        if (paren < 0 || brack < 0 || brace < 0)
+            return 0;
+    }
+    return paren == 0 && brack == 0 && brace == 0;
+}
+
+int batch_plan_rejects_batched(const clc_probe *p)
+{
+    return p->kind == CLC_KIND_BUILD_FAIL && p->body && !p->source && !p->prelude &&
+           text_is_self_contained(p->body);
+}
 
 int batch_plan_runs_batched(const clc_probe *p)
 {
@@ -50,7 +83,7 @@ size_t *batch_plan_segments(const clc_probe_set *set, const size_t *todo, size_t
     for (size_t k = 0; k < n; k++) {
         const clc_probe *p = &set->items[todo[k]];
         size_t bytes = p->body ? strlen(p->body) : 0;
-        plan_list *l = batch_plan_runs_batched(p) ? &run : reject_batchable(p) ? &rej : NULL;
+        plan_list *l = batch_plan_runs_batched(p) ? &run : batch_plan_rejects_batched(p) ? &rej : NULL;
         int close = weight && weight + bytes + PROBE_WEIGHT > SEGMENT_WEIGHT;
         if (l && would_close(l, p, bytes, batch_max))
             close = 1;

@@ -45,6 +45,12 @@ size_t batch_plan_weight(const clc_probe *p);
  * dispatch kernel), rather than being built alone. */
 int batch_plan_runs_batched(const clc_probe *p);
 
+/* Whether a probe that must not build (kind build-fail) shares a program
+ * with others of its kind (reject_batch.c): only text that cannot disturb
+ * the parsing of the kernels after it (balanced brackets, no quotes,
+ * comments or preprocessor lines). */
+int batch_plan_rejects_batched(const clc_probe *p);
+
 /* The segment of each probe of todo[0..n), in order: an array indexed like
  * set->items (probes not in todo get 0), segments numbered from 1 and
  * increasing along todo; NULL when out of memory. batch_max: most probes in

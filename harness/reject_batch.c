@@ -13,48 +13,13 @@
  * One probe's error could in principle cascade into its neighbour (an
  * unbalanced brace swallowing the next kernel). Probes whose text could do
  * that (unbalanced brackets, quotes or comments, preprocessor lines) are
- * never shared. */
+ * never shared (batch_plan_rejects_batched, batch_plan.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "record.h"
 #include "runner_internal.h"
-
-/* Could this text disturb the parsing of code after it? */
-static int text_is_self_contained(const char *t)
-{
-    int paren = 0, brack = 0, brace = 0;
-    int at_line_start = 1;
-    for (const char *c = t; *c; c++) {
-        if (at_line_start && *c == '#')
-            return 0;
-        if (*c == '\n') {
-            at_line_start = 1;
-            continue;
-        }
-        if (*c != ' ' && *c != '\t')
-            at_line_start = 0;
-        if (*c == '"' || *c == '\'' || *c == '\\')
-            return 0;
-        if (c[0] == '/' && (c[1] == '*' || c[1] == '/'))
-            return 0;
-        if (c[0] == '*' && c[1] == '/')
-            return 0;
-        paren += (*c == '(') - (*c == ')');
-        brack += (*c == '[') - (*c == ']');
-        brace += (*c == '{') - (*c == '}');
-        if (paren < 0 || brack < 0 || brace < 0)
-            return 0;
-    }
-    return paren == 0 && brack == 0 && brace == 0;
-}
-
-int reject_batchable(const clc_probe *p)
-{
-    return p->kind == CLC_KIND_BUILD_FAIL && p->body && !p->source && !p->prelude &&
-           text_is_self_contained(p->body);
-}
 
 static void batch_text(const worker *w, const size_t *idx, size_t n, strbuf *b)
 {

@@ -1017,12 +1017,12 @@ static void take_probe(worker *w, pending_list *run, pending_list *rej, size_t *
     int shared = job->batch_cap[idx] != 1;
     if (shared && batch_plan_runs_batched(p))
         pending_add(w, run, idx);
-    else if (shared && reject_batchable(p))
+    else if (shared && batch_plan_rejects_batched(p))
         pending_add(w, rej, idx);
     else {
         if (batch_plan_runs_batched(p))
             pending_pass(w, run, idx);
-        else if (reject_batchable(p))
+        else if (batch_plan_rejects_batched(p))
             pending_pass(w, rej, idx);
         worker_run_alone(w, idx);
         worker_flush_profile(w);

@@ -99,7 +99,6 @@ cJSON *worker_new_record(const worker *w, const clc_probe *p, double build_ms, s
 void worker_trim_passing(cJSON *rec);
 
 /* Probes that must not build, many per program: see reject_batch.c. */
-int reject_batchable(const clc_probe *p);
 void reject_batch_run(worker *w, const size_t *idx, size_t n, const char *options);
 
 /* How many of a GPU's workers make their context at once (runner.c,
