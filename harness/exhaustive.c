@@ -96,7 +96,7 @@ int exhaustive_kernel_path(char *buf, size_t len)
 /* ---- the child: one device ------------------------------------------------ */
 
 typedef struct {
-    const clc_cli *cli;
+    const exhaustive_opts *opts;
     const clc_devref *dev;
     const char *kernel_path;
     const exhaustive_fn *fns;
@@ -303,7 +303,7 @@ static void ex_main(int fd, void *arg)
     proc_send(fd, m);
     if (open_device(j, &d) != 0)
         return;
-    uint32_t stride = (uint32_t)j->cli->exhaustive_stride;
+    uint32_t stride = (uint32_t)j->opts->stride;
     const char *why = "--exhaustive-stride";
     if (!stride) {
         cl_int err;
@@ -447,10 +447,10 @@ static cJSON *function_json(const exhaustive_fn *f, const cJSON *res)
 }
 
 /* Runs one device. Returns 0 when every function ran and matched, 1 otherwise. */
-static int run_device(const clc_cli *cli, const clc_devref *dev, const char *kernel_path,
+static int run_device(const exhaustive_opts *opts, const clc_devref *dev, const char *kernel_path,
                       const exhaustive_fn *fns, size_t n_fns)
 {
-    ex_job j = {cli, dev, kernel_path, fns, n_fns};
+    ex_job j = {opts, dev, kernel_path, fns, n_fns};
     clc_child c;
     double t0 = proc_now();
     cJSON *doc = cJSON_CreateObject(), *out = cJSON_CreateArray();
@@ -468,7 +468,7 @@ static int run_device(const clc_cli *cli, const clc_devref *dev, const char *ker
     } else {
         cJSON *m;
         int r;
-        while ((r = proc_read_msg(&c, cli->build_timeout_s, NULL, &m)) == 1) {
+        while ((r = proc_read_msg(&c, opts->build_timeout_s, NULL, &m)) == 1) {
             const char *t = cJSON_GetObjectItemCaseSensitive(m, "t")->valuestring;
             if (!strcmp(t, "fatal")) {
                 snprintf(fatal, sizeof fatal, "%s", cJSON_GetObjectItemCaseSensitive(m, "detail")->valuestring);
@@ -521,7 +521,7 @@ static int run_device(const clc_cli *cli, const clc_devref *dev, const char *ker
         if (r == -1) {
             proc_kill(&c, &status);
             snprintf(fatal, sizeof fatal, "no answer within %.0f s (--build-timeout); the sweep was stopped",
-                     cli->build_timeout_s);
+                     opts->build_timeout_s);
         } else {
             proc_reap(&c, &status);
             if (!done && !fatal[0]) {
@@ -539,37 +539,37 @@ static int run_device(const clc_cli *cli, const clc_devref *dev, const char *ker
         bad = 1;
     }
     char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/%s.exhaustive.json", cli->out_dir, dev->key);
-    if (report_write_json(doc, path, stderr) == 0 && !cli->quiet)
+    snprintf(path, sizeof path, "%s/%s.exhaustive.json", opts->out_dir, dev->key);
+    if (report_write_json(doc, path, stderr) == 0 && !opts->quiet)
         fprintf(stderr, "clconform: %s: exhaustive conversions, %.1f s -> %s\n", dev->key, proc_now() - t0, path);
     cJSON_Delete(doc);
     return bad;
 }
 
-int exhaustive_run(const clc_cli *cli, const clc_devref *const *devs, size_t n)
+exhaustive_result exhaustive_run(const exhaustive_opts *opts, const clc_devref *const *devs, size_t n)
 {
     char kernel_path[PATH_MAX];
     if (exhaustive_kernel_path(kernel_path, sizeof kernel_path) != 0) {
         fprintf(stderr, "clconform: harness/kernels/exhaustive_conversions.cl not found (here, beside the "
                         "executable, or in share/clconform)\n");
-        return CLC_EXIT_INFRA;
+        return EXHAUSTIVE_NO_KERNEL;
     }
     exhaustive_fn all[128], fns[128];
     size_t n_all = exhaustive_functions(all, 128), n_fns = 0;
     for (size_t i = 0; i < n_all; i++) {
-        int take = cli->n_filters == 0;
-        for (size_t k = 0; k < cli->n_filters && !take; k++)
-            take = fnmatch(cli->filters[k], all[i].name, 0) == 0;
+        int take = opts->n_filters == 0;
+        for (size_t k = 0; k < opts->n_filters && !take; k++)
+            take = fnmatch(opts->filters[k], all[i].name, 0) == 0;
         if (take)
             fns[n_fns++] = all[i];
     }
     if (n_fns == 0) {
         fprintf(stderr, "clconform: no conversion function matches --filter (names like "
                         "'convert_int_sat_rte(float)', 'convert_float_rtp(uint)')\n");
-        return CLC_EXIT_USAGE;
+        return EXHAUSTIVE_NO_FUNCTION;
     }
     int bad = 0;
     for (size_t i = 0; i < n; i++)
-        bad |= run_device(cli, devs[i], kernel_path, fns, n_fns);
-    return bad ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
+        bad |= run_device(opts, devs[i], kernel_path, fns, n_fns);
+    return bad ? EXHAUSTIVE_MISMATCHED : EXHAUSTIVE_MATCHED;
 }

@@ -11,7 +11,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli.h"
 #include "enumerate.h"
 
 /* One function of the sweep. */
@@ -34,9 +33,27 @@ uint64_t exhaustive_inputs(uint32_t stride);
  * filled, or -1. */
 int exhaustive_kernel_path(char *buf, size_t len);
 
+/* What the sweep takes from the command line (main.c fills it from cli.h's
+ * struct). */
+typedef struct {
+    size_t stride;              /* --exhaustive-stride: every stride-th input (0: chosen per device) */
+    const char *const *filters; /* --filter patterns (fnmatch) on the function names; none: all */
+    size_t n_filters;
+    const char *out_dir;        /* --out: where <key>.exhaustive.json goes */
+    double build_timeout_s;     /* how long the child may take to build the kernels */
+    int quiet;                  /* --quiet: no line per device on stderr */
+} exhaustive_opts;
+
+/* How a sweep ended (main.c turns it into the exit code). */
+typedef enum {
+    EXHAUSTIVE_MATCHED,     /* every function ran and matched on every device */
+    EXHAUSTIVE_MISMATCHED,  /* a function mismatched, or a device failed */
+    EXHAUSTIVE_NO_FUNCTION, /* no function matches the filters */
+    EXHAUSTIVE_NO_KERNEL    /* the kernel file was not found */
+} exhaustive_result;
+
 /* Runs the sweep on each device (one child process each, in turn), prints
- * a table per device and writes <out>/<key>.exhaustive.json. Returns an
- * exit code (cli.h): 0, 1 when a function mismatched or a device failed. */
-int exhaustive_run(const clc_cli *cli, const clc_devref *const *devs, size_t n);
+ * a table per device and writes <out>/<key>.exhaustive.json. */
+exhaustive_result exhaustive_run(const exhaustive_opts *opts, const clc_devref *const *devs, size_t n);
 
 #endif

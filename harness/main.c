@@ -773,6 +773,25 @@ static size_t default_jobs(size_t n_devices)
     return jobs > 16 ? 16 : jobs;
 }
 
+/* --exhaustive: the sweep, given what it takes of the command line, and
+ * how it ended as an exit code. */
+static int run_exhaustive(const clc_cli *cli, const clc_devref *const *devs, size_t n)
+{
+    exhaustive_opts o = {cli->exhaustive_stride, cli->filters,  cli->n_filters,
+                         cli->out_dir,           cli->build_timeout_s, cli->quiet};
+    switch (exhaustive_run(&o, devs, n)) {
+    case EXHAUSTIVE_MATCHED:
+        return CLC_EXIT_OK;
+    case EXHAUSTIVE_MISMATCHED:
+        return CLC_EXIT_UNEXPECTED;
+    case EXHAUSTIVE_NO_FUNCTION:
+        return CLC_EXIT_USAGE;
+    case EXHAUSTIVE_NO_KERNEL:
+        break;
+    }
+    return CLC_EXIT_INFRA;
+}
+
 static int run_main(int argc, char **argv)
 {
     clc_cli cli;
@@ -866,7 +885,7 @@ static int run_main(int argc, char **argv)
         goto out;
     }
     if (cli.exhaustive) {
-        rc = out_dir_claim(cli.out_dir, stderr) < 0 ? CLC_EXIT_INFRA : exhaustive_run(&cli, chosen, n_chosen);
+        rc = out_dir_claim(cli.out_dir, stderr) < 0 ? CLC_EXIT_INFRA : run_exhaustive(&cli, chosen, n_chosen);
         goto out;
     }
     jobs = calloc(n_chosen, sizeof *jobs);
