@@ -34,6 +34,16 @@ int crash_memo_path(const char *cache_dir, const char *dev_key, const cJSON *dev
  * watchdog, and a compiler crash has its own memo (above, and bincache.h). */
 int crash_memo_lost_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len);
 
+/* The memo of probes whose kernel hung this driver version twice (run
+ * alone the second time): "hung-runs/" beside "lost/", the same line
+ * format. Unlike a hang in a build, such a probe builds: a later run keeps
+ * it in its program, so that every program is the one the run that met
+ * the hang kept (runner_build.c keeps a program at its build), and only
+ * its launch is left out (the worker records its `timeout`,
+ * supervise_remembered_hang). Taken out of its batch, it made that batch a
+ * program new to the caches in the next run. */
+int crash_memo_hung_run_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len);
+
 /* The same naming for another memo of the device: cache_dir/folder/NAME ext. */
 int crash_memo_device_file(const char *cache_dir, const char *folder, const char *ext, const char *dev_key,
                            const cJSON *device, char *buf, size_t len);
