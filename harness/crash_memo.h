@@ -23,13 +23,15 @@
  * -1 when there is no cache folder or the identity is unknown. */
 int crash_memo_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len);
 
-/* The memo of probes that hung this driver version (a build alone or a
- * run, twice, that outlived its watchdog): "lost/" beside "crashes/", the
- * same line format. A later run of the same driver version records each
- * such probe's `timeout` without running it (supervise_remembered_hang;
- * fanout.c before it cuts chunks, supervise.c for a lone supervisor's
- * list): PoCL 5's float-atomic hangs cost its warm run two 4 s watchdogs
- * even when run first, side by side. --no-cache (no cache folder) runs them
+/* The memo of probes whose build alone hung this driver version: "lost/"
+ * beside "crashes/", the same line format (files of earlier versions also
+ * hold kernels that hung; they are read the same way). A later run of the
+ * same driver version records each such probe's `timeout` without building
+ * it (supervise_remembered_hang; fanout.c before it cuts chunks,
+ * supervise.c for a lone supervisor's list): a program holding it would
+ * hang again. Kernels that hung have a memo of their own (below): PoCL 5's
+ * float-atomic hangs cost its warm run two 4 s watchdogs even when run
+ * first, side by side. --no-cache (no cache folder) runs them
  * again. A crash is not remembered here: it costs a worker start, not a
  * watchdog, and a compiler crash has its own memo (above, and bincache.h). */
 int crash_memo_lost_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len);

@@ -194,7 +194,7 @@ static unsigned char *early_measures(const clc_supervise_opts *o)
     return early;
 }
 
-/* Which probes of the set hung this driver version before
+/* Which probes of the set hung this driver version's build before
  * (crash_memo_lost_path): a flag per probe of o->set, or NULL when there is
  * no cache or no memo. Caller frees. */
 static unsigned char *lost_probes(const clc_supervise_opts *o)
@@ -329,9 +329,11 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
      * in the chunk that holds their family: PoCL 5's 15 litmus tests, 0.55 s
      * each, were seconds of one supervisor's warm run); every other probe
      * but the measurements, a segment a chunk in chunk_order.h's order; the
-     * measurements (one last chunk). The probes that hung this driver
-     * version before are in none: they get their remembered verdict here
-     * (supervise_remembered_hang). n_all: the probes in order. */
+     * measurements (one last chunk). The probes whose build hung this
+     * driver version before are in none: they get their remembered verdict
+     * here (supervise_remembered_hang). Those whose kernel hung stay in
+     * their chunk and program, and the worker records them
+     * (crash_memo_hung_run_path). n_all: the probes in order. */
     size_t *order = calloc(o->n_todo ? o->n_todo : 1, sizeof *order), n_rest = 0, n_single = 0, n_known = 0;
     /* One slot more than the cores: the measurements' supervisor may start
      * while the last chunks run, its worker waiting (start_wfd below). */

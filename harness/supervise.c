@@ -565,8 +565,8 @@ cJSON *supervise_remembered_hang(const clc_probe *p)
     return rec;
 }
 
-/* The probes of this supervisor's own list that hung this driver version
- * before (the hang memo, crash_memo_lost_path) get their remembered
+/* The probes of this supervisor's own list whose build hung this driver
+ * version before (the hang memo, crash_memo_lost_path) get their remembered
  * verdict now, and no worker meets them. With chunks, fanout.c does the
  * same before any chunk is cut. */
 static void record_remembered_hangs(sv_state *s)
@@ -631,8 +631,9 @@ static void give_back_rest(sv_state *s)
         if (culprit_here) {
             /* A run that hung or crashed: its batch was built and ran up
              * to the culprit, and the next worker would build the probes
-             * after it as a batch of their own anyway (the caches miss it
-             * either way: the next run leaves a remembered hang out). So
+             * after it as a batch of their own anyway (a program only this
+             * run forms: the next forms the whole batch again, the one kept
+             * at its build, runner_build.c). So
              * they can go too; the culprit, if it is retried alone, stays.
              * PoCL 5's four float-atomic hangs are in one batch: each was
              * met only after the one before had been retried (24 s). */

@@ -94,12 +94,13 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out);
 
 void supervise_free(clc_device_run *run, size_t n_probes);
 
-/* The record of a probe in the hang memo (crash_memo_lost_path): `timeout`,
- * remembered, not run again. A probe that hung a driver version twice in
- * one run, the second time alone, hangs it the next time too; waiting out
- * its watchdog again cost PoCL 5's warm run its two 4 s float-atomic hangs,
- * most of its wall time. The same rule as a remembered compiler crash
- * (bincache.h): per driver version, and --no-cache runs it again. */
+/* The record of a probe in a hang memo (crash_memo_lost_path,
+ * crash_memo_hung_run_path): `timeout`, remembered, not run again. A probe
+ * that hung a driver version twice in one run, the second time alone,
+ * hangs it the next time too; waiting out its watchdog again cost PoCL 5's
+ * warm run its two 4 s float-atomic hangs, most of its wall time. The
+ * same rule as a remembered compiler crash (bincache.h): per driver
+ * version, and --no-cache runs it again. */
 cJSON *supervise_remembered_hang(const clc_probe *p);
 
 #endif
