@@ -39,6 +39,11 @@ int crash_memo_lost_path(const char *cache_dir, const char *dev_key, const cJSON
     return crash_memo_device_file(cache_dir, "lost", ".txt", dev_key, device, buf, len);
 }
 
+int crash_memo_hung_run_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len)
+{
+    return crash_memo_device_file(cache_dir, "hung-runs", ".txt", dev_key, device, buf, len);
+}
+
 int crash_memo_device_file(const char *cache_dir, const char *folder, const char *ext, const char *dev_key,
                            const cJSON *device, char *buf, size_t len)
 {

@@ -23,16 +23,27 @@
  * -1 when there is no cache folder or the identity is unknown. */
 int crash_memo_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len);
 
-/* The memo of probes lost to this driver version while running (lost_memo.h
- * reads and writes its crash lines): a build alone or a run, twice, that
- * outlived its watchdog, and a run crash of a probe built alone; "lost/"
- * beside "crashes/". A later run of the same driver version records each
- * such probe's verdict without running it (lost_memo_record; fanout.c
- * before it cuts chunks, supervise.c for a lone supervisor's list): PoCL
- * 5's float-atomic hangs cost its warm run two 4 s watchdogs even when run
- * first, side by side. --no-cache (no cache folder) runs them again. A
- * compiler crash has its own memo (above, and bincache.h). */
+/* The memo of probes lost to this driver version (lost_memo.h reads and
+ * writes it): a build alone that outlived its watchdog, and a run crash of a
+ * probe built alone; "lost/" beside "crashes/" (files of earlier versions
+ * also hold kernels that hung; they are read the same way). A later run of
+ * the same driver version records each such probe's verdict without
+ * building it (lost_memo_record; fanout.c before it cuts chunks,
+ * supervise.c for a lone supervisor's list). Kernels that hung have a memo
+ * of their own (below): they stay in their program. --no-cache (no cache
+ * folder) runs them again. A compiler crash has its own memo (above, and
+ * bincache.h). */
 int crash_memo_lost_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len);
+
+/* The memo of probes whose kernel hung this driver version twice (run
+ * alone the second time): "hung-runs/" beside "lost/", the same line
+ * format. Unlike a hang in a build, such a probe builds: a later run keeps
+ * it in its program, so that every program is the one the run that met
+ * the hang kept (runner_build.c keeps a program at its build), and only
+ * its launch is left out (the worker records its `timeout`,
+ * supervise_remembered_hang). Taken out of its batch, it made that batch a
+ * program new to the caches in the next run. */
+int crash_memo_hung_run_path(const char *cache_dir, const char *dev_key, const cJSON *device, char *buf, size_t len);
 
 /* The same naming for another memo of the device: cache_dir/folder/NAME ext. */
 int crash_memo_device_file(const char *cache_dir, const char *folder, const char *ext, const char *dev_key,

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-enum { TURNSTILE = 0, DEVICE = 1, SLOTS = 2 };
+/* WAITING: a byte far past the slots, locked shared by each process while
+ * it waits to enter (device_gate_has_waiter). */
+enum { TURNSTILE = 0, DEVICE = 1, SLOTS = 2, WAITING = 1 << 20 };
 
 int device_gate_create(char *path, size_t size)
 {
@@ -50,14 +52,27 @@ static int lock(int fd, short type, off_t start, off_t len)
     return lock_how(fd, type, start, len, 0);
 }
 
+/* Takes the lock, saying so on the WAITING byte while it has to wait. */
+static int lock_saying_so(int fd, short type, off_t start)
+{
+    if (lock_how(fd, type, start, 1, 1) == 0)
+        return 0;
+    if (errno != EAGAIN && errno != EACCES)
+        return -1;
+    lock(fd, F_RDLCK, WAITING, 1);
+    int r = lock(fd, type, start, 1);
+    lock(fd, F_UNLCK, WAITING, 1);
+    return r;
+}
+
 int device_gate_enter(int fd, int exclusive)
 {
     if (fd < 0)
         return -1;
     short type = exclusive ? F_WRLCK : F_RDLCK;
-    if (lock(fd, type, TURNSTILE, 1) != 0)
+    if (lock_saying_so(fd, type, TURNSTILE) != 0)
         return -1;
-    if (lock(fd, type, DEVICE, 1) != 0) {
+    if (lock_saying_so(fd, type, DEVICE) != 0) {
         lock(fd, F_UNLCK, TURNSTILE, 1);
         return -1;
     }
@@ -90,4 +105,29 @@ void device_gate_slot_give(int fd, int slot)
 {
     if (fd >= 0 && slot >= 0)
         lock(fd, F_UNLCK, SLOTS + slot, 1);
+}
+
+int device_gate_has_waiter(int fd)
+{
+    /* F_GETLK answers with a lock of another process that would block
+     * ours: a waiter's shared lock on WAITING blocks an exclusive one. */
+    struct flock l = {0};
+    l.l_type = F_WRLCK;
+    l.l_whence = SEEK_SET;
+    l.l_start = WAITING;
+    l.l_len = 1;
+    return fd >= 0 && fcntl(fd, F_GETLK, &l) == 0 && l.l_type != F_UNLCK;
+}
+
+void device_gate_mark_held(int fd)
+{
+    if (fd >= 0 && pwrite(fd, "x", 1, 0) != 1) {
+        /* a flag not written: device_gate_was_held says no */
+    }
+}
+
+int device_gate_was_held(int fd)
+{
+    char c;
+    return fd >= 0 && pread(fd, &c, 1, 0) == 1;
 }

@@ -45,4 +45,13 @@ int device_gate_slot_take(int fd, int n);
 /* Gives slot back (from device_gate_slot_take; -1 does nothing). */
 void device_gate_slot_give(int fd, int slot);
 
+/* Whether another process is waiting to enter the gate now (a process
+ * whose device_gate_enter blocks says so for as long as it waits). */
+int device_gate_has_waiter(int fd);
+
+/* Marks the gate as having been held exclusive once, and asks whether it
+ * has been (a flag in the file's content, which the locks leave alone). */
+void device_gate_mark_held(int fd);
+int device_gate_was_held(int fd);
+
 #endif

@@ -305,9 +305,12 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
      * in the chunk that holds their family: PoCL 5's 15 litmus tests, 0.55 s
      * each, were seconds of one supervisor's warm run); every other probe
      * but the measurements, a segment a chunk in chunk_order.h's order; the
-     * measurements (one last chunk). The probes that hung this driver
-     * version before are in none: they get their remembered verdict here
-     * (lost_memo_record). n_all: the probes in order. */
+     * measurements (one last chunk). The probes lost to this driver
+     * version before (a build alone that hung, a run crash of a probe built
+     * alone) are in none: they get their remembered verdict here
+     * (lost_memo_record). Those whose kernel hung stay in their chunk and
+     * program, and the worker records them (crash_memo_hung_run_path).
+     * n_all: the probes in order. */
     size_t *order = calloc(o->n_todo ? o->n_todo : 1, sizeof *order), n_rest = 0, n_single = 0, n_known = 0;
     /* One slot more than the cores: the measurements' supervisor may start
      * while the last chunks run, its worker waiting (start_wfd below). */

@@ -35,11 +35,13 @@
 #include "image_mem.h"
 #include "group_weight.h"
 #include "json_num.h"
+#include "lost_memo.h"
 #include "measure.h"
 #include "measure_iwg_cache.h"
 #include "measure_memo.h"
 #include "proc.h"
 #include "record.h"
+#include "supervise.h"
 #include "ulp_judge.h"
 
 #define DISPATCH_ARGS CLC_MAX_INPUTS
@@ -278,6 +280,27 @@ static cl_int enqueue_like(worker *w, cl_kernel k, const clc_probe *p)
                                   gdims, p->local_size ? ldims : NULL, 0, NULL, NULL);
 }
 
+/* CLCONFORM_TEST_GATE_OVERLAP=1, for the tests of the gate: whether a
+ * worker waits behind a measurement is otherwise up to the schedule (with
+ * the drivers' caches cold, the other workers were still compiling when
+ * the measurements ended). With it, a kernel's launch behind the gate
+ * waits until a measurement has held the gate, and a worker's first
+ * measurement keeps the gate until another worker waits for it: the
+ * overlap the tests check then happens on every run. Each wait ends after
+ * GATE_OVERLAP_MAX_S whatever happens, so a test fails rather than hangs. */
+#define GATE_OVERLAP_MAX_S 120.0
+static int gate_overlap_wanted(void)
+{
+    const char *v = getenv("CLCONFORM_TEST_GATE_OVERLAP");
+    return v && *v && strcmp(v, "0") != 0;
+}
+
+static void gate_overlap_wait(int fd, int (*ready)(int))
+{
+    for (double t0 = proc_now(); !ready(fd) && proc_now() - t0 < GATE_OVERLAP_MAX_S;)
+        usleep(2000);
+}
+
 /* Into the device gate (device_gate.h), when the run has one: shared to
  * run a kernel, exclusive for a measurement. Called between phases, so that
  * the wait is watched by the build watchdog, not charged to a probe's own
@@ -291,6 +314,8 @@ static int gate_in(worker *w, int exclusive)
         return 0;
     if (w->gate_fd < 0)
         w->gate_fd = device_gate_open(w->job->gate);
+    if (!exclusive && gate_overlap_wanted())
+        gate_overlap_wait(w->gate_fd, device_gate_was_held);
     double t0 = proc_now();
     if (device_gate_enter(w->gate_fd, exclusive) != 0)
         return 0;
@@ -566,6 +591,12 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
      * (UINT_MAX / x) < y, and took 22 innocent fuzz programs down with it). */
     size_t *refused = calloc(n ? n : 1, sizeof *refused), n_refused = 0;
     for (size_t s = 0; s < n && !w->poisoned; s++) {
+        if (w->hung_run && w->hung_run[idx[s]]) {
+            /* In the program, so that it is the one every run forms; not
+             * launched (crash_memo_hung_run_path). */
+            worker_emit_result(w, idx[s], lost_memo_record(&w->job->set->items[idx[s]], LOST_HANG));
+            continue;
+        }
         launch l = {NULL, !slots[s].direct, (cl_uint)slots[s].which, slots[s].direct};
         cl_int err = CL_SUCCESS;
         char name[48];
@@ -660,8 +691,6 @@ static void run_batch(worker *w, const size_t *idx, size_t n, const char *option
     worker_flush_profile(w); /* a crash later in the batch loses only the runs' times */
     if (b.prog) {
         run_built_batch(w, idx, n, slots, n_groups, &b, options);
-        if (!w->poisoned)
-            worker_store_binary(w, &b);
     } else if (n == 1) {
         finish_unbuilt(w, idx[0], &b, options);
     } else {
@@ -706,6 +735,11 @@ static void worker_run_alone(worker *w, size_t idx)
          * of gate waits). The others have the device to themselves. */
         int alone = measure_wants_device_alone(p);
         int gated = gate_in(w, alone);
+        if (gated && alone && !w->gate_overlapped && gate_overlap_wanted()) {
+            device_gate_mark_held(w->gate_fd);
+            gate_overlap_wait(w->gate_fd, device_gate_has_waiter);
+            w->gate_overlapped = 1;
+        }
         double t_alone = proc_now();
         worker_emit_phase(w, "build", &idx, 1);
         measure_ctx ctx = {w, idx};
@@ -770,14 +804,37 @@ static void worker_run_alone(worker *w, size_t idx)
         } else {
             finish_built(w, idx, &l, &b, 1, options);
             clReleaseKernel(l.kernel);
-            if (!w->poisoned)
-                worker_store_binary(w, &b);
         }
     }
     release_build(w, &b);
 }
 
 /* ---- set-up ------------------------------------------------------------------ */
+
+/* The probes of the set whose kernel hung this driver version before (a
+ * flag each), or NULL when there are none or no memo. */
+static unsigned char *load_hung_runs(const clc_worker_job *job)
+{
+    size_t n = job->set->count;
+    if (!job->hung_runs || n == 0)
+        return NULL;
+    size_t *all = malloc(n * sizeof *all), *cap = calloc(n, sizeof *cap);
+    unsigned char *hung = calloc(n, 1);
+    size_t found = 0;
+    for (size_t i = 0; all && i < n; i++)
+        all[i] = i;
+    if (all && cap && hung)
+        found = crash_memo_apply(job->hung_runs, job->set, all, n, cap, NULL);
+    for (size_t i = 0; found && i < n; i++)
+        hung[i] = cap[i] != 0;
+    free(all);
+    free(cap);
+    if (!found) {
+        free(hung);
+        return NULL;
+    }
+    return hung;
+}
 
 static int open_device(worker *w)
 {
@@ -898,6 +955,7 @@ static int open_device(worker *w)
     if (w->job->cache_dir && crash_memo_device_file(w->job->cache_dir, "measures", ".json", d->key, d->info, history,
                                                     sizeof history) == 0)
         w->env.measure_history = w->history = measure_memo_load(history);
+    w->hung_run = load_hung_runs(w->job);
     w->group = w->job->group ? w->job->group : policy.group;
     /* --group N asks for exactly N: no byte budget then. */
     w->group_bytes = w->job->group ? 0 : policy.group_bytes;
@@ -926,6 +984,7 @@ static void close_device(worker *w)
     cJSON_Delete(w->device);
     cJSON_Delete(w->env.memo);
     cJSON_Delete(w->history);
+    free(w->hung_run);
 }
 
 /* Probes waiting to be built together: same build options, at most
@@ -1024,7 +1083,10 @@ static void take_probe(worker *w, pending_list *run, pending_list *rej, size_t *
             pending_pass(w, run, idx);
         else if (batch_plan_rejects_batched(p))
             pending_pass(w, rej, idx);
-        worker_run_alone(w, idx);
+        if (w->hung_run && w->hung_run[idx] && p->kind != CLC_KIND_MEASURE)
+            worker_emit_result(w, idx, lost_memo_record(p, LOST_HANG)); /* a program of its own: nobody else's */
+        else
+            worker_run_alone(w, idx);
         worker_flush_profile(w);
     }
 }

@@ -44,6 +44,8 @@ typedef struct {
     const size_t *batch_leader;  /* per probe index (NULL: none): 0, or one more than the index of
                                   * the probe that leads its part of a batch cut after a crash
                                   * (crash_memo.h): a program holds probes of one leader only */
+    const char *hung_runs;       /* the memo of probes whose kernel hung (crash_memo_hung_run_path;
+                                  * NULL: none): built in their programs as usual, never launched */
 } clc_worker_job;
 
 /* Messages, one JSON object each, field "t":
@@ -57,8 +59,9 @@ typedef struct {
  *   {"t":"begin", "i":i, "first":true}                  probe i starts running ("first": its kernel's
  *                                                       first launch, code generation included)
  *   {"t":"prof", "p":{...}}                             phases measured since the last one (profile.h)
- *   {"t":"cache-store"}                                 a built program's binary is read back for the
- *                                                       cache (its probes all have their results)
+ *   {"t":"cache-store"}                                 a program just built has its binary read back
+ *                                                       for the cache (before any of its probes runs)
+ *   {"t":"cache-stored"}                                ...and kept: the build's phase goes on
  *   {"t":"result", "i":i, "rec":{...}}                  probe i's record
  *   {"t":"done", "builds":N}                            all of todo was handled, and no chunk of the
  *                                                       pool is left to claim

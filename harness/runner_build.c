@@ -156,12 +156,13 @@ static int build_from_cache(worker *w, const char *key, const char *options, bui
     return 1;
 }
 
-/* Keeps the outcome of a source build. A driver may compile again to hand
- * out a binary (PoCL 3.1 generates every kernel's code for CL_PROGRAM_BINARIES:
- * 2.3 s a program where the build took 3 s, and its own kernel cache
- * already makes a warm build cheap), so this worker stops keeping binaries
- * once reading them back has cost more than half the builds they save;
- * failures are always kept (nothing to read back). */
+/* Keeps the outcome of a source build: a failure always (nothing to read
+ * back), a binary unless the driver's policy says its binaries cost more
+ * than they save (PoCL, runner.c). Not decided by how long reading them
+ * took: a worker that stopped keeping binaries once reading them had cost
+ * more than half its builds made what a run kept depend on the machine's
+ * load at the moment (one read delayed by the scheduler early in a
+ * worker's life stopped it for good), and the next run missed them. */
 static void store_in_cache(worker *w, const char *key, const build_result *r)
 {
     double t0 = proc_now();
@@ -171,10 +172,6 @@ static void store_in_cache(worker *w, const char *key, const build_result *r)
         if (w->binaries_off || program_binary(r->prog, &e.bin, &e.bin_len) != 0)
             return; /* this driver gives no binary, or not cheaply: nothing to keep */
         e.built = 1;
-        w->bin_read_ms += (proc_now() - t0) * 1e3;
-        w->bin_build_ms += r->ms;
-        if (w->bin_read_ms > w->bin_build_ms / 2)
-            w->binaries_off = 1;
     } else {
         e.err = r->err;
     }
@@ -227,19 +224,18 @@ void worker_build(worker *w, const char *src, const char *options, build_result 
         return;
     }
     r->prog = prog;
-    if (cached && !w->binaries_off)
-        snprintf(r->store_key, sizeof r->store_key, "%s", key);
-}
-
-void worker_store_binary(worker *w, build_result *r)
-{
-    if (!r->store_key[0] || !r->prog || w->binaries_off)
-        return;
-    cJSON *m = worker_msg("cache-store");
-    worker_emit(w, m);
-    store_in_cache(w, r->store_key, r);
-    r->store_key[0] = '\0';
-    worker_flush_profile(w);
+    /* Kept at once, before any of its probes runs: a probe that then hangs
+     * or crashes the worker, under a watchdog that load or a cold driver
+     * cache made too short, or one remembered as a hang and not run again,
+     * must not cost the next run this program (it forms the same one). The
+     * supervisor hears where a driver dying here died ("cache-store"), and
+     * blames no probe for it (supervise.c). */
+    if (cached && !w->binaries_off) {
+        worker_emit(w, worker_msg("cache-store"));
+        store_in_cache(w, key, r);
+        worker_emit(w, worker_msg("cache-stored"));
+        worker_flush_profile(w);
+    }
 }
 
 void build_result_free(build_result *r)

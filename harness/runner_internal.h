@@ -35,12 +35,13 @@ typedef struct worker {
     cl_mem dummy;       /* bound to dispatch parameters a probe does not use */
     char identity[8192]; /* platform, device, driver and its environment: part of every cache key */
     clc_profile prof;   /* phases since the last "prof" message */
-    int binaries_off;   /* reading binaries back costs more than it saves (runner_build.c) */
-    double bin_read_ms, bin_build_ms; /* binaries kept so far: reading them, building them */
+    int binaries_off;   /* keeps no binaries: the driver's policy, or a death reading one (runner_build.c) */
     int gate_fd;        /* the device gate (device_gate.h), opened at first use; -1: none */
+    int gate_overlapped; /* its first measurement waited for a waiter (CLCONFORM_TEST_GATE_OVERLAP) */
     size_t building_n;  /* probes in the program being built (worker_emit_build_start) */
     char building_what[300]; /* its first probe and count, for the timeline's build span */
     cJSON *history;     /* env.measure_history, owned */
+    unsigned char *hung_run; /* per probe of the set: its kernel hung before (job->hung_runs); NULL: none */
     /* Builds (and runs) one probe in a program of its own: runner.c's, handed
      * down so that reject_batch.c can fall back on it without calling up. */
     void (*run_alone)(struct worker *w, size_t idx);
@@ -64,20 +65,14 @@ typedef struct {
     double ms;
     int cached;        /* from the program-binary cache */
     int crash_signal;  /* the cache remembers this lone program's build killing a worker: the signal */
-    char store_key[40]; /* built from source, binary not yet kept: its cache key ("" none) */
 } build_result;
 
 /* Builds src with options, through the binary cache when the job has one
  * (runner_build.c); fills r (r->prog NULL on failure, with the call and
- * code). Counts the build and its time in w->prof. */
+ * code). A program built from source is kept in the cache at once, before
+ * its probes run. Counts the build and its time in w->prof. */
 void worker_build(worker *w, const char *src, const char *options, build_result *r);
 void build_result_free(build_result *r);
-/* Keeps a built program's binary in the cache, if worker_build left it to
- * do (r->store_key). Called once the program's probes have their results:
- * reading a binary back is one more driver call that may crash, and a
- * crash here must not be blamed on them (the supervisor turns binaries off
- * for the device instead). */
-void worker_store_binary(worker *w, build_result *r);
 /* Sets w->identity from w->device and the platform object (devinfo.h). */
 void worker_set_identity(worker *w, const cJSON *platform);
 /* Sends the phases measured since the last call ({"t":"prof"}) and clears them. */

@@ -46,6 +46,7 @@ typedef struct {
     FILE *stderr_file;          /* the current worker's stderr */
     size_t startups, alone_builds;
     phase ph;
+    phase ph_before_cache;  /* the phase a binary's storing interrupts ("cache-store") */
     size_t *building;       /* probes of the program being built, or of the kernel whose code is made */
     size_t n_building;
     size_t *program;        /* probes of the program last built (its kernels' code comes after) */
@@ -61,7 +62,8 @@ typedef struct {
     int icd_using, icd_failed; /* this worker loads icd_only; a worker that did could not open the device */
     int no_binaries;        /* reading a binary back killed or hung a worker: no more of that */
     char crash_memo[4096];  /* probes that crashed this driver (crash_memo.h); "" none */
-    char lost_memo[4096];   /* probes that hung or crashed running: not run next time (lost_memo.h) */
+    char lost_memo[4096];   /* build hangs, and run crashes of probes built alone: not run next time (lost_memo.h) */
+    char hung_run_memo[4096]; /* probes whose kernel hung: not launched next time (crash_memo_hung_run_path) */
     size_t *mine;           /* room for answer_for() */
     char measure_memo[4096]; /* measurements of this driver (measure_memo.h); "" none */
     cJSON *measures;        /* its contents, NULL when none */
@@ -262,7 +264,13 @@ static void handle_msg(sv_state *s, cJSON *m)
         if (s->ph == PHASE_BUILD && s->building_program && cJSON_IsString(k) && strlen(k->valuestring) == BINCACHE_KEY_LEN)
             snprintf(s->build_key, sizeof s->build_key, "%s", k->valuestring);
     } else if (strcmp(type, "cache-store") == 0) {
+        /* Right after a build, before its probes run: a death while the
+         * driver hands out the binary is nobody's (blame). */
+        s->ph_before_cache = s->ph;
         s->ph = PHASE_CACHE;
+    } else if (strcmp(type, "cache-stored") == 0) {
+        if (s->ph == PHASE_CACHE)
+            s->ph = s->ph_before_cache;
     } else if (strcmp(type, "prof") == 0) {
         profile_add_json(&s->out->profile, cJSON_GetObjectItemCaseSensitive(m, "p"));
     } else if (strcmp(type, "begin") == 0) {
@@ -396,8 +404,11 @@ static void blame_run(sv_state *s, int hung, int status, const char *how)
     }
     if (p->kind != CLC_KIND_MEASURE)
         record_add_repro(rec, p, NULL);
-    if (hung && p->kind != CLC_KIND_MEASURE && s->lost_memo[0])
-        crash_memo_add(s->lost_memo, p->id);
+    /* A kernel that hung stays in its program next time and is recorded
+     * without a launch (crash_memo_hung_run_path): taken out, its batch
+     * would be a program new to the caches. */
+    if (hung && p->kind != CLC_KIND_MEASURE && s->hung_run_memo[0])
+        crash_memo_add(s->hung_run_memo, p->id);
     if (!hung && s->lost_memo[0] && proc_fault_signal(status) && lost_memo_remembers_crash(p))
         lost_memo_add_crash(s->lost_memo, p->id, proc_fault_signal(status));
     attach_stderr_tail(s, rec);
@@ -419,9 +430,10 @@ static void blame(sv_state *s, int hung, int status)
      * purpose, else as lost. */
     double phase_ms = (proc_now() - s->phase_start) * 1e3;
     if (s->ph == PHASE_CACHE) {
-        /* The driver died or hung handing out a binary, after every probe
-         * of that program had its result: nobody to blame; later workers
-         * keep no binaries. */
+        /* The driver died or hung handing out a binary, after the build
+         * and before any probe of that program ran: nobody to blame; the
+         * next worker builds the program again and, like every later one,
+         * keeps no binaries. */
         profile_add(&s->out->profile, PROF_LOST, phase_ms);
         s->no_binaries = 1;
         return;
@@ -609,12 +621,12 @@ static void give_back_rest(sv_state *s)
             continue;
         size_t m;
         const size_t *pr = chunk_pool_probes(p, c, &m);
-        size_t k = 0;
-        while (k < m && s->out->recs[pr[k]])
-            k++;
-        if (k == m)
+        size_t first = 0;
+        while (first < m && s->out->recs[pr[first]])
+            first++;
+        if (first == m)
             continue;
-        size_t first = k, at = 0;
+        size_t k = first, at = 0;
         int culprit_here = 0;
         for (size_t j = 0; s->lost_running && j < m && !culprit_here; j++)
             if (pr[j] == s->running)
@@ -622,8 +634,9 @@ static void give_back_rest(sv_state *s)
         if (culprit_here) {
             /* A run that hung or crashed: its batch was built and ran up
              * to the culprit, and the next worker would build the probes
-             * after it as a batch of their own anyway (the caches miss it
-             * either way: the next run leaves a remembered hang out). So
+             * after it as a batch of their own anyway (a program only this
+             * run forms: the next forms the whole batch again, the one kept
+             * at its build, runner_build.c). So
              * they can go too; the culprit, if it is retried alone, stays.
              * PoCL 5's four float-atomic hangs are in one batch: each was
              * met only after the one before had been retried (24 s).
@@ -642,6 +655,16 @@ static void give_back_rest(sv_state *s)
             for (size_t j = k; j < m; j++)
                 if (s->capped[pr[j]])
                     k = j + 1;
+            /* ...and the rest of the segment of a batch still waiting to
+             * be built (probes before k with no record): given back, its
+             * later probes made a program of their own, and the batch one
+             * that no run with one supervisor forms. */
+            size_t waiting = SIZE_MAX;
+            for (size_t j = first; j < k && waiting == SIZE_MAX; j++)
+                if (!s->out->recs[pr[j]] && pr[j] != s->running)
+                    waiting = j;
+            while (waiting != SIZE_MAX && k < m && seg[pr[k]] == seg[pr[waiting]])
+                k++;
         } else {
             /* A build or code generation: the caps and leaders it led to
              * (in this process, not yet in a memo another reads) cover
@@ -709,10 +732,11 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
     memset(&a, 0, sizeof a);
     a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->batch_cap, s->o->batch_max, s->o->group,
                              s->o->extra_options, s->o->cache_dir,
-                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL, NULL, NULL, 0, NULL, 0, 0, -1, NULL};
+                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL, NULL, NULL, 0, NULL, 0, 0, -1, NULL, NULL};
     s->icd_using = a.job.icd_only != NULL;
     a.job.no_binaries = s->no_binaries;
     a.job.batch_leader = s->batch_leader;
+    a.job.hung_runs = s->hung_run_memo[0] ? s->hung_run_memo : NULL;
     a.job.segment = s->o->segment;
     a.job.pool = s->o->pool;
     a.job.pool_owner = s->o->pool_owner;
@@ -815,6 +839,9 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     if (o->cache_dir && o->isolate)
         if (crash_memo_lost_path(o->cache_dir, o->dev->key, o->dev->info, s.lost_memo, sizeof s.lost_memo) == 0)
             record_remembered_losses(&s);
+    if (o->cache_dir && o->isolate &&
+        crash_memo_hung_run_path(o->cache_dir, o->dev->key, o->dev->info, s.hung_run_memo, sizeof s.hung_run_memo) != 0)
+        s.hung_run_memo[0] = '\0';
     /* Measurements this driver version already had: taken, not run again. */
     for (size_t k = 0; o->cache_dir && o->isolate && k < o->n_todo; k++) {
         const clc_probe *p = &o->set->items[o->todo[k]];

@@ -51,8 +51,12 @@ PY
 
 # Three kernels that never end, each with a timeout of its own, in one
 # batch: after the first hang, each of the other two begins a part of its
-# own (give_back_rest), so they hang side by side in two supervisors, not
-# one after the other (PoCL 5's float-atomic hangs: 12.8 -> 33.7 s).
+# own (give_back_rest), so that idle supervisors can meet them side by side,
+# not one after the other (PoCL 5's float-atomic hangs: 12.8 -> 33.7 s).
+# Whether they do meet them at once is the schedule's (a loaded machine
+# starts supervisors late), so what is checked is the cut: the run has two
+# parts more than the same probes without the hangs. The timeline's overlap
+# is printed, not judged.
 mkdir -p "$TMP/probes3"
 python3 - "$TMP/probes3/hangs.probe" <<'PY'
 import sys
@@ -67,20 +71,19 @@ for i in range(200):
 open(sys.argv[1], "w").write("\n".join(out))
 PY
 traced_run three --device oclgrind --device-jobs 3 --no-cache --probes "$TMP/probes3"
-check "after the first hang, the next two hang side by side, each in a part of its own" python3 - "$TMP/three" "$TMP/three.trace.json" <<'PY'
+traced_run three-calm --device oclgrind --device-jobs 3 --no-cache --probes "$TMP/probes3" --filter 'gb3.ok.*'
+check "after the first hang, each of the next two begins a part of its own" python3 - "$TMP/three" "$TMP/three.trace.json" "$TMP/three-calm" <<'PY'
 import glob, json, sys
 from trace_spans import spans
-r = json.load(open(glob.glob(sys.argv[1] + '/oclgrind*.json')[0]))
+r, calm = (json.load(open(glob.glob(d + '/oclgrind*.json')[0])) for d in (sys.argv[1], sys.argv[3]))
 v = {p['id']: p['verdict'] for p in r['probes']}
 assert [v.pop('gb3.spin%d' % i) for i in range(3)] == ['timeout'] * 3, v
 assert set(v.values()) == {'pass'}, set(v.values())
-lost = sorted(spans(sys.argv[2], 'lost'), key=lambda s: s['ts'])
 first = {}
-for s in lost:
+for s in sorted(spans(sys.argv[2], 'lost'), key=lambda s: s['ts']):
     first.setdefault(s['args']['detail'], s)
-print({k: (s['ts'], s['dur'], s['tid']) for k, s in first.items()})
-a, b, c = sorted(first.values(), key=lambda s: s['ts'])
-# the second and third first hangs overlap in time, in different lanes
-assert b['tid'] != c['tid'] and c['ts'] < b['ts'] + b['dur'], (b, c)
+print('first hangs (ts, dur, lane):', {k: (s['ts'], s['dur'], s['tid']) for k, s in first.items()})
+print('chunks with the hangs', r['run']['chunks'], 'without', calm['run']['chunks'])
+assert r['run']['chunks'] >= calm['run']['chunks'] + 2, (r['run']['chunks'], calm['run']['chunks'])
 PY
 done_checks

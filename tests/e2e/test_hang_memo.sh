@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# A probe that hung this driver version (twice in a run, the second time
-# alone) is remembered (crash_memo.h, "lost/"), and the next run records
-# its `timeout` without running it (lost_memo_record): no worker is
-# lost to it and no watchdog waits for it. The verdicts of both runs are the
+# A probe whose kernel hung this driver version (twice in a run, the
+# second time alone) is remembered (crash_memo.h, "hung-runs/"), and the
+# next run records its `timeout` without running it
+# (lost_memo_record): no worker is lost to it and no watchdog
+# waits for it. The verdicts of both runs are the
 # same; --no-cache meets the hang again. On PoCL (skipped without it), 200
 # operator probes and tests/isolation/hang.probe last in suite order, 2
 # supervisors.
@@ -24,7 +25,7 @@ run cold
 run warm
 run again --no-cache
 run lone --device-jobs 1
-check "the cold run remembers the probe that hung" grep -qx 'isolation.hang.spin' "$TMP"/xdg/clconform/lost/*.txt
+check "the cold run remembers the probe that hung" grep -qx 'isolation.hang.spin' "$TMP"/xdg/clconform/hung-runs/*.txt
 check "the hang is a timeout in both runs, and every verdict is the same" python3 - "$TMP/cold" "$TMP/warm" <<'PY'
 import glob, json, sys
 def verdicts(d):

@@ -43,13 +43,15 @@ now() { date +%s.%N; }
 within() { python3 -c 'import sys,time; sys.exit(0 if time.time() - float(sys.argv[1]) < float(sys.argv[2]) else 1)' "$1" "$2"; }
 
 # --- a hang and a crash in one run -------------------------------------------
-start=$(now)
 "$CLCONFORM" --device "$SEL" --probes "$PROBES" --timeout 3 --out "$TMP/r" >"$TMP/run.out" 2>&1
 rc=$?
 check "run with a hang and a crash ends (exit $rc is 0 or 1)" test "$rc" -le 1
-# One 3 s timeout, a crash and two fresh workers: far below 30 s.
-check "run finished within 30 s" within "$start" 30
 R=$(report_in "$TMP/r")
+# The hang was ended by its own watchdog (3 s, twice), not by the build's
+# (300 s). Said by the record, not by the wall clock: on a loaded machine
+# the two fresh workers alone can take seconds.
+check "the hang ended at its own watchdog's limit" json_get "$R" \
+    "'no answer within 3.0 s, twice' in [p['detail'] for p in r['probes'] if p['id'] == 'isolation.hang.spin'][0] or exit(1)"
 check "one device report written" test -n "$R"
 if [ -n "$R" ]; then
     check "report is complete" test "$(json_get "$R" "r['run']['complete']")" = True
@@ -69,24 +71,32 @@ fi
 # Its first launch is code generation and run together, so its watchdog adds
 # a compile allowance (five times its program's build), not the whole
 # --build-timeout: before, each attempt of such a kernel waited 2 + 300 s.
-start=$(now)
 "$CLCONFORM" --device "$SEL" --probes "$SRCDIR/tests/first-launch" --timeout 2 --out "$TMP/fl" >"$TMP/fl.out" 2>&1
-check "a spinning direct kernel ends well before the build watchdog (300 s)" within "$start" 200
 R=$(report_in "$TMP/fl")
-if [ -n "$R" ]; then
-    check "the spinning direct kernel is a timeout" verdict_is "$R" first-launch.hang.local timeout
-fi
+check "the spinning direct kernel is a timeout" verdict_is "$R" first-launch.hang.local timeout
+# Its watchdog's limit, from its record: 2 s and the compile allowance,
+# well under the build watchdog's 300 s (a build would have to take a
+# minute for the allowance to reach it).
+check "a spinning direct kernel ends well before the build watchdog (300 s)" python3 - "$R" <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+d = [p['detail'] for p in r['probes'] if p['id'] == 'first-launch.hang.local'][0]
+print(d)
+sys.exit(0 if float(re.search(r'no answer within ([0-9.]+) s', d).group(1)) < 300 else 1)
+PY
 
 # --- SIGTERM while a kernel hangs --------------------------------------------
-"$CLCONFORM" --device "$SEL" --probes "$PROBES/hang.probe" --timeout 120 --out "$TMP/t" >"$TMP/term.out" 2>&1 &
+"$CLCONFORM" --device "$SEL" --probes "$PROBES/hang.probe" --timeout 600 --out "$TMP/t" >"$TMP/term.out" 2>&1 &
 pid=$!
 sleep 2
 workers=$(pgrep -P "$pid" 2>/dev/null | tr '\n' ' ')
 kill -TERM "$pid"
 term_at=$(now)
-# Wait at most 15 s for it to go; then it failed the check, and we end it.
-for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-check "SIGTERM ends the run within 15 s" within "$term_at" 15
+# Without SIGTERM the run would wait for the 600 s watchdog: 120 s tells
+# the two apart on any machine, however loaded. Then it failed the check,
+# and we end it.
+for _ in $(seq 1200); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+check "SIGTERM ends the run long before the watchdog would" within "$term_at" 120
 if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid"; fi
 wait "$pid" 2>/dev/null
 R=$(report_in "$TMP/t")

@@ -44,7 +44,11 @@ f = json.load(open(sys.argv[1]))
 print(f["last"], len(f["meas"]))
 sys.exit(0 if f["last"] == ["1 probes"] and len([k for k in f["meas"] if k.startswith("limits.")]) >= 10 else 1)
 PY
-check "the measurements' supervisor starts while the last chunks run; its worker waits for their end" python3 - "$TMP/first.trace.json" <<'PY'
+# Whether the supervisor's process is already running when the last chunk
+# ends is the schedule's (fanout.c starts it once the last chunks are
+# claimed; on a loaded machine they may end first): printed, not judged.
+# That its worker waits for their end is the mechanism: judged.
+check "the measurements' worker waits for the last chunks' end" python3 - "$TMP/first.trace.json" <<'PY'
 import sys
 from trace_spans import spans
 meas = spans(sys.argv[1], "measurements")
@@ -52,8 +56,9 @@ chunks = spans(sys.argv[1], "chunks")
 iwg = [p for p in spans(sys.argv[1], "measure")]
 end = max(c["ts"] + c["dur"] for c in chunks)
 last_probe = max(p["ts"] for p in iwg)
-print("supervisor", meas[0]["ts"], "chunks end", end, "last measure begins", last_probe)
-sys.exit(0 if len(meas) == 1 and meas[0]["ts"] < end and last_probe >= end - 1000 else 1)
+print("supervisor", meas[0]["ts"], "chunks end", end, "last measure begins", last_probe,
+      "(started while the chunks ran)" if meas[0]["ts"] < end else "(started after)")
+sys.exit(0 if len(meas) == 1 and last_probe >= end - 1000 else 1)
 PY
 check "second run: the remembered measurements (infos, limits and shapes that held) are taken in the last chunk, the rest run again early, same verdicts" python3 - "$TMP/first.json" "$TMP/second.json" <<'PY'
 import json, sys

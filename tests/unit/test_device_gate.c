@@ -1,6 +1,7 @@
 /* harness/device_gate.c: the gate's slots let at most n processes in at
  * once, each its own slot, and a dead process's slot is free again; the
- * slots and the gate itself do not block each other. Processes, because
+ * slots and the gate itself do not block each other; a process waiting to
+ * enter is seen waiting. Processes, because
  * record locks belong to processes. */
 #include "check.h"
 #include "device_gate.h"
@@ -71,6 +72,31 @@ int main(void)
     CHECK(again >= 0, "slots_free_after_the_holders_end");
     int refused = device_gate_slot_take(-1, 2) == -1 && device_gate_slot_take(fd, 0) == -1;
     CHECK(refused, "no_gate_or_no_slots_is_refused");
+    /* A process that has to wait to enter says so while it waits, and only
+     * then (what CLCONFORM_TEST_GATE_OVERLAP waits for, runner.c). */
+    CHECK(!device_gate_was_held(fd), "a_new_gate_was_never_held");
+    CHECK(device_gate_enter(fd, 1) == 0, "held_exclusive");
+    device_gate_mark_held(fd);
+    CHECK(device_gate_was_held(fd), "marked_held");
+    CHECK(!device_gate_has_waiter(fd), "nobody_waits_yet");
+    pid_t w = fork();
+    if (w == 0) {
+        alarm(60);
+        int wfd = device_gate_open(path);
+        _exit(device_gate_enter(wfd, 0) == 0 ? 0 : 1);
+    }
+    int seen = 0;
+    for (int i = 0; i < 30000 && !seen; i++) { /* at most a minute: a bound, not a timing */
+        seen = device_gate_has_waiter(fd);
+        if (!seen)
+            usleep(2000);
+    }
+    CHECK(seen, "a_waiter_is_seen_while_it_waits");
+    device_gate_leave(fd);
+    st = 0;
+    waitpid(w, &st, 0);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "the_waiter_enters_once_the_gate_is_left");
+    CHECK(!device_gate_has_waiter(fd), "no_waiter_once_it_entered");
     close(fd);
     unlink(path);
     return check_done();
