@@ -21,12 +21,20 @@ ALL_CFLAGS += -DCLC_DATADIR='"$(PREFIX)/share/clconform"'
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 
-SRC      := $(sort $(wildcard harness/*.c))
-LIB_SRC  := $(filter-out harness/main.c,$(SRC))
+# The harness's folders, lowest layer first: a file includes headers of its
+# own folder and of folders before it only (scripts/check_layers.py has the
+# table and the reasons). harness/kernels and harness/repro hold data read
+# at run time. Every layer folder is on the include path: #include "x.h".
+LAYERS   = util plan probe cl judge sched measure worker supervise report tools cli
+SRC      := $(sort $(foreach d,$(LAYERS),$(wildcard harness/$(d)/*.c)))
+HDR      := $(foreach d,$(LAYERS),$(wildcard harness/$(d)/*.h))
+LIB_SRC  := $(filter-out harness/cli/main.c,$(SRC))
+ALL_CFLAGS += $(addprefix -Iharness/,$(LAYERS))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 E2E      := $(sort $(wildcard tests/e2e/test_*.sh))
 
-# Variant builds live apart so a sanitizer build never mixes with a release one.
+# Variant builds live apart so a sanitizer build never mixes with a release one;
+# objects mirror the layer folders (build/rel/util/json_file.o).
 rel_obj  = $(LIB_SRC:harness/%.c=build/rel/%.o)
 san_obj  = $(LIB_SRC:harness/%.c=build/san/%.o)
 rel_unit = $(UNIT_SRC:tests/unit/%.c=build/rel/%)
@@ -35,21 +43,23 @@ san_unit = $(UNIT_SRC:tests/unit/%.c=build/san/%)
 .PHONY: all check check-rel check-san bench clean install regen check-generated
 all: clconform
 
-clconform: build/rel/main.o $(rel_obj)
+clconform: build/rel/cli/main.o $(rel_obj)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-build/san/clconform: build/san/main.o $(san_obj)
+build/san/clconform: build/san/cli/main.o $(san_obj)
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
-build/rel/%.o: harness/%.c $(wildcard harness/*.h) | build/rel
+build/rel/%.o: harness/%.c $(HDR)
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
-build/san/%.o: harness/%.c $(wildcard harness/*.h) | build/san
+build/san/%.o: harness/%.c $(HDR)
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -c -o $@ $<
 
 build/rel/test_%: tests/unit/test_%.c $(rel_obj) | build/rel
-	$(CC) $(ALL_CFLAGS) -Iharness -Itests/unit -o $@ $< $(filter %.o,$^) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(filter %.o,$^) $(LDLIBS)
 build/san/test_%: tests/unit/test_%.c $(san_obj) | build/san
-	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -Iharness -Itests/unit -o $@ $< $(filter %.o,$^) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< $(filter %.o,$^) $(LDLIBS)
 
 build/rel build/san:
 	mkdir -p $@
@@ -96,4 +106,4 @@ install: clconform
 clean:
 	rm -rf build clconform
 
--include $(wildcard build/*/*.d)
+-include $(wildcard build/*/*/*.d)

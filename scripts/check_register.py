@@ -106,7 +106,7 @@ def parse_under(entries, word, text, where):
 
 def parse_register(path, headings):
     """{'path', 'driver': [(field, text)], 'entries': [dict]} or RegisterError
-    naming FILE:LINE. Mirrors harness/register.c."""
+    naming FILE:LINE. Mirrors harness/judge/register.c."""
     drivers, entries = [], []
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")

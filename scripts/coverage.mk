@@ -10,7 +10,7 @@
 COVERAGE = python3 scripts/coverage/coverage.py --sources build/rel/probe_sources --probes probes
 
 build/rel/probe_sources: scripts/coverage/probe_sources.c $(rel_obj) | build/rel
-	$(CC) $(ALL_CFLAGS) -Iharness -o $@ $< $(rel_obj) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(rel_obj) $(LDLIBS)
 
 coverage: build/rel/probe_sources
 	$(COVERAGE) --out docs/coverage.md $(if $(REPORTS),--reports $(REPORTS))

@@ -2,7 +2,7 @@
 """Writes build/gen/repro_template.h: the reproducer program
 (harness/repro/repro_template.c) and clconform's ulp judgement (value.h,
 ulp.h, value.c, ulp.c) as arrays of C string literals, one per line, for
-harness/repro.c to write out. Run by make (scripts/repro.mk):
+harness/tools/repro.c to write out. Run by make (scripts/repro.mk):
     scripts/embed_lines.py OUT TEMPLATE VALUE_H ULP_H VALUE_C ULP_C
 """
 import sys

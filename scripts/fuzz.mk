@@ -47,9 +47,10 @@ fuzz: fuzz-build
 	@$(foreach t,$(FUZZ_TARGETS),$(call fuzz_run,$(t)) && ) true
 
 build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(fuzz_obj) | build/fuzz
-	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer -Iharness -o $@ $< $(fuzz_obj) $(LDLIBS)
+	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $< $(fuzz_obj) $(LDLIBS)
 
-build/fuzz/%.o: harness/%.c $(wildcard harness/*.h) | build/fuzz
+build/fuzz/%.o: harness/%.c $(HDR)
+	@mkdir -p $(@D)
 	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 
 build/fuzz:

@@ -895,7 +895,7 @@ def gen_other_widths():
                 a, b, c, exp = select_case(t, ct, n)
                 if n == 1:
                     # one statement each, not a loop: a loop's trips count as copies of its body in a
-                    # kernel's code budget (harness/group_weight.c)
+                    # kernel's code budget (harness/worker/group_weight.c)
                     lines += ["out[%d] = select(a[%d], b[%d], m[%d]);" % ((i,) * 4) for i in range(off, off + len(a))]
                 else:
                     lines.append(seg_store("select(%s, %s, %s)" % (seg_load("a", n, off), seg_load("b", n, off),

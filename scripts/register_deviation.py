@@ -1,5 +1,5 @@
 """A probe's deviation, as a register entry names it (docs/register-format.md,
-"Deviations"); mirrors harness/register_dev.c, and the two must agree.
+"Deviations"); mirrors harness/judge/register_dev.c, and the two must agree.
 
 A record's deviation has two parts, both read from the report alone:
 

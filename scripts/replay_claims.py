@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Replays a cold run's compile work under other claim orders
-(harness/chunk_order.h).
+(harness/sched/chunk_order.h).
 
 Each segment of the batch plan costs what the run's timeline says its
 programs cost (build, code generation and first launches, charged to the
@@ -16,6 +16,7 @@ plan of the probe set the run used; a trace of another probe set replays
 only the spans whose first probe it still finds."""
 import argparse
 import collections
+import glob
 import gzip
 import heapq
 import json
@@ -30,11 +31,12 @@ KIND_MEASURE = 4  # probe.h: CLC_KIND_MEASURE
 
 
 def plan(probes):
-    objs = [os.path.join(ROOT, "build/rel", f) for f in sorted(os.listdir(os.path.join(ROOT, "build/rel")))
-            if f.endswith(".o") and f != "main.o"]
+    objs = sorted(o for o in glob.glob(os.path.join(ROOT, "build/rel/*/*.o"))
+                  if not o.endswith(os.sep + "main.o"))
+    incs = [a for d in sorted(glob.glob(os.path.join(ROOT, "harness", "*", ""))) for a in ("-I", d)]
     with tempfile.TemporaryDirectory() as d:
         exe = os.path.join(d, "plan_dump")
-        subprocess.run(["cc", "-std=c11", "-I", os.path.join(ROOT, "harness"), "-o", exe,
+        subprocess.run(["cc", "-std=c11"] + incs + ["-o", exe,
                         os.path.join(ROOT, "scripts/plan_dump.c")] + objs + ["-lOpenCL", "-lcjson", "-lm", "-lpthread"],
                        check=True)
         out = subprocess.run([exe, probes], check=True, capture_output=True, text=True).stdout

@@ -1,4 +1,4 @@
-/* The reproducer program that `clconform repro` (harness/repro.c) writes,
+/* The reproducer program that `clconform repro` (harness/tools/repro.c) writes,
  * as the C it is. A generated repro.c is a header comment, the text below
  * up to the `#include "repro_data.h"` line (the prologue), the probe's data
  * section written by repro.c in that line's place, then the rest (the body).

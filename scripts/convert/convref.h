@@ -5,7 +5,7 @@
  * mode, then saturated, wrapped or left unjudged as 6.2.3.3 says.
  *
  * Values travel as raw bits, zero-extended to 64 bits (the convention of
- * harness/value.h), so the generator and the harness agree on them. */
+ * harness/probe/value.h), so the generator and the harness agree on them. */
 #ifndef CONVREF_H
 #define CONVREF_H
 

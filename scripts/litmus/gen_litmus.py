@@ -4,7 +4,7 @@
 harness/kernels/litmus.cl as their `source`.
     scripts/litmus/gen_litmus.py [OUT_ROOT]   (default: probes/)
 Which flavour forbids which outcome is derived in docs/spec-readings.md
-([ledger: litmus-forbidden]) and tabled in harness/litmus_plan.c; this script
+([ledger: litmus-forbidden]) and tabled in harness/plan/litmus_plan.c; this script
 only names the probes and says in words what each one runs."""
 import os
 import sys

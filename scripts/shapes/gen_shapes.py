@@ -532,7 +532,7 @@ def gen_includes(w, rng):
 
 # The kernel whose arguments -cl-kernel-arg-info describes; each //@arg line
 # is what the API's "Kernel Argument Queries" table makes clGetKernelArgInfo
-# return for the parameter of that name (harness/measure_options.c reads them).
+# return for the parameter of that name (harness/measure/measure_options.c reads them).
 ARG_INFO_SOURCE = """typedef int myint_t;
 //@arg a: type=float* address=global access=none qualifiers=const,restrict
 //@arg b: type=int* address=local access=none qualifiers=volatile

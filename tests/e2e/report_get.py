@@ -1,6 +1,6 @@
 """json_get of tests/e2e/lib.sh: prints eval(EXPR) with `r` the JSON document
 at FILE, a device report's pooled arrays put back in their records as
-clconform's readers do (harness/report_arrays.c, docs/report-schema.md), so a
+clconform's readers do (harness/report/report_arrays.c, docs/report-schema.md), so a
 test reads r["probes"][i]["expected"] whether the array was shared or not.
 
 Usage: report_get.py FILE EXPR

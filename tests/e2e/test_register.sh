@@ -103,7 +103,7 @@ check "naming its FILE:LINE and the count" grep -q "drv-1.0:2: math.\* matches 9
 # -- an injected change of deviation: check_register.py and the harness agree --
 # tests/fixtures/register holds records of a real report and a register that
 # names their deviations; tests/unit/test_register.c makes the same change
-# through harness/register.c.
+# through harness/judge/register.c.
 fx="$SRCDIR/tests/fixtures/register"
 check "the fixture report matches its register" python3 "$cr" "$fx/reports" --expected "$fx/expected"
 mkdir -p "$TMP/inj"

@@ -8,8 +8,8 @@ source "$SRCDIR/tests/e2e/lib.sh"
 T="$SRCDIR/harness/repro/repro_template.c"
 build() { # OUT [CFLAGS...]
     local out=$1; shift
-    cc -std=c99 -Wall -Wextra -Werror -I"$SRCDIR/tests/fixtures/repro" -I"$SRCDIR/harness" "$@" \
-        -o "$out" "$T" "$SRCDIR/harness/value.c" "$SRCDIR/harness/ulp.c" -lOpenCL -lm
+    cc -std=c99 -Wall -Wextra -Werror -I"$SRCDIR/tests/fixtures/repro" -I"$SRCDIR/harness/probe" "$@" \
+        -o "$out" "$T" "$SRCDIR/harness/probe/value.c" "$SRCDIR/harness/probe/ulp.c" -lOpenCL -lm
 }
 check "the template compiles on its own (judged in ulp) without a warning" build "$TMP/ulp"
 check "...and compared exactly" build "$TMP/exact" -DSAMPLE_EXACT

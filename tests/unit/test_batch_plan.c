@@ -1,4 +1,4 @@
-/* harness/batch_plan.c: segments close where a batch must close (options,
+/* harness/sched/batch_plan.c: segments close where a batch must close (options,
  * batch_max, BATCH_BYTES, in either kind of batch) and at SEGMENT_WEIGHT;
  * the chunks (chunk_order.h) begin only at a segment's start, so every
  * division of the run builds the same programs. */

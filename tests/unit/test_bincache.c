@@ -1,4 +1,4 @@
-/* harness/bincache.c: keys that change with every part (and only then),
+/* harness/cl/bincache.c: keys that change with every part (and only then),
  * entries that read back byte for byte (binaries with NULs, failures with
  * logs), damaged entries detected and removed, no temporary files left,
  * and concurrent writers of one key never leaving half an entry. */

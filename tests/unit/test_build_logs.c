@@ -1,4 +1,4 @@
-/* harness/build_logs.c: a report keeps each distinct build log once, records
+/* harness/report/build_logs.c: a report keeps each distinct build log once, records
  * refer to it, readers find it either way, and joining reports (shards)
  * inlines first so references never collide. */
 #include "build_logs.h"

@@ -1,4 +1,4 @@
-/* harness/build_options.c: a probe built for one OpenCL C version replaces
+/* harness/probe/build_options.c: a probe built for one OpenCL C version replaces
  * the harness's -cl-std=, every other option is kept. */
 #include "build_options.h"
 #include "check.h"

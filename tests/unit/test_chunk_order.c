@@ -1,4 +1,4 @@
-/* harness/chunk_order.c: a chunk per segment; segments with a probe of its
+/* harness/sched/chunk_order.c: a chunk per segment; segments with a probe of its
  * own timeout first; then the most probes first, or suite order; every
  * probe exactly once, each segment's probes together and in suite order. */
 #include "check.h"

@@ -1,4 +1,4 @@
-/* harness/chunk_pool.c: chunks claimed once each, through memory the run's
+/* harness/sched/chunk_pool.c: chunks claimed once each, through memory the run's
  * processes share, and the rest of a chunk given back by its owner after a
  * lost worker, claimed before the chunks nobody has begun. */
 #include "check.h"

@@ -1,4 +1,4 @@
-/* harness/claims.c: the table of what each claim is probed by, and which of
+/* harness/judge/claims.c: the table of what each claim is probed by, and which of
  * a device's claims a run exercised with a judged probe. */
 #include "check.h"
 #include "claims.h"

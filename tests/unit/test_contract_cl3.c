@@ -1,4 +1,4 @@
-/* harness/contract_cl3.c: each rule between a device's OpenCL 3.0 queries
+/* harness/cl/contract_cl3.c: each rule between a device's OpenCL 3.0 queries
  * fires on a device object that breaks it, and only then. The devices are
  * written here by hand from the API specification, not taken from a driver. */
 #include "check.h"

@@ -1,4 +1,4 @@
-/* harness/crash_memo.c: the probes that crashed a driver are remembered per
+/* harness/sched/crash_memo.c: the probes that crashed a driver are remembered per
  * device and driver version, and next time only those are built alone. */
 #include "check.h"
 #include "crash_memo.h"

@@ -1,4 +1,4 @@
-/* harness/device_gate.c: the gate's slots let at most n processes in at
+/* harness/sched/device_gate.c: the gate's slots let at most n processes in at
  * once, each its own slot, and a dead process's slot is free again; the
  * slots and the gate itself do not block each other; a process waiting to
  * enter is seen waiting. Processes, because

@@ -1,4 +1,4 @@
-/* harness/devinfo_cl3.c's capability tokens, from hand-built device objects:
+/* harness/cl/devinfo_cl3.c's capability tokens, from hand-built device objects:
  * the versions, features and atomic capabilities of a 3.0 device, the
  * cl_ext_float_atomics capabilities (fp32_atomic_B / fp64_atomic_B / fp16_atomic_B), and a
  * 1.2 device that answers the 3.0 queries yet gets only its implied cl_std_. */

@@ -1,4 +1,4 @@
-/* harness/devsel.c: the CTS variables pick a device as the CTS does
+/* harness/cl/devsel.c: the CTS variables pick a device as the CTS does
  * (platform index, then the index among that platform's devices of the
  * type), bad values are refused with the variable named; the --list --json
  * document nests devices, with their keys, under their platforms. */

@@ -1,4 +1,4 @@
-/* harness/driver_policy.c's table: each known driver gets the values its
+/* harness/cl/driver_policy.c's table: each known driver gets the values its
  * measurements chose (the table says which), so a change to one is a
  * decision, not an accident. The device types are those the drivers
  * report (devinfo.c "types"): Oclgrind says every type and runs on the

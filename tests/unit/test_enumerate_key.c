@@ -1,4 +1,4 @@
-/* enumerate_make_key (harness/enumerate.c): the report key of a device is a
+/* enumerate_make_key (harness/cl/enumerate.c): the report key of a device is a
  * stable slug of platform and device names, without the parenthesised
  * driver versions, with -2, -3... for identical devices. No driver loaded. */
 #include "check.h"

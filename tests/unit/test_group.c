@@ -1,4 +1,4 @@
-/* harness/group.c and group_html.c: a failing record's keys name its
+/* harness/report/group.c and group_html.c: a failing record's keys name its
  * family, clause, ledger entry and how its values deviate (rounded the
  * wrong way under _rtp, NaN made INT_MIN under _sat, one ulp off, flushed
  * denormal...); reports group by those keys, across devices; the HTML

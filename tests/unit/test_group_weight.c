@@ -1,4 +1,4 @@
-/* harness/group_weight.c: a body weighs its bytes, times the constant trip
+/* harness/worker/group_weight.c: a body weighs its bytes, times the constant trip
  * count of its loops where the compiler unrolls them (rusticl). */
 #include "check.h"
 #include "group_weight.h"

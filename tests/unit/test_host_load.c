@@ -1,4 +1,4 @@
-/* harness/host_load.c: the host's runnable threads a core, and how much a
+/* harness/sched/host_load.c: the host's runnable threads a core, and how much a
  * bounded wait must stretch for them. */
 #include "check.h"
 #include "host_load.h"

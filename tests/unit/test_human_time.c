@@ -1,4 +1,4 @@
-/* harness/human_time.c: durations in seconds with sensible precision, and
+/* harness/util/human_time.c: durations in seconds with sensible precision, and
  * the device page shows them so while the JSON keeps every digit. */
 #include "check.h"
 #include "human_time.h"

@@ -1,4 +1,4 @@
-/* harness/id_map.c: every key put is found with its value, the first of
+/* harness/util/id_map.c: every key put is found with its value, the first of
  * equal keys stays, absent keys give NULL, and growing keeps them all. */
 #include "check.h"
 #include "id_map.h"

@@ -1,4 +1,4 @@
-/* harness/image_arg.c and the `image` key of harness/probe_load.c: an image
+/* harness/probe/image_arg.c and the `image` key of harness/probe/probe_load.c: an image
  * descriptor parses into its type, format, size and access and is written
  * back the same; the channel values load with the data type's element type
  * and their count is checked against the size and order; a write_only image

@@ -1,4 +1,4 @@
-/* harness/jobserver.c's token pool hands out what it holds and takes tokens
+/* harness/sched/jobserver.c's token pool hands out what it holds and takes tokens
  * back. */
 #include "check.h"
 #include "jobserver.h"

@@ -1,5 +1,5 @@
-/* Unit tests of the litmus family's environment (harness/litmus_env.c) and
- * record (harness/litmus_record.c): launches stay within what the device
+/* Unit tests of the litmus family's environment (harness/measure/litmus_env.c) and
+ * record (harness/measure/litmus_record.c): launches stay within what the device
  * was measured to run at once, and the totals read back as written. */
 #include <stdint.h>
 #include <string.h>

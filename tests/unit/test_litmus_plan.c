@@ -1,4 +1,4 @@
-/* Unit tests of the litmus family's tables (harness/litmus_plan.c), worked
+/* Unit tests of the litmus family's tables (harness/plan/litmus_plan.c), worked
  * by hand from the memory model (docs/spec-readings.md, litmus-forbidden,
  * litmus-mutants, litmus-cl12). */
 #include <string.h>
@@ -82,7 +82,7 @@ static const char *weak_labels(litmus_test t, char *buf, size_t len)
     return buf;
 }
 
-/* The weak outcomes, by hand from the table in harness/litmus_plan.c. */
+/* The weak outcomes, by hand from the table in harness/plan/litmus_plan.c. */
 static void test_weak_outcomes(void)
 {
     static const struct {

@@ -1,4 +1,4 @@
-/* Unit tests of the litmus kill rate (harness/litmus_power.c): the rule of
+/* Unit tests of the litmus kill rate (harness/measure/litmus_power.c): the rule of
  * scripts/litmus_power.py on hand-made records. */
 #include <stddef.h>
 

@@ -1,4 +1,4 @@
-/* harness/lost_memo.c: a probe that hung or crashed a driver version while
+/* harness/sched/lost_memo.c: a probe that hung or crashed a driver version while
  * running is remembered with its verdict, for that version only; the
  * remembered verdict yields to a requirement the device does not meet. */
 #include "check.h"

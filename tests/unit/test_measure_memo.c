@@ -1,4 +1,4 @@
-/* harness/measure_memo.c: a measurement is remembered per device and driver
+/* harness/measure/measure_memo.c: a measurement is remembered per device and driver
  * version and taken back only for the very same probe, marked as cached. */
 #include "check.h"
 #include "measure_memo.h"

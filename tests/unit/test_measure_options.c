@@ -1,4 +1,4 @@
-/* harness/measure_options.c: the //@arg lines that state what
+/* harness/measure/measure_options.c: the //@arg lines that state what
  * clGetKernelArgInfo must return for each argument. */
 #include "check.h"
 #include "measure_options.h"

@@ -1,4 +1,4 @@
-/* harness/probe_dir.c: `${PROBE_DIR}` in options becomes the probe file's
+/* harness/probe/probe_dir.c: `${PROBE_DIR}` in options becomes the probe file's
  * real folder (a double-quoted word stays quoted); every misuse is refused with a
  * reason, and the loader names file and line. Paths are built in a fresh
  * temporary folder, so the expected text is worked out here, not read back. */

@@ -1,4 +1,4 @@
-/* harness/probe_load.c: a well-formed file (defaults, heredocs, inputs,
+/* harness/probe/probe_load.c: a well-formed file (defaults, heredocs, inputs,
  * expect_file) loads into the right fields, and each malformed file is
  * rejected with "FILE:LINE: problem" naming the right line and the problem.
  * Files for probe_load_path live under tests/fixtures/probes/. */

@@ -1,4 +1,4 @@
-/* harness/probe_write.c: a probe written back as text loads as the same
+/* harness/probe/probe_write.c: a probe written back as text loads as the same
  * probe (ids, keys, inputs long and short, expected values with '*', '|'
  * and nan, by-value args, heredocs whose text contains "END"); a clone is deep. */
 #include "check.h"

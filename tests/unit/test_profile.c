@@ -1,4 +1,4 @@
-/* harness/profile.c: phases add up, merge, and survive the JSON round trip
+/* harness/util/profile.c: phases add up, merge, and survive the JSON round trip
  * the worker's "prof" messages take; bad JSON adds nothing. */
 #include "check.h"
 #include "profile.h"

@@ -1,4 +1,4 @@
-/* harness/progress.c: the terminal form redraws one line per device in
+/* harness/cli/progress.c: the terminal form redraws one line per device in
  * place and keeps a finished device's summary; the plain form (CI logs)
  * writes a device's line at most every 10 s and never an escape sequence;
  * quiet writes nothing. The clock is injected, so nothing here waits. */

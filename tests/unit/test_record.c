@@ -1,7 +1,7 @@
-/* harness/record.c, harness/verdict.c and report_summarize of
- * harness/report_json.c: judging an output buffer (pass, fail with
+/* harness/judge/record.c, harness/judge/verdict.c and report_summarize of
+ * harness/report/report_json.c: judging an output buffer (pass, fail with
  * first_mismatch and mismatches, info for impl-defined), what a record
- * carries, UTF-8 cleaning of driver strings (harness/utf8.c), which verdicts are unexpected,
+ * carries, UTF-8 cleaning of driver strings (harness/util/utf8.c), which verdicts are unexpected,
  * and the per-verdict and per-family summary counts. */
 #include "check.h"
 #include "probe_load.h"

@@ -1,4 +1,4 @@
-/* harness/reduce.c's text helpers: pinning get_global_id(0), dropping one
+/* harness/tools/reduce.c's text helpers: pinning get_global_id(0), dropping one
  * line, evaluating the index expressions of the one-call rewrite, and the
  * signature by which two error records fail the same way. */
 #include "check.h"

@@ -1,4 +1,4 @@
-/* harness/reduce_slice.c: a grid-stride loop cut to the iteration that
+/* harness/tools/reduce_slice.c: a grid-stride loop cut to the iteration that
  * writes one element, inputs and expectations sliced with it, and the
  * shapes it must leave alone (an input read at another index, a use of the
  * loop variable it does not know). */

@@ -1,4 +1,4 @@
-/* harness/register.c: the register of expected/ parses, refuses malformed
+/* harness/judge/register.c: the register of expected/ parses, refuses malformed
  * lines with FILE:LINE, says which device reports it describes, and
  * compared with a report finds the known failures, the new failures, the
  * changed deviations, the new passes and the stale entries; baseline.c takes

@@ -1,4 +1,4 @@
-/* harness/report_arrays.c and the device report's file form
+/* harness/report/report_arrays.c and the device report's file form
  * (report_write_device_json): repeated large arrays are stored once and
  * come back whole, arrays used once or short stay in their records, a
  * reference to nothing is an error naming the probe, and what the file

@@ -1,4 +1,4 @@
-/* harness/shard.c: I/N parsing (and the CI variables), slices that cover
+/* harness/tools/shard.c: I/N parsing (and the CI variables), slices that cover
  * every probe exactly once in order, and reassembly of shard reports into
  * one (probes in shard order whatever the argument order, summary counted
  * again, a missing shard makes it incomplete, a repeated one is kept once). */

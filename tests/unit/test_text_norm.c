@@ -1,4 +1,4 @@
-/* harness/text_norm.c and its use by the probe loader: a probe file with
+/* harness/util/text_norm.c and its use by the probe loader: a probe file with
  * CRLF or CR line ends, or a UTF-8 byte-order mark, loads exactly as the
  * same file with '\n' and no mark, and a mistake in it is blamed on the
  * line where it is. */

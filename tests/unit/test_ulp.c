@@ -1,5 +1,5 @@
-/* Unit tests of the ulp measure and judgement (harness/ulp.c,
- * harness/ulp_judge.c), on cases worked by hand from the definition of
+/* Unit tests of the ulp measure and judgement (harness/probe/ulp.c,
+ * harness/judge/ulp_judge.c), on cases worked by hand from the definition of
  * OpenCL C 1.2 section 7.4: at a power of two the ulp is the gap below it,
  * subnormals share the gap of the smallest normal binade, an infinite
  * result counts as the power of two past the largest finite number; and

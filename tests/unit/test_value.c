@@ -1,4 +1,4 @@
-/* harness/value.c: parsing every element type at and past its limits,
+/* harness/probe/value.c: parsing every element type at and past its limits,
  * float tokens (suffix, hex, denormal, inf, nan, bits(...)), formatting that
  * reads back to the same bits, and the expected-value rules of
  * docs/probe-format.md ('*', a|b, nan vs bits(...), -0 vs 0). */

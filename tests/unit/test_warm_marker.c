@@ -1,4 +1,4 @@
-/* harness/warm_marker.c: a device's run is warm when its last complete run
+/* harness/sched/warm_marker.c: a device's run is warm when its last complete run
  * with the same cache ran the same probes, as they are built. */
 #include "check.h"
 #include "warm_marker.h"

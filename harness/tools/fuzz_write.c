@@ -63,7 +63,7 @@ int fuzz_write_probe(FILE *f, const char *id, uint64_t seed, const fuzz_program 
 {
     fprintf(f, "\n[probe %s]\nclause   = 6.3\n", id);
     fprintf(f, "why      = A random program free of undefined behaviour (clconform fuzz, program seed "
-               "0x%016llx); expected values from the generator's own exact evaluator (harness/fuzz_eval.c).\n",
+               "0x%016llx); expected values from the generator's own exact evaluator (harness/tools/fuzz_eval.c).\n",
             (unsigned long long)seed);
     fprintf(f, "kind     = run\n");
     if (p->fp64 || p->items > 1)

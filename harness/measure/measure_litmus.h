@@ -1,7 +1,7 @@
 /* The litmus family (docs/measurements.md): classic memory-model litmus
  * tests between two work-groups, run many times under stress with every
  * outcome counted; judged where the flavour's memory orders forbid the weak
- * outcome (harness/litmus_plan.c). */
+ * outcome (harness/plan/litmus_plan.c). */
 #ifndef CLC_MEASURE_LITMUS_H
 #define CLC_MEASURE_LITMUS_H
 
