@@ -43,7 +43,8 @@ RANK = {name: i for i, (name, _) in enumerate(LAYERS)}
 DATA = {"kernels", "repro"}
 
 # Headers that are not harness files: generated at build time.
-GENERATED = {"repro_template.h": "build/gen, written by scripts/embed_lines.py (scripts/repro.mk)"}
+GENERATED = {"repro_template.h": "build/gen, written by scripts/embed_lines.py (scripts/repro.mk)",
+             "spec_headings.h": "build/gen, the unified spec's headings for the register (scripts/register.mk)"}
 
 # Includes allowed to break a rule, each with its reason. None today.
 EXEMPT = {}  # ("FILE", "HEADER") -> reason

@@ -41,7 +41,6 @@
 #include "measure_memo.h"
 #include "proc.h"
 #include "record.h"
-#include "supervise.h"
 #include "ulp_judge.h"
 
 #define DISPATCH_ARGS CLC_MAX_INPUTS
