@@ -129,7 +129,7 @@ for pid, b in second.items():
     # The second run takes the environment the first one searched for.
     assert ma["environment_from"] == "searched" and mb["environment_from"] == "remembered", pid
     assert mb["environment"] == ma["environment"] == tb["environment"], pid
-    assert ma["budget_s"] == 0.3 and mb["budget_s"] == 0.1 and ma["seed"] != mb["seed"], pid
+    assert ma["budget_s"] == 0.3 and mb["budget_s"] == 0.04 and ma["seed"] != mb["seed"], pid
     assert "over 2 runs of clconform" in b["detail"], (pid, b["detail"])
     checked += 1
 assert checked >= 1, checked
