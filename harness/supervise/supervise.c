@@ -687,15 +687,7 @@ static void give_back_rest(sv_state *s)
         int left = 0;
         for (size_t j = first; j < k && !left; j++)
             left = !s->out->recs[pr[j]];
-        /* ...except after the run crash of a probe built alone by its
-         * nature (lost_memo_remembers_crash): the probes after it are
-         * often more of its kind, each its own program, and met one after
-         * another they kept one supervisor of PoCL 5's cold run busy for
-         * 50 s (32 async-copy crashes, 1.6 s each) after the other 15 had
-         * ended; given back, idle supervisors share them. Warm, such
-         * crashes are remembered and never met. */
-        int lone_crash = culprit_here && !s->lost_hung && lost_memo_remembers_crash(&s->o->set->items[s->running]);
-        if (!left && !lone_crash)
+        if (!left)
             continue;
         /* Parts begin at cuts[], given back from the last, so that only
          * this supervisor's chunk is ever cut. After a run that hung, each
