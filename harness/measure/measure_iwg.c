@@ -20,6 +20,7 @@
 #include "json_num.h"
 #include "measure_iwg_cache.h"
 #include "measure_iwg_sync.h"
+#include "proc.h"
 #include "trace.h"
 
 #define IWG_KERNEL_RESIDENT "iwg_resident"
@@ -120,13 +121,6 @@ typedef struct {
     double deadline;      /* monotonic time after which the search stops */
 } iwg_state;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void set_detail(cJSON *rec, const char *detail)
 {
     cJSON_DeleteItemFromObject(rec, "detail");
@@ -218,9 +212,9 @@ static int iwg_build(iwg_state *s, const clc_probe *p, int want_spin_flag, size_
             clerr_record(s->rec, "clCreateProgramWithSource", err);
             goto out;
         }
-        double t_build = now_s();
+        double t_build = proc_now();
         err = clBuildProgram(s->program, 1, &s->env->device, opts, NULL, NULL);
-        trace_span("iwg build", "measure_step", t_build, now_s(), opts);
+        trace_span("iwg build", "measure_step", t_build, proc_now(), opts);
         if (err != CL_SUCCESS) {
             clerr_record(s->rec, "clBuildProgram", err);
             add_build_log(s);
@@ -443,7 +437,7 @@ static int iwg_launch(iwg_state *s, cl_kernel k, size_t groups, const cl_int *ar
         return -1;
     }
     size_t global = groups * s->wg, local = s->wg;
-    double t0 = now_s();
+    double t0 = proc_now();
     err = clEnqueueNDRangeKernel(s->env->queue, k, 1, NULL, &global, &local, 0, NULL, NULL);
     if (err != CL_SUCCESS) {
         clerr_record(s->rec, "clEnqueueNDRangeKernel", err);
@@ -454,7 +448,7 @@ static int iwg_launch(iwg_state *s, cl_kernel k, size_t groups, const cl_int *ar
         clerr_record(s->rec, "clFinish", err);
         return -1;
     }
-    *secs = now_s() - t0;
+    *secs = proc_now() - t0;
     err = clEnqueueReadBuffer(s->env->queue, s->counters, CL_TRUE, 0, IWG_COUNTERS * sizeof(cl_int), counters, 0,
                               NULL, NULL);
     if (err != CL_SUCCESS) {
@@ -631,9 +625,9 @@ static int iwg_calibrate_steps(iwg_state *s, cJSON *obj)
 
 static int iwg_calibrate(iwg_state *s, cJSON *obj)
 {
-    double t0 = now_s();
+    double t0 = proc_now();
     int rc = iwg_calibrate_steps(s, obj);
-    trace_span("iwg calibrate", "measure_step", t0, now_s(), NULL);
+    trace_span("iwg calibrate", "measure_step", t0, proc_now(), NULL);
     return rc;
 }
 
@@ -643,7 +637,7 @@ static measure_pred_answer iwg_pred_resident(void *ctx, size_t n)
     iwg_state *s = ctx;
     int all_saw;
     double t;
-    if (now_s() > s->deadline)
+    if (proc_now() > s->deadline)
         return MEASURE_PRED_STOP;
     if (iwg_resident_launch(s, n, n, &all_saw, &t) != 0)
         return MEASURE_PRED_ERROR;
@@ -684,7 +678,7 @@ static int iwg_search_from_hint(iwg_state *s, size_t cap, cJSON *obj, measure_se
     const cJSON *h = s->env->memo ? cJSON_GetObjectItemCaseSensitive(s->env->memo, IWG_LAST_LIMIT_KEY) : NULL;
     size_t hint;
     if (json_num_size(h, IWG_LAST_LIMIT_KEY, 1, SIZE_MAX, &hint, NULL, 0) != 0 || hint >= cap ||
-        now_s() > s->deadline)
+        proc_now() > s->deadline)
         return 0;
     cJSON_AddNumberToObject(obj, "search_hint", (double)hint);
     int held = iwg_limit_is(s, hint) == 1;
@@ -698,7 +692,7 @@ static int iwg_search_from_hint(iwg_state *s, size_t cap, cJSON *obj, measure_se
 /* Measures the resident limit at s->wg and records it. */
 static int iwg_measure_limit(iwg_state *s, cJSON *obj, size_t *limit)
 {
-    double t0 = now_s();
+    double t0 = proc_now();
     /* A limit this worker measured for this size already is reused: the
      * spin-flag probes would otherwise repeat the resident probe's search. */
     char key[64];
@@ -713,16 +707,16 @@ static int iwg_measure_limit(iwg_state *s, cJSON *obj, size_t *limit)
         return -1;
     size_t cap = iwg_cap(s->env);
     measure_search_result r;
-    double t_search = now_s();
+    double t_search = proc_now();
     int rc = iwg_search_from_hint(s, cap, obj, &r) ? 0 : measure_search_limit(iwg_pred_resident, s, cap, &r);
-    trace_span("iwg search", "measure_step", t_search, now_s(), NULL);
+    trace_span("iwg search", "measure_step", t_search, proc_now(), NULL);
     cJSON_AddNumberToObject(obj, "resident_limit", (double)r.limit);
     cJSON_AddNumberToObject(obj, "first_non_resident", (double)r.first_fail);
     cJSON_AddNumberToObject(obj, "launches", (double)r.launches);
     cJSON_AddNumberToObject(obj, "search_cap", (double)cap);
     cJSON_AddBoolToObject(obj, "capped", r.capped);
     cJSON_AddBoolToObject(obj, "search_stopped_by_time", r.stopped);
-    cJSON_AddNumberToObject(obj, "search_ms", (now_s() - t0) * 1e3);
+    cJSON_AddNumberToObject(obj, "search_ms", (proc_now() - t0) * 1e3);
     *limit = r.limit;
     if (rc == 0 && !r.stopped && s->env->memo) {
         cJSON_AddNumberToObject(s->env->memo, key, (double)r.limit);
@@ -743,7 +737,7 @@ static int iwg_measure_limit(iwg_state *s, cJSON *obj, size_t *limit)
  * disagrees is the whole search run again. Returns 0 with *limit, or -1. */
 static int iwg_confirm_limit_steps(iwg_state *s, size_t last, cJSON *obj, size_t *limit)
 {
-    if (last == 0 || now_s() > s->deadline)
+    if (last == 0 || proc_now() > s->deadline)
         return iwg_measure_limit(s, obj, limit);
     int is = iwg_limit_is(s, last);
     if (is < 0)
@@ -757,9 +751,9 @@ static int iwg_confirm_limit_steps(iwg_state *s, size_t last, cJSON *obj, size_t
 
 static int iwg_confirm_limit(iwg_state *s, size_t last, cJSON *obj, size_t *limit)
 {
-    double t0 = now_s();
+    double t0 = proc_now();
     int rc = iwg_confirm_limit_steps(s, last, obj, limit);
-    trace_span("iwg confirm", "measure_step", t0, now_s(), NULL);
+    trace_span("iwg confirm", "measure_step", t0, proc_now(), NULL);
     return rc;
 }
 
@@ -1020,7 +1014,7 @@ const char *measure_iwg_run(const measure_plan *plan, const clc_probe *p, const 
         goto out;
     }
     double budget = p->timeout_s > 0 ? p->timeout_s * IWG_BUDGET_SHARE : IWG_BUDGET_DEFAULT_S;
-    s.deadline = now_s() + budget;
+    s.deadline = proc_now() + budget;
     if (iwg_prepare(&s, p, spin_flag, plan->wg_request, obj) != 0)
         goto out;
     if (plan->family == MEASURE_IWG_RESIDENT)

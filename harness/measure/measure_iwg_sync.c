@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "clerr.h"
+#include "proc.h"
 
 /* ctl's ints: the kernels' control words sit at 0, 32 and 64. */
 #define SYNC_CTL_INTS 96
@@ -36,13 +37,6 @@
 #define SYNC_ITERS_MAX 256
 #define SYNC_BARRIER_ROUNDS_MIN 4
 #define SYNC_LAUNCH_TARGET_S 0.01
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 void measure_iwg_sync_kernel_name(const measure_plan *plan, char *name, size_t len)
 {
@@ -182,20 +176,20 @@ const char *measure_iwg_sync_run(const measure_plan *plan, const iwg_sync_setup 
         goto out;
     if (s->env->measure_started)
         s->env->measure_started(s->env->measure_ctx);
-    double t0 = now_s();
+    double t0 = proc_now();
     /* A launch in which a wait gave up ends the sampling: the groups did
      * not all run at once, and each such launch costs a whole bound. */
     while (c.launches < SYNC_MAX_LAUNCHES && c.gave_up == 0 &&
-           (c.launches < SYNC_MIN_LAUNCHES || now_s() - t0 < SYNC_BUDGET_S)) {
-        double t = now_s();
+           (c.launches < SYNC_MIN_LAUNCHES || proc_now() - t0 < SYNC_BUDGET_S)) {
+        double t = proc_now();
         if (sync_launch(plan, &b, groups, iters, &c) != 0)
             goto out;
         asked += plan->method == MEASURE_SYNC_COUNTER ? 1 : groups * (size_t)iters;
         used = iters;
-        if (now_s() - t < SYNC_LAUNCH_TARGET_S && iters < most)
+        if (proc_now() - t < SYNC_LAUNCH_TARGET_S && iters < most)
             iters = iters * 2 < most ? iters * 2 : most;
     }
-    double secs = now_s() - t0;
+    double secs = proc_now() - t0;
 
     char detail[400];
     verdict = measure_sync_judge(plan, &c, detail, sizeof detail);

@@ -19,6 +19,7 @@
 #include "litmus_env.h"
 #include "litmus_record.h"
 #include "measure_memo.h"
+#include "proc.h"
 #include "timestamp.h"
 
 /* The kernel contract's layout (harness/kernels/litmus.cl). */
@@ -53,13 +54,6 @@ typedef struct {
     cl_int *host_res, *host_mem, host_prm[LITMUS_PRM];
     int max_wg;
 } litmus_state;
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void set_detail(cJSON *rec, const char *detail)
 {
@@ -347,14 +341,14 @@ static int search(litmus_state *s, const litmus_limits *lim, double seconds, uin
 {
     int sk[N_KERNELS], ns = scoring_kernels(s, sk);
     double best_score = -1, best_rate = -1;
-    double stop = now_s() + seconds, per_work = 0;
-    for (int cand = 0; cand < LITMUS_CANDIDATES && (cand == 0 || now_s() < stop); cand++) {
+    double stop = proc_now() + seconds, per_work = 0;
+    for (int cand = 0; cand < LITMUS_CANDIDATES && (cand == 0 || proc_now() < stop); cand++) {
         litmus_env e;
         litmus_env_candidate(cand, lim, rng, &e);
         /* A candidate whose launches would overrun the search is left out. */
-        if (cand > 0 && per_work * litmus_env_work(&e) * ns > stop - now_s())
+        if (cand > 0 && per_work * litmus_env_work(&e) * ns > stop - proc_now())
             continue;
-        double end = now_s() + seconds / LITMUS_CANDIDATES, t0 = now_s();
+        double end = proc_now() + seconds / LITMUS_CANDIDATES, t0 = proc_now();
         litmus_tally t[N_KERNELS];
         memset(t, 0, sizeof t);
         do {
@@ -369,8 +363,8 @@ static int search(litmus_state *s, const litmus_limits *lim, double seconds, uin
                 t[i].runs += src->runs;
                 t[i].concurrent += src->concurrent;
             }
-        } while (now_s() < end && ns > 0);
-        double score = 0, conc = 0, took = now_s() - t0;
+        } while (proc_now() < end && ns > 0);
+        double score = 0, conc = 0, took = proc_now() - t0;
         long launches = 0;
         for (int i = 0; i < ns; i++)
             launches += t[i].runs / (litmus_env_instances(&e, s->threads) > 0 ? litmus_env_instances(&e, s->threads)
@@ -443,7 +437,7 @@ static void record_run(cJSON *obj, const litmus_state *s, const litmus_counts *c
 static int measure_loop(litmus_state *s, const litmus_env *e, double deadline, uint64_t *rng, litmus_counts *c)
 {
     /* The probe's own kernel runs at least once after the search. */
-    for (long turn = 0; (now_s() < deadline || turn < 1) && c->t.runs < LITMUS_MAX_RUNS; turn++) {
+    for (long turn = 0; (proc_now() < deadline || turn < 1) && c->t.runs < LITMUS_MAX_RUNS; turn++) {
         int k = s->nk > 1 && (turn & 1) ? 1 + (int)(turn / 2) % (s->nk - 1) : 0;
         if (s->present[k] && launch_counted(s, k, e, rng, c) != 0)
             return -1;
@@ -525,7 +519,7 @@ const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, cons
     }
     if (env->measure_started)
         env->measure_started(env->measure_ctx);
-    double start = now_s();
+    double start = proc_now();
     const char *tuned = "default";
     if (have_history && h.have_env) {
         e = h.env;

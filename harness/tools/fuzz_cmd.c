@@ -22,6 +22,7 @@
 #include "fuzz_gen.h"
 #include "fuzz_triage.h"
 #include "json_file.h"
+#include "proc.h"
 #include "report_arrays.h"
 
 #define FUZZ_BATCH 40
@@ -138,13 +139,6 @@ static int mkdirs(const char *path)
             *p = '/';
         }
     return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static void program_id(char *buf, size_t len, uint64_t pseed)
@@ -479,11 +473,11 @@ int fuzz_main(int argc, char **argv)
         fprintf(stderr, "clconform fuzz: cannot create %s: %s\n", o.out, strerror(errno));
         return 3;
     }
-    double deadline = o.minutes > 0 ? now_s() + o.minutes * 60 : 0;
+    double deadline = o.minutes > 0 ? proc_now() + o.minutes * 60 : 0;
     long done = 0, found = 0, batch = 0;
     fuzz_devs devs = {0};
     printf("clconform fuzz: seed %llu%s\n", (unsigned long long)o.seed, o.self_check ? ", self-check" : "");
-    while ((o.count < 0 || done < o.count) && (!deadline || now_s() < deadline)) {
+    while ((o.count < 0 || done < o.count) && (!deadline || proc_now() < deadline)) {
         long n = FUZZ_BATCH;
         if (o.count >= 0 && o.count - done < n)
             n = o.count - done;
