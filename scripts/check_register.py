@@ -90,9 +90,16 @@ def parse_entry(s, n, where, headings):
 
 
 def parse_under(entries, word, text, where):
-    """A `fuzz` or `deviation` line: added to the entry above it."""
+    """A `fuzz`, `deviation` or `context` line: added to the entry above it."""
     if not entries:
         raise RegisterError(where + "a %s line belongs to the entry above it, and there is none" % word)
+    if word == "context":
+        if not text:
+            raise RegisterError(where + "a context line names the call whose result depends on the code around it")
+        if "context" in entries[-1]:
+            raise RegisterError(where + "the entry above already has a context line")
+        entries[-1]["context"] = text
+        return
     if word == "fuzz":
         if not text.lstrip("!"):
             raise RegisterError(where + "fuzz %s: not a POSIX extended regular expression" % text)
@@ -124,7 +131,7 @@ def parse_register(path, headings):
             if len(rest) < 2:
                 raise RegisterError(where + "driver %s: the text the field must contain is missing" % rest[0])
             drivers.append((rest[0], rest[1].strip()))
-        elif word in ("fuzz", "deviation"):
+        elif word in ("fuzz", "deviation", "context"):
             parse_under(entries, word, s[len(word):].strip(), where)
         else:
             entries.append(parse_entry(s, n, where, headings))
@@ -176,6 +183,12 @@ def entry_line(e):
     return '%s %s "%s" %s' % (e["glob"], "|".join(e["verdicts"]), e["clause"], e["reason"])
 
 
+def allows_pass(e):
+    """An entry allows pass when it says the probe is flaky, or that its
+    deviation shows in some programs around the call only (`context`)."""
+    return "pass" in e["verdicts"] or "context" in e
+
+
 def compare(reg, report):
     """(new_failures, new_passes, changed, stale): lists of (id, verdict,
     record, entry), (id, verdict, record, entry, what changed) and (entry,
@@ -200,17 +213,17 @@ def compare(reg, report):
                     changed.append((pid, v, rec, e, what))
             else:
                 new_fail.append((pid, v, rec, e))
-        elif v == "pass" and e is not None and "pass" not in e["verdicts"]:
+        elif v == "pass" and e is not None and not allows_pass(e):
             new_pass.append((pid, v, rec, e))
     for i, e in enumerate(reg["entries"]):
-        if "pass" in e["verdicts"] and passing[i] > MAX_PASSING:
+        if allows_pass(e) and passing[i] > MAX_PASSING:
             raise RegisterError("%s:%d: %s matches %d passing probes: an entry that allows pass matches at "
                                 "most %d (name the flaky probes)" % (reg["path"], e["line"], e["glob"],
                                                                     passing[i], MAX_PASSING))
     complete = (report.get("run") or {}).get("complete") is not False
     stale = []
     for i, e in enumerate(reg["entries"]):
-        if hit[i] == 1 and "pass" not in e["verdicts"]:
+        if hit[i] == 1 and not allows_pass(e):
             # an entry allowing pass (an outcome that varies) is not stale
             # for passing: a run without the crash must not fail CI
             stale.append((e, "its probes no longer fail as registered"))

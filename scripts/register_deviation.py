@@ -72,4 +72,9 @@ def changed(entry, rec):
         new += sorted(values(rec) - want_v)
     if want_k:
         new += ["kind " + k for k in sorted(kinds(rec) - want_k)]
+    # an outcome that changes with the code around the call is part of the
+    # deviation: an entry says so with a `context` line
+    ctx = rec.get("context") or {}
+    if ctx.get("same") is False and "context" not in entry and isinstance(ctx.get("alone"), str):
+        new.append("context: another outcome alone (%s)" % ctx["alone"])
     return "; ".join(new)

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 void cli_usage(FILE *out)
 {
@@ -73,6 +74,12 @@ void cli_usage(FILE *out)
         "                         (from the start, each keeping other kernels off the device while\n"
         "                         the other supervisors build: faster, but builds beside them\n"
         "                         disturb co-residency counts on NVIDIA's driver)\n"
+        "  --alone SLICE          which judged probes also run alone, each in a kernel of its own,\n"
+        "                         to find results that change with the code around a call:\n"
+        "                         'today' (default: a seventh of them, another each day of the\n"
+        "                         week), K/N (part K of N), 'all' or 'none'; probes a register\n"
+        "                         entry marks `context` always do (CLCONFORM_ALONE sets the\n"
+        "                         default)\n"
         "  --build-options STR    appended to every build\n"
         "  --no-isolation         run probes in-process: faster to debug, no watchdog\n"
         "  --help, --version\n"
@@ -153,6 +160,12 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
     c->timeout_s = 10;
     c->build_timeout_s = 300;
     c->batch = 0; /* per device: driver_policy.h batch_max */
+    c->alone = alone_slice_today(time(NULL));
+    /* CLCONFORM_ALONE sets the default, as --alone does (the tests fix it:
+     * a run's programs must not change with the day it runs on). */
+    const char *alone_env = getenv("CLCONFORM_ALONE");
+    if (alone_env && *alone_env && alone_slice_parse(alone_env, &c->alone, err) != 0)
+        return -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         int rc = 0;
@@ -186,6 +199,7 @@ int cli_parse(int argc, char **argv, clc_cli *c, FILE *err)
         else if (!strcmp(a, "--batch")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->batch, err);
         else if (!strcmp(a, "--group")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->group, err);
         else if (!strcmp(a, "--device-jobs")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->device_jobs, err);
+        else if (!strcmp(a, "--alone")) rc = take(argc, argv, &i, &v, err) || alone_slice_parse(v, &c->alone, err);
         else if (!strcmp(a, "--measurements")) rc = take(argc, argv, &i, &v, err) || to_when(a, v, &c->measurements, err);
         else if (!strcmp(a, "--exhaustive")) rc = take(argc, argv, &i, &c->exhaustive, err);
         else if (!strcmp(a, "--exhaustive-stride")) rc = take(argc, argv, &i, &v, err) || to_count(a, v, &c->exhaustive_stride, err);

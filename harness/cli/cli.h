@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "alone_plan.h"
+
 /* Exit codes (README and --help explain them). */
 enum {
     CLC_EXIT_OK = 0,          /* ran, nothing unexpected */
@@ -41,6 +43,7 @@ typedef struct {
     size_t jobs, batch, group; /* batch 0: the device's own (driver_policy.h batch_max) */
     size_t device_jobs;         /* --device-jobs N: supervisors per device at once (0: CPUs per device) */
     int measurements;           /* --measurements WHEN: CLC_MEASURE_LAST (default) or _ALONGSIDE */
+    clc_alone_slice alone;      /* --alone: the judged probes also run alone (default: the day's slice) */
 } clc_cli;
 
 /* When the measurements that want a device to themselves run (fanout.c). */

@@ -11,11 +11,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alone_plan.h"
 #include "baseline.h"
 #include "batch_plan.h"
 #include "bincache.h"
 #include "claims.h"
 #include "cli.h"
+#include "context_fold.h"
 #include "crash_memo.h"
 #include "devsel.h"
 #include "driver_policy.h"
@@ -208,6 +210,9 @@ static size_t select_devices(const clc_cli *cli, const clc_devlist *l, const clc
 
 /* ---- running devices ------------------------------------------------------ */
 
+/* Most `context` entries of one register honoured (alone_plan.h). */
+#define CONTEXT_GLOBS_MAX 64
+
 typedef struct {
     const clc_cli *cli;
     const clc_probe_set *set;
@@ -220,6 +225,8 @@ typedef struct {
     int write_failed;          /* the device process said it could not write its report */
     size_t device_jobs;        /* most supervisors of this device at once (fanout.h) */
     const clc_jobserver *pool; /* cores lent between devices (NULL: device_jobs is fixed) */
+    const char *context_globs[CONTEXT_GLOBS_MAX]; /* its register's `context` entries: run alone always */
+    size_t n_context_globs;
 } device_job;
 
 static volatile sig_atomic_t device_stop;
@@ -283,10 +290,25 @@ static void device_main(int fd, void *arg)
      * told its .icd file (enumerate.h). */
     o.icd_hint = j->dev->icd_hint;
     o.icd_hint_pidx = j->dev->icd_hint_pidx;
+    /* The copies that run alone join the device's list at its end
+     * (alone_plan.h). This process is the device's own (forked): the set
+     * it extends is its copy. */
+    clc_probe_set *set = (clc_probe_set *)j->set;
+    size_t n_all = j->n_todo, *todo = malloc((n_all ? n_all : 1) * sizeof *todo);
+    if (todo)
+        memcpy(todo, j->todo, n_all * sizeof *todo);
+    if (!todo || alone_plan_add(set, &todo, &n_all, j->cli->alone, j->context_globs, j->n_context_globs) < 0) {
+        cJSON *oom = cJSON_CreateObject();
+        cJSON_AddStringToObject(oom, "error", "out of memory planning the probes run alone");
+        proc_send(fd, oom);
+        return;
+    }
+    o.todo = todo;
+    o.n_todo = n_all;
     /* One plan of batches for the whole device, however it is divided. */
-    size_t *plan = batch_plan_segments(j->set, j->todo, j->n_todo, batch);
+    size_t *plan = batch_plan_segments(set, todo, n_all, batch);
     o.segment = plan;
-    progress_sender sender = {fd, j->n_todo, 0};
+    progress_sender sender = {fd, n_all, 0};
     o.on_record = send_progress;
     o.on_record_ctx = &sender;
     /* A GPU whose last complete run with this cache ran these very probes
@@ -299,7 +321,7 @@ static void device_main(int fd, void *arg)
     int have_marker = policy.warm_jobs && cached &&
                       crash_memo_device_file(cache_dir, "runs", ".txt", j->dev->key, j->dev->info, marker,
                                              sizeof marker) == 0;
-    uint64_t todo_hash = have_marker ? warm_marker_hash(j->set, j->todo, j->n_todo) : 0;
+    uint64_t todo_hash = have_marker ? warm_marker_hash(set, todo, n_all) : 0;
     if (have_marker && j->pool && jobs > policy.warm_jobs && warm_marker_matches(marker, todo_hash))
         jobs = policy.warm_jobs;
     clc_device_run run;
@@ -311,10 +333,13 @@ static void device_main(int fd, void *arg)
     if (fanned != 0) {
         cJSON_AddStringToObject(msg, "error", "could not supervise the device (out of memory?)");
         proc_send(fd, msg);
+        free(todo);
         return;
     }
     double t_report = proc_now();
-    cJSON *doc = report_build(&j->meta, j->dev, j->set, j->todo, j->n_todo, &run);
+    context_fold_all(set, todo, j->n_todo, n_all, run.recs);
+    cJSON *doc = report_build(&j->meta, j->dev, set, todo, j->n_todo, &run);
+    report_set_alone_slice(doc, j->cli->alone.k, j->cli->alone.n);
     profile_add(&run.profile, PROF_REPORT, (proc_now() - t_report) * 1e3);
     report_set_profile(doc, &run, cached ? cache_dir : NULL);
     /* The page first: it shows every field, and the JSON file is then
@@ -327,7 +352,8 @@ static void device_main(int fd, void *arg)
     cJSON_AddNumberToObject(msg, "builds", (double)run.builds);
     proc_send(fd, msg);
     cJSON_Delete(doc);
-    supervise_free(&run, j->set->count);
+    supervise_free(&run, set->count);
+    free(todo);
 }
 
 /* The device's summary line, into buf (no newline). */
@@ -347,6 +373,28 @@ static const char *device_line(const device_job *j, const cJSON *msg, char *buf,
     if (o < len)
         snprintf(buf + o, len - o, " -> %s", j->json_path);
     return buf;
+}
+
+/* The globs of the `context` entries of the register that describes d
+ * (none without one): their probes run alone in every run. */
+static size_t context_globs_for(const cJSON *regs, const clc_devlist *devs, const clc_devref *d, const char **globs,
+                                size_t max)
+{
+    if (!regs)
+        return 0;
+    cJSON *who = cJSON_CreateObject();
+    cJSON *plat;
+    cJSON_ArrayForEach(plat, devs->platforms) {
+        const cJSON *idx = cJSON_GetObjectItemCaseSensitive(plat, "index");
+        if (cJSON_IsNumber(idx) && idx->valueint == d->pidx && !cJSON_GetObjectItemCaseSensitive(who, "platform"))
+            cJSON_AddItemReferenceToObject(who, "platform", plat);
+    }
+    if (d->info)
+        cJSON_AddItemReferenceToObject(who, "device", d->info);
+    const cJSON *reg = register_run_for(regs, who);
+    size_t n = reg ? register_context_globs(reg, globs, max) : 0;
+    cJSON_Delete(who);
+    return n;
 }
 
 static double json_num(const cJSON *o, const char *key)
@@ -891,9 +939,20 @@ static int run_main(int argc, char **argv)
     jobs = calloc(n_chosen, sizeof *jobs);
     reports = calloc(n_chosen, sizeof *reports);
     for (size_t i = 0; i < n_chosen; i++) {
-        jobs[i] = (device_job){&cli, &set, chosen[i], todo, n_todo,
-                               {started, argc, argv, cli.timeout_s, !cli.no_isolation, cli.shard_index,
-                                cli.shard_total, suite_probes, &claims}, "", "", 0, 0, NULL};
+        jobs[i] = (device_job){.cli = &cli,
+                               .set = &set,
+                               .dev = chosen[i],
+                               .todo = todo,
+                               .n_todo = n_todo,
+                               .meta = {.started = started,
+                                        .argc = argc,
+                                        .argv = argv,
+                                        .timeout_s = cli.timeout_s,
+                                        .isolate = !cli.no_isolation,
+                                        .shard_index = cli.shard_index,
+                                        .shard_total = cli.shard_total,
+                                        .suite_probes = suite_probes,
+                                        .claims = &claims}};
         /* Shards of one device land side by side in a CI artifact folder. */
         char file_base[300];
         if (cli.shard_total)
@@ -905,6 +964,7 @@ static int run_main(int argc, char **argv)
         unlink(jobs[i].json_path); /* a stale report must never pass for this run's */
         /* 0: as many as the run's token pool lends (run_jobs); --device-jobs fixes it. */
         jobs[i].device_jobs = cli.device_jobs;
+        jobs[i].n_context_globs = context_globs_for(base.regs, &devs, chosen[i], jobs[i].context_globs, CONTEXT_GLOBS_MAX);
     }
     if (!cli.quiet && cli.shard_total)
         fprintf(stderr, "clconform: shard %zu/%zu: %zu of %zu probes on %zu device(s)\n", cli.shard_index,

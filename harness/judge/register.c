@@ -274,6 +274,28 @@ static int parse_fuzz(char *rest, cJSON *entries, char *why, size_t len)
     return 0;
 }
 
+/* "context CALL": the entry above is a deviation that shows in some
+ * programs around CALL and not in others (docs/register-format.md). */
+static int parse_context(char *rest, cJSON *entries, char *why, size_t len)
+{
+    char *call = trim(rest);
+    cJSON *last = cJSON_GetArrayItem(entries, cJSON_GetArraySize(entries) - 1);
+    if (!last) {
+        snprintf(why, len, "a context line marks the entry above it, and there is none");
+        return -1;
+    }
+    if (!*call) {
+        snprintf(why, len, "a context line names the call whose result depends on the code around it");
+        return -1;
+    }
+    if (cJSON_GetObjectItemCaseSensitive(last, "context")) {
+        snprintf(why, len, "the entry above already has a context line");
+        return -1;
+    }
+    cJSON_AddStringToObject(last, "context", call);
+    return 0;
+}
+
 cJSON *register_parse(const char *text, const char *path, FILE *err)
 {
     char *copy = strdup(text);
@@ -296,6 +318,8 @@ cJSON *register_parse(const char *text, const char *path, FILE *err)
                 rc = parse_fuzz(s + 4, entries, why, sizeof why);
             else if (strncmp(s, "deviation", 9) == 0 && (s[9] == ' ' || s[9] == '\t' || !s[9]))
                 rc = parse_deviation(s + 9, entries, why, sizeof why);
+            else if (strncmp(s, "context", 7) == 0 && (s[7] == ' ' || s[7] == '\t' || !s[7]))
+                rc = parse_context(s + 7, entries, why, sizeof why);
             else
                 rc = parse_entry(s, lineno, entries, why, sizeof why);
             if (rc != 0)
@@ -375,7 +399,20 @@ const cJSON *register_entry_for(const cJSON *doc, const char *id)
 
 int register_entry_allows(const cJSON *entry, const char *v)
 {
+    /* A context-dependent deviation may show in neither program of a run. */
+    if (strcmp(v, "pass") == 0 && cJSON_GetObjectItemCaseSensitive(entry, "context"))
+        return 1;
     return verdicts_allow(cJSON_GetObjectItemCaseSensitive(entry, "verdicts"), v);
+}
+
+size_t register_context_globs(const cJSON *doc, const char **globs, size_t max)
+{
+    size_t n = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(reg_of(doc), "entries"))
+        if (cJSON_GetObjectItemCaseSensitive(e, "context") && str(e, "glob") && n < max)
+            globs[n++] = str(e, "glob");
+    return n;
 }
 
 /* GLOB VERDICTS "HEADING" REASON, as the line reads. */

@@ -18,7 +18,8 @@ int register_text_is_register(const char *text);
  *   {"register": {"path": P, "driver": [{"field", "contains"}...],
  *                 "entries": [{"glob", "verdicts": [..], "clause" (the heading), "reason", "line",
  *                              "values": ["E -> G"...], "kinds": [CLASS...] (its `deviation` lines),
- *                              "fuzz": [signature...] (when it has `fuzz` lines)}...]}}
+ *                              "fuzz": [signature...] (when it has `fuzz` lines),
+ *                              "context": CALL (when it has a `context` line)}...]}}
  * or prints "path:line: reason" to err for the first malformed line and
  * returns NULL. */
 cJSON *register_parse(const char *text, const char *path, FILE *err);
@@ -36,8 +37,14 @@ int register_describes(const cJSON *doc, const cJSON *report);
 /* The first entry whose glob matches id, or NULL. */
 const cJSON *register_entry_for(const cJSON *doc, const char *id);
 
-/* 1 when the entry allows verdict v. */
+/* 1 when the entry allows verdict v (pass also where it has a `context`
+ * line). */
 int register_entry_allows(const cJSON *entry, const char *v);
+
+/* The globs of the entries with a `context` line (their probes run alone
+ * in every run, alone_plan.h), at most max, into globs (pointers into
+ * doc). Returns how many. */
+size_t register_context_globs(const cJSON *doc, const char **globs, size_t max);
 
 /* An entry that allows pass matches at most this many passing probes of a
  * report: a wider glob would read a new wrong value in any of them as known. */

@@ -188,5 +188,19 @@ char *register_dev_changed(const cJSON *entry, const cJSON *rec)
         append_missing(&buf, &used, have, want_k, "kind ");
         cJSON_Delete(have);
     }
+    /* An outcome that changes with the code around the call is part of the
+     * deviation: an entry says so with a `context` line. */
+    const cJSON *ctx = cJSON_GetObjectItemCaseSensitive(rec, "context");
+    const char *alone = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(ctx, "alone"));
+    if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(ctx, "same")) &&
+        !cJSON_GetObjectItemCaseSensitive(entry, "context") && alone) {
+        cJSON *have = cJSON_CreateArray(), *want = cJSON_CreateArray();
+        char what[96];
+        snprintf(what, sizeof what, "another outcome alone (%s)", alone);
+        cJSON_AddItemToArray(have, cJSON_CreateString(what));
+        append_missing(&buf, &used, have, want, "context: ");
+        cJSON_Delete(have);
+        cJSON_Delete(want);
+    }
     return buf;
 }

@@ -67,6 +67,11 @@ typedef struct {
     size_t global_dims[3], local_dims[3], offset_dims[3]; /* unused dimensions: 1, 1 (0 if local unset), 0 */
     int has_offset;      /* `offset` was given */
     double timeout_s;    /* 0: the run's --timeout */
+    /* A copy of probe alone_of of the set, run in a kernel of its own to
+     * see whether the code around a call changes its result (alone_plan.h);
+     * 0 for every probe loaded from a file. */
+    int alone;
+    size_t alone_of;
 } clc_probe;
 
 typedef struct {

@@ -170,6 +170,46 @@ clc_id_map *report_probe_map(const cJSON *report)
     return m;
 }
 
+void report_set_alone_slice(cJSON *doc, unsigned k, unsigned n)
+{
+    cJSON *run = cJSON_GetObjectItemCaseSensitive(doc, "run");
+    char slice[32];
+    if (n == 0 || n == 1)
+        snprintf(slice, sizeof slice, "%s", n ? "all" : "none");
+    else
+        snprintf(slice, sizeof slice, "%u/%u", k, n);
+    if (cJSON_IsObject(run))
+        cJSON_AddStringToObject(run, "alone", slice);
+}
+
+/* {"run": probes also run alone, "differ": N, "ids": [those whose outcome
+ * alone was another]} from the records' "context" (context_fold.h), or
+ * NULL where none ran alone. */
+static cJSON *alone_summary(const cJSON *probes)
+{
+    size_t run = 0;
+    cJSON *ids = cJSON_CreateArray();
+    const cJSON *rec;
+    cJSON_ArrayForEach(rec, probes) {
+        const cJSON *ctx = cJSON_GetObjectItemCaseSensitive(rec, "context");
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(rec, "id");
+        if (!cJSON_IsObject(ctx))
+            continue;
+        run++;
+        if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(ctx, "same")) && cJSON_IsString(id))
+            cJSON_AddItemToArray(ids, cJSON_CreateString(id->valuestring));
+    }
+    if (run == 0) {
+        cJSON_Delete(ids);
+        return NULL;
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "run", (double)run);
+    cJSON_AddNumberToObject(o, "differ", cJSON_GetArraySize(ids));
+    cJSON_AddItemToObject(o, "ids", ids);
+    return o;
+}
+
 void report_summarize(cJSON *report)
 {
     cJSON *summary = new_counts();
@@ -194,6 +234,9 @@ void report_summarize(cJSON *report)
         count_into(f, v->valuestring, checks);
     }
     cJSON_AddItemToObject(summary, "families", families);
+    cJSON *alone = alone_summary(cJSON_GetObjectItemCaseSensitive(report, "probes"));
+    if (alone)
+        cJSON_AddItemToObject(summary, "alone", alone);
     cJSON *power = litmus_power_summary(cJSON_GetObjectItemCaseSensitive(report, "probes"));
     if (power)
         cJSON_AddItemToObject(summary, "litmus_power", power);

@@ -30,6 +30,10 @@ typedef struct {
 cJSON *report_build(const clc_report_meta *meta, const clc_devref *dev, const clc_probe_set *set,
                     const size_t *todo, size_t n_todo, clc_device_run *run);
 
+/* Says in "run" which slice of the judged probes also ran alone
+ * (alone_plan.h): "alone": "K/N", "all" (n 1) or "none" (n 0). */
+void report_set_alone_slice(cJSON *doc, unsigned k, unsigned n);
+
 /* The record of probe id in report, or NULL. Borrowed. */
 const cJSON *report_find_probe(const cJSON *report, const char *id);
 

@@ -198,10 +198,12 @@ static size_t batch_source(const worker *w, const size_t *idx, size_t n, slot *s
     for (size_t s = 0; s < n; s++) {
         const clc_probe *p = &set->items[idx[s]];
         slots[s].index = idx[s];
-        /* Group size 1 still goes through a dispatch kernel: its `which`
+        /* A copy run alone (alone_plan.h) is a kernel of its own, its body
+         * the kernel's: no code of another probe beside it. Group size 1
+         * still goes through a dispatch kernel: its `which`
          * lets the worker launch it once doing nothing, so code generation
          * at first launch is timed (and watched) apart from the probe. */
-        slots[s].direct = body_uses_local(p->body) || body_calls_barrier(p->body) || needs_own_kernel(p);
+        slots[s].direct = p->alone || body_uses_local(p->body) || body_calls_barrier(p->body) || needs_own_kernel(p);
         if (slots[s].direct)
             continue;
         size_t bytes = group_weight(p->body, w->weigh_unrolled);

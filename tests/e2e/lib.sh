@@ -10,6 +10,9 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/clc-e2e.XXXXXX")
 # user's own runs) must not answer for a fake driver whose answers change
 # with its knobs. tests/e2e/test_bincache.sh tests the cache itself.
 export CLCONFORM_NO_CACHE=1
+# Which probes also run alone must not depend on the day a test runs
+# (alone_plan.h); tests/e2e/test_alone.sh sets it.
+export CLCONFORM_ALONE=none
 # Inline python checks import helpers from here (trace_spans.py).
 export PYTHONPATH="$SRCDIR/tests/e2e${PYTHONPATH:+:$PYTHONPATH}"
 trap 'rm -rf "$TMP"' EXIT

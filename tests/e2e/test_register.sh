@@ -123,6 +123,26 @@ check "reported as a changed deviation with the new value" \
     grep -q "changed deviation: intfn.add_sat.int4.folded fail (registered at $fx/expected/drv-1.0:[0-9]*): -2147483648 -> 5" "$TMP/inj.out"
 check "an ulp-judged failure's altered element too" grep -q "changed deviation: math.fract.float2 fail" "$TMP/inj.out"
 
+# -- a result that changes with the code around the call ------------------------
+# A registered failure whose run alone (context_fold.h) gave another outcome
+# is a changed deviation until its entry has a `context` line; then it is known.
+mkdir -p "$TMP/ctx" "$TMP/ctx-reg"
+python3 - "$fx/reports/drv-dev.json" "$TMP/ctx/drv-dev.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+for r in doc["probes"]:
+    if r["id"] == "intfn.add_sat.int4.folded":
+        r["context"] = {"alone": "pass", "same": False, "shown": "batched"}
+json.dump(doc, open(sys.argv[2], "w"))
+PY
+python3 "$cr" "$TMP/ctx" --expected "$fx/expected" >"$TMP/ctx.out" 2>&1
+check "another outcome alone, no context line: exit 1" test $? -eq 1
+check "named as the context of a changed deviation" \
+    grep -q "changed deviation: intfn.add_sat.int4.folded fail (registered at .*): context: another outcome alone (pass)" "$TMP/ctx.out"
+sed 's/^\(intfn.add_sat.int4.folded .*\)$/\1\ncontext add_sat(INT_MIN, INT_MIN)/' "$fx/expected/drv-1.0" >"$TMP/ctx-reg/drv-1.0"
+python3 "$cr" "$TMP/ctx" --expected "$TMP/ctx-reg" >"$TMP/ctx2.out" 2>&1
+check "with the entry's context line the failure is known" test $? -eq 0
+
 # -- clconform --baseline with a register, on PoCL ---------------------------------
 sel=${CLC_POCL_DEVICE:-pthread}
 if "$CLCONFORM" --list 2>/dev/null | grep -q "$sel"; then

@@ -319,6 +319,60 @@ static void test_as_baseline(void)
     remove(path);
 }
 
+/* A `context` entry: its deviation shows in some programs around the call
+ * only. Its probes run alone every run (register_context_globs), it allows
+ * pass, and a record whose run alone differed is known under it; under an
+ * entry without the line that difference is a changed deviation. */
+static void test_context(void)
+{
+    static const char *const text = "driver platform.version PoCL\n"
+                                     "ctx.*  fail  \"OpenCL C: Operators\"  min(x, s) reads past the scalar s\n"
+                                     "context min(gentypeN, sgentype)\n"
+                                     "deviation kind other values\n"
+                                     "plain.*  fail|crash  \"OpenCL C: Operators\"  max(x, s) gives 0\n"
+                                     "deviation kind other values\n";
+    cJSON *doc = register_parse(text, "expected/x", stderr);
+    CHECK(doc != NULL, "a register with a context line parses");
+    const char *globs[4];
+    size_t n = register_context_globs(doc, globs, 4);
+    CHECK(n == 1 && !strcmp(globs[0], "ctx.*"), "its context globs: the marked entry's only");
+    CHECK(register_entry_allows(register_entry_for(doc, "ctx.a"), "pass") &&
+              !register_entry_allows(register_entry_for(doc, "plain.a"), "pass"),
+          "a context entry allows pass; an entry without one does not");
+    CHECK(parse_error("driver platform.version PoCL\ncontext min(x)\n", "a context line marks the entry above it"),
+          "a context line with no entry above: FILE:LINE error");
+    CHECK(parse_error("driver platform.version PoCL\nctx.* fail \"OpenCL C: Operators\" r\ncontext\n"
+                      "deviation kind other values\n",
+                      "names the call"),
+          "a context line without the call: error");
+
+    cJSON *rep = report("PoCL 3.1");
+    cJSON *probes = cJSON_GetObjectItem(rep, "probes");
+    cJSON_DeleteItemFromObject(rep, "probes");
+    probes = cJSON_AddArrayToObject(rep, "probes");
+    cJSON *a = rec("ctx.a", "fail"), *b = rec("plain.b", "fail"), *c = rec("ctx.c", "pass");
+    cJSON *ctx = cJSON_AddObjectToObject(a, "context");
+    cJSON_AddStringToObject(ctx, "alone", "pass");
+    cJSON_AddBoolToObject(ctx, "same", 0);
+    cJSON_AddItemToObject(b, "context", cJSON_Duplicate(ctx, 1));
+    cJSON_AddItemToArray(probes, a);
+    cJSON_AddItemToArray(probes, b);
+    cJSON_AddItemToArray(probes, c);
+    cJSON *r = register_compare(rep, doc, "expected/x", stderr);
+    const cJSON *changed = cJSON_GetObjectItem(r, "changed_deviation");
+    CHECK(r && cJSON_GetObjectItem(cJSON_GetObjectItem(r, "known"), "ctx.a") && cJSON_GetArraySize(changed) == 1 &&
+              !strcmp(cJSON_GetArrayItem(changed, 0)->valuestring, "plain.b"),
+          "another outcome alone: known under a context entry, a changed deviation under another");
+    int pass_is_fix = 0;
+    const cJSON *f;
+    cJSON_ArrayForEach(f, cJSON_GetObjectItem(r, "fixes"))
+        pass_is_fix |= !strcmp(f->valuestring, "ctx.c");
+    CHECK(r && !pass_is_fix, "a context entry's probe that passes in both programs is not a new pass");
+    cJSON_Delete(r);
+    cJSON_Delete(rep);
+    cJSON_Delete(doc);
+}
+
 int main(void)
 {
     test_parse();
@@ -326,5 +380,6 @@ int main(void)
     test_flaky_glob_bounded();
     test_injected_change();
     test_as_baseline();
+    test_context();
     return check_done();
 }

@@ -1,0 +1,68 @@
+#include "context_fold.h"
+
+#include <string.h>
+
+static const char *verdict_of(const cJSON *rec)
+{
+    const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "verdict"));
+    return v ? v : "";
+}
+
+static int same_values(const cJSON *a, const cJSON *b)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(a, "actual"), *y = cJSON_GetObjectItemCaseSensitive(b, "actual");
+    return (!x && !y) || (x && y && cJSON_Compare(x, y, 1));
+}
+
+void context_fold(cJSON **rec, cJSON *rec_alone)
+{
+    if (!*rec || !rec_alone) {
+        cJSON_Delete(rec_alone);
+        return;
+    }
+    const char *batched = verdict_of(*rec), *alone = verdict_of(rec_alone);
+    /* Two passes are one outcome even where the values differ among those
+     * the spec allows (an unspecified sign, a NaN's payload). */
+    int same = strcmp(batched, alone) == 0 && (strcmp(batched, "pass") == 0 || same_values(*rec, rec_alone));
+    cJSON *ctx = cJSON_CreateObject();
+    cJSON_AddStringToObject(ctx, "alone", alone);
+    cJSON_AddBoolToObject(ctx, "same", same);
+    int pass_batched = strcmp(batched, "pass") == 0, pass_alone = strcmp(alone, "pass") == 0;
+    if (!same && pass_batched && !pass_alone) {
+        /* The copy's failure is the probe's: its values, its groups. */
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(*rec, "id");
+        if (cJSON_IsString(id))
+            cJSON_ReplaceItemInObjectCaseSensitive(rec_alone, "id", cJSON_CreateString(id->valuestring));
+        cJSON_AddStringToObject(ctx, "batched", batched);
+        cJSON_AddStringToObject(ctx, "shown", "alone");
+        cJSON_Delete(*rec);
+        *rec = rec_alone;
+        rec_alone = NULL;
+    } else if (!same) {
+        cJSON_AddStringToObject(ctx, "shown", pass_alone ? "batched" : "both");
+        cJSON *values = cJSON_GetObjectItemCaseSensitive(rec_alone, "actual");
+        if (!pass_alone && values)
+            cJSON_AddItemToObject(ctx, "alone_actual", cJSON_Duplicate(values, 1));
+    }
+    cJSON_DeleteItemFromObjectCaseSensitive(*rec, "context");
+    cJSON_AddItemToObject(*rec, "context", ctx);
+    cJSON_Delete(rec_alone);
+}
+
+size_t context_fold_all(const clc_probe_set *set, const size_t *todo, size_t n_orig, size_t n_all, cJSON **recs)
+{
+    size_t differ = 0;
+    for (size_t t = n_orig; recs && t < n_all; t++) {
+        size_t c = todo[t];
+        const clc_probe *copy = &set->items[c];
+        if (!copy->alone)
+            continue;
+        cJSON **rec = &recs[copy->alone_of];
+        cJSON *alone = recs[c];
+        recs[c] = NULL;
+        context_fold(rec, alone);
+        const cJSON *ctx = *rec ? cJSON_GetObjectItemCaseSensitive(*rec, "context") : NULL;
+        differ += ctx && cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(ctx, "same"));
+    }
+    return differ;
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Probes run alone (alone_plan.h, context_fold.h): --alone chooses which
+# judged probes also run in a kernel of their own; each such record says how
+# it came out alone; the parts K/N of one N cover every judged probe once; a
+# register entry's `context` line runs its probes alone whatever the slice;
+# --alone refuses what it does not know. On Oclgrind, else PoCL (skipped
+# without either).
+source "$SRCDIR/tests/e2e/lib.sh"
+sel=""
+for s in oclgrind "${CLC_POCL_DEVICE:-pthread}"; do
+    if "$CLCONFORM" --list 2>/dev/null | grep -qi "$s"; then sel=$s; break; fi
+done
+if [ -z "$sel" ]; then
+    echo "# skip: no Oclgrind or PoCL device"
+    done_checks
+    exit 0
+fi
+run_st() { # NAME ARGS...: the selftest probes, reports in $TMP/NAME
+    local name=$1
+    shift
+    "$CLCONFORM" --device "$sel" --probes "$SRCDIR/tests/selftest" --no-register --quiet --out "$TMP/$name" "$@" \
+        >"$TMP/$name.out" 2>&1
+}
+report_of() { ls "$TMP/$1"/*.json | grep -v index.json | head -n1; }
+
+run_st all --alone all
+rep=$(report_of all)
+check "--alone all: the run says so" test "$(json_get "$rep" 'r["run"]["alone"]')" = all
+check "every judged run probe has its outcome alone, the same here" python3 -c "
+import json
+r = json.load(open('$rep'))
+run = [p for p in r['probes'] if p['kind'] == 'run']
+assert run and all(p.get('context', {}).get('same') is True for p in run), run
+assert all('context' not in p for p in r['probes'] if p['kind'] != 'run')
+assert r['summary']['alone'] == {'run': len(run), 'differ': 0, 'ids': []}, r['summary']['alone']
+assert not [p for p in r['probes'] if '@alone' in p['id']], 'a copy left in the report'
+"
+check "a copy alone that fails as its original is that failure, not another" python3 -c "
+import json
+r = json.load(open('$rep'))
+p = [p for p in r['probes'] if p['id'] == 'selftest.fail.wrong-expect'][0]
+assert p['verdict'] == 'fail' and p['context'] == {'alone': 'fail', 'same': True}, p
+"
+
+run_st none
+rep=$(report_of none)
+check "the tests' default (CLCONFORM_ALONE=none): nothing runs alone" python3 -c "
+import json
+r = json.load(open('$rep'))
+assert r['run']['alone'] == 'none' and 'alone' not in r['summary']
+assert not [p for p in r['probes'] if 'context' in p]
+"
+
+# The parts of three cover every judged probe exactly once.
+for k in 0 1 2; do run_st part$k --alone $k/3; done
+check "the parts 0/3, 1/3, 2/3 cover every judged probe once" python3 -c "
+import json, glob
+seen = {}
+for k in range(3):
+    f = [x for x in glob.glob('$TMP/part%d/*.json' % k) if not x.endswith('index.json')][0]
+    r = json.load(open(f))
+    assert r['run']['alone'] == '%d/3' % k
+    for p in r['probes']:
+        if 'context' in p:
+            seen[p['id']] = seen.get(p['id'], 0) + 1
+everyone = [p['id'] for p in json.load(open('$(report_of all)'))['probes'] if p['kind'] == 'run']
+assert sorted(seen) == sorted(everyone) and set(seen.values()) == {1}, seen
+"
+
+# A register entry marked `context` runs its probes alone in every run.
+platform=$("$CLCONFORM" --list 2>/dev/null | grep -i -B3 "$sel" | grep '^platform' | tail -n1 | sed 's/^platform [0-9]*: \([^ ]*\).*/\1/')
+mkdir -p "$TMP/regs"
+cat >"$TMP/regs/drv" <<EOF2
+driver platform.name $platform
+selftest.fail.wrong-expect  fail  "OpenCL C: Operators"  stores 2 where 3 is expected, on purpose
+context out[0] = 2
+deviation 3 -> 2
+selftest.unexpected-build-ok.valid  unexpected-build-ok  "OpenCL C: Operators"  a valid program under build-fail builds, on purpose
+deviation kind builds though the spec forbids it
+selftest.batch.broken  build-fail  "OpenCL C: Operators"  an invalid declaration fails to build, on purpose
+deviation kind does not build
+EOF2
+"$CLCONFORM" --device "$sel" --probes "$SRCDIR/tests/selftest" --register "$TMP/regs" --quiet --out "$TMP/ctx" \
+    >"$TMP/ctx.out" 2>&1
+check "with a context entry and every failure registered: exit 0" test $? -eq 0
+check "its probe ran alone though the slice is none, and only it" python3 -c "
+import json
+r = json.load(open('$(report_of ctx)'))
+ran = [p['id'] for p in r['probes'] if 'context' in p]
+assert ran == ['selftest.fail.wrong-expect'], ran
+"
+
+"$CLCONFORM" --device "$sel" --probes "$SRCDIR/tests/selftest" --alone 3/3 --out "$TMP/bad" >"$TMP/bad.out" 2>&1
+check "--alone 3/3 is a usage error (exit 2)" test $? -eq 2
+check "saying what --alone takes" grep -q "alone '3/3': expected K/N" "$TMP/bad.out"
+CLCONFORM_ALONE=sometimes "$CLCONFORM" --device "$sel" --probes "$SRCDIR/tests/selftest" --out "$TMP/bad" \
+    >"$TMP/bad2.out" 2>&1
+check "a malformed CLCONFORM_ALONE too" test $? -eq 2
+done_checks

@@ -1,0 +1,85 @@
+/* harness/judge/context_fold.c: a probe run batched and alone gives one
+ * record; a deviation is kept wherever it showed, and the record says where
+ * the two runs disagree. */
+#include "check.h"
+#include "context_fold.h"
+
+#include <string.h>
+
+static cJSON *rec(const char *id, const char *verdict, const char *actual)
+{
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "id", id);
+    cJSON_AddStringToObject(r, "verdict", verdict);
+    if (actual) {
+        cJSON *a = cJSON_AddArrayToObject(r, "actual");
+        cJSON_AddItemToArray(a, cJSON_CreateString(actual));
+    }
+    return r;
+}
+
+static const char *ctx_str(const cJSON *r, const char *key)
+{
+    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "context"), key));
+}
+
+static int ctx_same(const cJSON *r)
+{
+    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "context"), "same"));
+}
+
+static const char *actual0(const cJSON *r)
+{
+    return cJSON_GetStringValue(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r, "actual"), 0));
+}
+
+int main(void)
+{
+    cJSON *r = rec("p", "pass", "1");
+    context_fold(&r, rec("p@alone", "pass", "1"));
+    CHECK(ctx_same(r) && !strcmp(ctx_str(r, "alone"), "pass") && !ctx_str(r, "shown"),
+          "the same outcome: context says alone pass, same");
+    cJSON_Delete(r);
+
+    r = rec("p", "pass", "-0");
+    context_fold(&r, rec("p@alone", "pass", "0"));
+    CHECK(ctx_same(r), "two passes are one outcome even with other allowed values");
+    cJSON_Delete(r);
+
+    r = rec("p", "pass", "1");
+    context_fold(&r, rec("p@alone", "fail", "7"));
+    CHECK(!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "verdict")), "fail") &&
+              !strcmp(actual0(r), "7") && !strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "id")), "p"),
+          "a failure alone is the probe's failure, under the original's id, with the values alone");
+    CHECK(!ctx_same(r) && !strcmp(ctx_str(r, "shown"), "alone") && !strcmp(ctx_str(r, "batched"), "pass"),
+          "and the record says it showed alone only, batched it passed");
+    cJSON_Delete(r);
+
+    r = rec("p", "fail", "7");
+    context_fold(&r, rec("p@alone", "pass", "1"));
+    CHECK(!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "verdict")), "fail") &&
+              !strcmp(actual0(r), "7") && !strcmp(ctx_str(r, "shown"), "batched") && !strcmp(ctx_str(r, "alone"), "pass"),
+          "a failure batched only stays, and says alone it passed");
+    cJSON_Delete(r);
+
+    r = rec("p", "fail", "7");
+    context_fold(&r, rec("p@alone", "fail", "9"));
+    const cJSON *alone_actual =
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "context"), "alone_actual");
+    CHECK(!ctx_same(r) && !strcmp(ctx_str(r, "shown"), "both") && !strcmp(actual0(r), "7") &&
+              !strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(alone_actual, 0)), "9"),
+          "other wrong values alone: both shown, the values alone kept beside");
+    cJSON_Delete(r);
+
+    r = rec("p", "fail", "7");
+    context_fold(&r, rec("p@alone", "crash", NULL));
+    CHECK(!ctx_same(r) && !strcmp(ctx_str(r, "alone"), "crash") && !strcmp(ctx_str(r, "shown"), "both") &&
+              !strcmp(actual0(r), "7"),
+          "a crash alone beside a failure batched: the failure stays, the crash is said");
+    cJSON_Delete(r);
+
+    r = NULL;
+    context_fold(&r, rec("p@alone", "pass", "1"));
+    CHECK(r == NULL, "no original record (a stopped run): the copy is dropped");
+    return check_done();
+}
