@@ -99,6 +99,23 @@ static void write_head(FILE *f, const cJSON *rec, const char *mark, const char *
     fputs("</div>\n", f);
 }
 
+/* Where a run alone in a kernel of its own came out otherwise than the
+ * batched run (context_fold.h): which verdict each gave, and where the
+ * deviation showed. */
+static void write_context(FILE *f, const cJSON *ctx)
+{
+    if (!cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(ctx, "same")))
+        return;
+    const char *alone = html_json_str(ctx, "alone"), *shown = html_json_str(ctx, "shown");
+    const char *batched = html_json_str(ctx, "batched");
+    char line[256];
+    snprintf(line, sizeof line,
+             "Depends on the code around the call: alone in a kernel of its own %s, batched %s (shown %s).",
+             alone ? alone : "?", batched ? batched : "as above", shown ? shown : "?");
+    html_element(f, "p", "detail", line);
+    fputc('\n', f);
+}
+
 /* Detail, why, and the short facts of errors, crashes and retries. */
 static void write_reason(FILE *f, const cJSON *rec)
 {
@@ -113,6 +130,7 @@ static void write_reason(FILE *f, const cJSON *rec)
         html_element(f, "p", "why", html_json_str(rec, "why"));
         fputc('\n', f);
     }
+    write_context(f, cJSON_GetObjectItemCaseSensitive(rec, "context"));
     if (!error && !retried && !cJSON_GetObjectItemCaseSensitive(rec, "signal"))
         return;
     fputs("<div class=\"facts\">", f);
