@@ -43,6 +43,9 @@ void context_fold(cJSON **rec, cJSON *rec_alone)
         cJSON *values = cJSON_GetObjectItemCaseSensitive(rec_alone, "actual");
         if (!pass_alone && values)
             cJSON_AddItemToObject(ctx, "alone_actual", cJSON_Duplicate(values, 1));
+        const char *detail = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec_alone, "detail"));
+        if (!pass_alone && detail)
+            cJSON_AddStringToObject(ctx, "alone_detail", detail);
     }
     cJSON_DeleteItemFromObjectCaseSensitive(*rec, "context");
     cJSON_AddItemToObject(*rec, "context", ctx);

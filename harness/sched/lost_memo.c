@@ -14,7 +14,7 @@
 
 int lost_memo_remembers_crash(const clc_probe *p)
 {
-    return p->kind != CLC_KIND_MEASURE && (p->source || p->undefined);
+    return p->kind != CLC_KIND_MEASURE && (p->source || p->undefined || p->alone);
 }
 
 /* What one line says: LOST_HANG, a signal, or LOST_NONE for a damaged

@@ -6,12 +6,18 @@
  *   "id"                    the run hung, twice, the second time alone
  *                           (supervise.c): its verdict is `timeout`;
  *   "id<TAB>crash<TAB>SIG"  a probe built alone by its nature (a whole
- *                           `source` program, or an `undefined` one) killed
- *                           its worker with fault signal SIG while running:
- *                           its verdict is `crash` (an `undefined` probe's
- *                           `info`, record_settle_undefined).
- * A crash of a probe that shares its program is not remembered: leaving it
- * out next time would make that program new to both caches.
+ *                           `source` program, or an `undefined` one) or a
+ *                           copy run alone in a kernel of its own
+ *                           (alone_plan.h) killed its worker with fault
+ *                           signal SIG while running: its verdict is `crash`
+ *                           (an `undefined` probe's `info`,
+ *                           record_settle_undefined).
+ * A crash of a probe that shares a dispatch kernel is not remembered:
+ * leaving it out next time would make that program new to both caches. A
+ * copy alone shares its program with other copies only, and its crash is
+ * its own kernel's: leaving it out changes that program once, after which
+ * the memo keeps it out (PoCL 3.1 crashes at the first launch of 29 folded
+ * conversion kernels alone).
  *
  * Why: a worker lost costs a watchdog or a death and a new worker's start.
  * PoCL 5 crashes on every async-copy kernel at its first launch (32
@@ -36,7 +42,8 @@ enum { LOST_NONE = 0, LOST_HANG = -1 };
 
 /* Whether a crash of p while running is remembered: p is built alone by its
  * nature, whatever the run's batches (a whole `source` program, or a probe
- * of undefined behaviour), and is not a measurement. */
+ * of undefined behaviour), or is a copy in a kernel of its own, and is not a
+ * measurement. */
 int lost_memo_remembers_crash(const clc_probe *p);
 
 /* Reads the memo at path for the probes todo[0..n) of set: lost[i] (indexed

@@ -72,10 +72,12 @@ int main(void)
     cJSON_Delete(r);
 
     r = rec("p", "fail", "7");
-    context_fold(&r, rec("p@alone", "crash", NULL));
+    cJSON *crash = rec("p@alone", "crash", NULL);
+    cJSON_AddStringToObject(crash, "detail", "the worker died (SIGSEGV)");
+    context_fold(&r, crash);
     CHECK(!ctx_same(r) && !strcmp(ctx_str(r, "alone"), "crash") && !strcmp(ctx_str(r, "shown"), "both") &&
-              !strcmp(actual0(r), "7"),
-          "a crash alone beside a failure batched: the failure stays, the crash is said");
+              !strcmp(actual0(r), "7") && !strcmp(ctx_str(r, "alone_detail"), "the worker died (SIGSEGV)"),
+          "a crash alone beside a failure batched: the failure stays, the crash and its reason are said");
     cJSON_Delete(r);
 
     r = NULL;
