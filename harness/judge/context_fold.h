@@ -12,7 +12,8 @@
 
 /* Folds rec_alone, the record of the copy run alone, into *rec (the
  * original's, batched) and frees it. *rec gets a "context" object:
- * {"alone": VERDICT, "same": BOOL} and, where the two differ, "shown":
+ * {"alone": VERDICT, "same": BOOL} (the same verdict and, for a failure,
+ * the same wrong values: register_dev.h) and, where the two differ, "shown":
  * "alone", "batched" or "both" (where the deviation showed). A deviation
  * is a finding wherever it showed: where only the copy alone failed, *rec
  * becomes the copy's record (its id the original's, "context.batched":

@@ -12,6 +12,9 @@ static cJSON *rec(const char *id, const char *verdict, const char *actual)
     cJSON_AddStringToObject(r, "id", id);
     cJSON_AddStringToObject(r, "verdict", verdict);
     if (actual) {
+        /* One element, 1 expected (a NaN-free probe: "-0" and "0" are
+         * another value only in a test of the fold). */
+        cJSON_AddItemToArray(cJSON_AddArrayToObject(r, "expected"), cJSON_CreateString("1"));
         cJSON *a = cJSON_AddArrayToObject(r, "actual");
         cJSON_AddItemToArray(a, cJSON_CreateString(actual));
     }
@@ -44,6 +47,24 @@ int main(void)
     r = rec("p", "pass", "-0");
     context_fold(&r, rec("p@alone", "pass", "0"));
     CHECK(ctx_same(r), "two passes are one outcome even with other allowed values");
+    cJSON_Delete(r);
+
+    /* An ulp-judged failure: its deviation is its judge's failures. The two
+     * runs fail the same element alike and differ in a NaN's sign, which
+     * any NaN passes (rusticl's fma). */
+    r = rec("p", "fail", "-0");
+    cJSON *a = rec("p@alone", "fail", "-0");
+    cJSON_AddItemToArray(cJSON_GetObjectItem(r, "actual"), cJSON_CreateString("-nan"));
+    cJSON_AddItemToArray(cJSON_GetObjectItem(a, "actual"), cJSON_CreateString("nan"));
+    for (int k = 0; k < 2; k++) {
+        cJSON *f = cJSON_CreateObject();
+        cJSON_AddStringToObject(f, "expected", "0 (0x00000000)");
+        cJSON_AddStringToObject(f, "actual", "-0 (0x80000000)");
+        cJSON *fails = cJSON_AddArrayToObject(cJSON_AddObjectToObject(k ? a : r, "ulp"), "failures");
+        cJSON_AddItemToArray(fails, f);
+    }
+    context_fold(&r, a);
+    CHECK(ctx_same(r), "the same failure with other text in a passing element is the same outcome (rusticl's NaN sign)");
     cJSON_Delete(r);
 
     r = rec("p", "pass", "1");
