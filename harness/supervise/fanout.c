@@ -322,7 +322,9 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
         size_t i = o->todo[k];
         if (is_measure(o, early, i) || is_litmus(o, early, i))
             lost[i] = LOST_NONE;
-        if (lost[i] != LOST_NONE) {
+        /* A copy alone stays in its chunk and program; its worker
+         * records it without a launch (runner.c). */
+        if (lost[i] != LOST_NONE && !o->set->items[i].alone) {
             out->recs[i] = lost_memo_record(&o->set->items[i], lost[i]);
             n_known++;
         }

@@ -578,7 +578,10 @@ static void record_remembered_losses(sv_state *s)
     if (lost && lost_memo_load(s->lost_memo, o->set, o->todo, o->n_todo, o->dev->info, lost) > 0)
         for (size_t k = 0; k < o->n_todo; k++) {
             size_t i = o->todo[k];
-            if (lost[i] != LOST_NONE && !s->out->recs[i])
+            /* A copy alone stays in its program: its worker records it
+             * without a launch (runner.c), so that program is the one
+             * every run forms. */
+            if (lost[i] != LOST_NONE && !s->out->recs[i] && !o->set->items[i].alone)
                 set_record(s, i, lost_memo_record(&o->set->items[i], lost[i]));
         }
     free(lost);
@@ -732,11 +735,12 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
     memset(&a, 0, sizeof a);
     a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->batch_cap, s->o->batch_max, s->o->group,
                              s->o->extra_options, s->o->cache_dir,
-                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL, NULL, NULL, 0, NULL, 0, 0, -1, NULL, NULL};
+                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL, NULL, NULL, 0, NULL, 0, 0, -1, NULL, NULL, NULL};
     s->icd_using = a.job.icd_only != NULL;
     a.job.no_binaries = s->no_binaries;
     a.job.batch_leader = s->batch_leader;
     a.job.hung_runs = s->hung_run_memo[0] ? s->hung_run_memo : NULL;
+    a.job.lost_runs = s->lost_memo[0] ? s->lost_memo : NULL;
     a.job.segment = s->o->segment;
     a.job.pool = s->o->pool;
     a.job.pool_owner = s->o->pool_owner;

@@ -598,6 +598,11 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
             worker_emit_result(w, idx[s], lost_memo_record(&w->job->set->items[idx[s]], LOST_HANG));
             continue;
         }
+        if (w->lost_alone && w->lost_alone[idx[s]] != LOST_NONE) {
+            /* A copy alone that crashed before: the same (lost_memo.h). */
+            worker_emit_result(w, idx[s], lost_memo_record(&w->job->set->items[idx[s]], w->lost_alone[idx[s]]));
+            continue;
+        }
         launch l = {NULL, !slots[s].direct, (cl_uint)slots[s].which, slots[s].direct};
         cl_int err = CL_SUCCESS;
         char name[48];
@@ -812,6 +817,28 @@ static void worker_run_alone(worker *w, size_t idx)
 
 /* ---- set-up ------------------------------------------------------------------ */
 
+/* The copies alone of the set whose kernel crashed this driver version
+ * before (lost_memo.h: a signal each, else LOST_NONE), or NULL when there
+ * are none or no memo. */
+static int *load_lost_alone(const clc_worker_job *job)
+{
+    size_t n = job->set->count, m = 0;
+    if (!job->lost_runs || n == 0)
+        return NULL;
+    size_t *copies = malloc(n * sizeof *copies);
+    int *lost = calloc(n, sizeof *lost);
+    for (size_t i = 0; copies && i < n; i++)
+        if (job->set->items[i].alone)
+            copies[m++] = i;
+    size_t found = copies && lost && m ? lost_memo_load(job->lost_runs, job->set, copies, m, job->dev->info, lost) : 0;
+    free(copies);
+    if (!found) {
+        free(lost);
+        return NULL;
+    }
+    return lost;
+}
+
 /* The probes of the set whose kernel hung this driver version before (a
  * flag each), or NULL when there are none or no memo. */
 static unsigned char *load_hung_runs(const clc_worker_job *job)
@@ -957,6 +984,7 @@ static int open_device(worker *w)
                                                     sizeof history) == 0)
         w->env.measure_history = w->history = measure_memo_load(history);
     w->hung_run = load_hung_runs(w->job);
+    w->lost_alone = load_lost_alone(w->job);
     w->group = w->job->group ? w->job->group : policy.group;
     /* --group N asks for exactly N: no byte budget then. */
     w->group_bytes = w->job->group ? 0 : policy.group_bytes;
@@ -986,6 +1014,7 @@ static void close_device(worker *w)
     cJSON_Delete(w->env.memo);
     cJSON_Delete(w->history);
     free(w->hung_run);
+    free(w->lost_alone);
 }
 
 /* Probes waiting to be built together: same build options, at most

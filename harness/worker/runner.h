@@ -46,6 +46,9 @@ typedef struct {
                                   * (crash_memo.h): a program holds probes of one leader only */
     const char *hung_runs;       /* the memo of probes whose kernel hung (crash_memo_hung_run_path;
                                   * NULL: none): built in their programs as usual, never launched */
+    const char *lost_runs;       /* the memo of lost probes (lost_memo.h; NULL: none): the copies
+                                  * alone it says crashed are built in their programs as usual,
+                                  * never launched */
 } clc_worker_job;
 
 /* Messages, one JSON object each, field "t":

@@ -42,6 +42,8 @@ typedef struct worker {
     char building_what[300]; /* its first probe and count, for the timeline's build span */
     cJSON *history;     /* env.measure_history, owned */
     unsigned char *hung_run; /* per probe of the set: its kernel hung before (job->hung_runs); NULL: none */
+    int *lost_alone;    /* per probe of the set: a copy alone's remembered crash (job->lost_runs, a
+                         * signal) or LOST_NONE; NULL: none */
     /* Builds (and runs) one probe in a program of its own: runner.c's, handed
      * down so that reject_batch.c can fall back on it without calling up. */
     void (*run_alone)(struct worker *w, size_t idx);

@@ -90,6 +90,39 @@ ran = [p['id'] for p in r['probes'] if 'context' in p]
 assert ran == ['selftest.fail.wrong-expect'], ran
 "
 
+# A copy alone that crashes is remembered (lost_memo.h): the next run keeps
+# it in its program, which is then the same, and records its crash without
+# launching it, so it loses no worker to it. On PoCL, whose CPU device dies
+# on a wild store.
+if "$CLCONFORM" --list 2>/dev/null | grep -q pthread; then
+    (
+        unset CLCONFORM_NO_CACHE
+        export XDG_CACHE_HOME=$TMP/xdg
+        for n in 1 2 3; do
+            "$CLCONFORM" --device pthread --probes "$SRCDIR/tests/alone/crash.probe" --alone all --no-register \
+                --device-jobs 1 --quiet --out "$TMP/crash$n" >"$TMP/crash$n.out" 2>&1
+        done
+    )
+    w() { json_get "$(report_of crash$1)" "r['run']['$2']"; }
+    check "the crash alone is said beside the crash batched" python3 -c "
+import json
+r = json.load(open('$(report_of crash1)'))
+p = {p['id']: p for p in r['probes']}
+assert p['alone.crash']['verdict'] == 'crash' and p['alone.crash']['context'] == {'alone': 'crash', 'same': True}
+assert p['alone.neighbour']['context'] == {'alone': 'pass', 'same': True}
+"
+    check "the copy's crash is in the driver version's lost memo" grep -q "^alone.crash@alone.crash" $TMP/xdg/clconform/lost/*
+    check "the next run loses one worker fewer (the copy is not launched)" \
+        test "$(w 2 workers)" -eq "$(( $(w 1 workers) - 1 ))"
+    check "and the run after it forms the same programs" test "$(w 3 builds)" -eq "$(w 2 builds)"
+    check "the remembered copy still reads as a crash alone" python3 -c "
+import json
+r = json.load(open('$(report_of crash2)'))
+p = {p['id']: p for p in r['probes']}
+assert p['alone.crash']['context']['alone'] == 'crash', p['alone.crash']
+"
+fi
+
 "$CLCONFORM" --device "$sel" --probes "$SRCDIR/tests/selftest" --alone 3/3 --out "$TMP/bad" >"$TMP/bad.out" 2>&1
 check "--alone 3/3 is a usage error (exit 2)" test $? -eq 2
 check "saying what --alone takes" grep -q "alone '3/3': expected K/N" "$TMP/bad.out"
