@@ -20,6 +20,7 @@
 #include "devsel.h"
 #include "driver_policy.h"
 #include "enumerate.h"
+#include "exe_dir.h"
 #include "explain.h"
 #include "exhaustive.h"
 #include "fanout.h"
@@ -81,22 +82,16 @@ static const char *default_probe_dir(char *buf, size_t len)
     if (stat("probes", &st) == 0 && S_ISDIR(st.st_mode))
         return "probes";
     char exe[PATH_MAX / 2];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = '\0';
-            snprintf(buf, len, "%s/probes", exe);
-            if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
-                return buf;
-            snprintf(buf, len, "%s/../share/clconform/probes", exe);
-            char real[PATH_MAX];
-            if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode) && realpath(buf, real) && strlen(real) < len)
-                snprintf(buf, len, "%s", real); /* reports name PREFIX/share/..., not bin/.. */
-            if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
-                return buf;
-        }
+    if (exe_dir_find(exe, sizeof exe) == 0) {
+        snprintf(buf, len, "%s/probes", exe);
+        if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+            return buf;
+        snprintf(buf, len, "%s/../share/clconform/probes", exe);
+        char real[PATH_MAX];
+        if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode) && realpath(buf, real) && strlen(real) < len)
+            snprintf(buf, len, "%s", real); /* reports name PREFIX/share/..., not bin/.. */
+        if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+            return buf;
     }
 #ifdef CLC_DATADIR
     snprintf(buf, len, "%s/probes", CLC_DATADIR);
