@@ -14,14 +14,6 @@
 #include "clerr.h"
 #include "utf8.h"
 
-static void add_error(cJSON *obj, const char *field, cl_int err)
-{
-    char key[96], val[96];
-    snprintf(key, sizeof key, "%s_error", field);
-    snprintf(val, sizeof val, "%s (%d)", clerr_name(err), err);
-    cJSON_AddStringToObject(obj, key, val);
-}
-
 static void version_text(cl_version v, char *buf, size_t len)
 {
     snprintf(buf, len, "%u.%u.%u", (unsigned)CL_VERSION_MAJOR(v), (unsigned)CL_VERSION_MINOR(v),
@@ -41,7 +33,7 @@ static void add_name_versions(cJSON *o, cl_device_id d, cl_device_info what, con
         err = nv ? clGetDeviceInfo(d, what, size, nv, NULL) : CL_OUT_OF_HOST_MEMORY;
     }
     if (err != CL_SUCCESS) {
-        add_error(o, field, err);
+        clerr_add_field_error(o, field, err);
         free(nv);
         return;
     }
@@ -72,7 +64,7 @@ static void add_bits(cJSON *o, cl_device_id d, cl_device_info what, const char *
     cl_bitfield v = 0;
     cl_int err = clGetDeviceInfo(d, what, sizeof v, &v, NULL);
     if (err != CL_SUCCESS) {
-        add_error(o, field, err);
+        clerr_add_field_error(o, field, err);
         return;
     }
     cJSON *arr = cJSON_AddArrayToObject(o, field);
@@ -86,7 +78,7 @@ static void add_bool(cJSON *o, cl_device_id d, cl_device_info what, const char *
     cl_bool v = CL_FALSE;
     cl_int err = clGetDeviceInfo(d, what, sizeof v, &v, NULL);
     if (err != CL_SUCCESS)
-        add_error(o, field, err);
+        clerr_add_field_error(o, field, err);
     else
         cJSON_AddBoolToObject(o, field, v != CL_FALSE);
 }
@@ -100,7 +92,7 @@ static void add_number(cJSON *o, cl_device_id d, cl_device_info what, size_t wid
     memset(&v, 0, sizeof v);
     cl_int err = clGetDeviceInfo(d, what, width, &v, NULL);
     if (err != CL_SUCCESS)
-        add_error(o, field, err);
+        clerr_add_field_error(o, field, err);
     else
         cJSON_AddNumberToObject(o, field, width == sizeof(cl_uint) ? (double)v.u : (double)v.z);
 }
@@ -113,7 +105,7 @@ static void add_string(cJSON *o, cl_device_id d, cl_device_info what, const char
     if (err == CL_SUCCESS)
         err = buf ? clGetDeviceInfo(d, what, size, buf, NULL) : CL_OUT_OF_HOST_MEMORY;
     if (err != CL_SUCCESS) {
-        add_error(o, field, err);
+        clerr_add_field_error(o, field, err);
     } else {
         char *clean = utf8_clean(buf);
         cJSON_AddStringToObject(o, field, clean ? clean : "");
@@ -247,7 +239,7 @@ void devinfo_cl3_add(cJSON *device, cl_device_id d)
     cl_version numeric = 0;
     cl_int err = clGetDeviceInfo(d, CL_DEVICE_NUMERIC_VERSION, sizeof numeric, &numeric, NULL);
     if (err != CL_SUCCESS) {
-        add_error(o, "numeric_version", err);
+        clerr_add_field_error(o, "numeric_version", err);
     } else {
         char ver[48];
         version_text(numeric, ver, sizeof ver);
