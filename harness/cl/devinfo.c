@@ -9,6 +9,7 @@
 
 #include "clerr.h"
 #include "devinfo_cl3.h"
+#include "devinfo_query.h"
 #include "utf8.h"
 
 static void add_platform_string(cJSON *obj, cl_platform_id p, cl_platform_info what, const char *field)
@@ -26,33 +27,6 @@ static void add_platform_string(cJSON *obj, cl_platform_id p, cl_platform_info w
         free(clean);
     }
     free(buf);
-}
-
-static char *device_string(cl_device_id d, cl_device_info what, cl_int *err)
-{
-    size_t size = 0;
-    *err = clGetDeviceInfo(d, what, 0, NULL, &size);
-    if (*err != CL_SUCCESS)
-        return NULL;
-    char *buf = calloc(1, size + 1);
-    if (buf && (*err = clGetDeviceInfo(d, what, size, buf, NULL)) != CL_SUCCESS) {
-        free(buf);
-        return NULL;
-    }
-    char *clean = buf ? utf8_clean(buf) : NULL;
-    free(buf);
-    return clean;
-}
-
-static void add_device_string(cJSON *obj, cl_device_id d, cl_device_info what, const char *field)
-{
-    cl_int err;
-    char *s = device_string(d, what, &err);
-    if (!s)
-        clerr_add_field_error(obj, field, err);
-    else
-        cJSON_AddStringToObject(obj, field, s);
-    free(s);
 }
 
 /* The device's identity, in the order of its object (its type and
@@ -116,24 +90,6 @@ static const struct {
     {CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof(cl_ulong), "max_mem_alloc_size"},
     {CL_DEVICE_ADDRESS_BITS, sizeof(cl_uint), "address_bits"},
 };
-
-/* One cl_uint, cl_ulong or size_t query (width says which) as a number. */
-static void add_number(cJSON *o, cl_device_id d, cl_device_info what, size_t width, const char *field)
-{
-    union {
-        cl_uint u;
-        cl_ulong l;
-        size_t z;
-    } v;
-    memset(&v, 0, sizeof v);
-    cl_int err = clGetDeviceInfo(d, what, width, &v, NULL);
-    if (err != CL_SUCCESS)
-        clerr_add_field_error(o, field, err);
-    else
-        cJSON_AddNumberToObject(o, field, width == sizeof(cl_uint)    ? (double)v.u
-                                          : width == sizeof(cl_ulong) ? (double)v.l
-                                                                      : (double)v.z);
-}
 
 static cl_device_fp_config add_fp_config(cJSON *o, cl_device_id d, cl_device_info what, const char *field)
 {
@@ -260,7 +216,7 @@ cJSON *devinfo_device(cl_device_id d, const char *key, int pidx, int didx)
     cJSON_AddStringToObject(o, "key", key);
     cJSON_AddStringToObject(o, "index", index);
     for (size_t i = 0; i < sizeof device_strings / sizeof device_strings[0]; i++)
-        add_device_string(o, d, device_strings[i].what, device_strings[i].field);
+        devinfo_query_string(o, d, device_strings[i].what, device_strings[i].field);
     cl_device_type t = 0;
     if (clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof t, &t, NULL) == CL_SUCCESS) {
         cJSON_AddStringToObject(o, "type", type_name(t));
@@ -274,12 +230,12 @@ cJSON *devinfo_device(cl_device_id d, const char *key, int pidx, int didx)
             if (t & names[i].bit)
                 cJSON_AddItemToArray(bits, cJSON_CreateString(names[i].name));
     }
-    add_device_string(o, d, CL_DEVICE_EXTENSIONS, "extensions");
+    devinfo_query_string(o, d, CL_DEVICE_EXTENSIONS, "extensions");
     cJSON *ext = cJSON_GetObjectItemCaseSensitive(o, "extensions");
     if (cJSON_IsString(ext))
         cJSON_ReplaceItemInObjectCaseSensitive(o, "extensions", split_words(ext->valuestring));
     for (size_t i = 0; i < sizeof device_numbers / sizeof device_numbers[0]; i++)
-        add_number(o, d, device_numbers[i].what, device_numbers[i].width, device_numbers[i].field);
+        devinfo_query_number(o, d, device_numbers[i].what, device_numbers[i].width, device_numbers[i].field);
     cl_bool little = CL_TRUE;
     if (clGetDeviceInfo(d, CL_DEVICE_ENDIAN_LITTLE, sizeof little, &little, NULL) == CL_SUCCESS)
         cJSON_AddBoolToObject(o, "endian_little", little);
