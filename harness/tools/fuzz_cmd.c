@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -320,18 +319,7 @@ static int run_suite(const fuzz_opts *o, const char *probes, const char *reports
         argv[n++] = o->devices[i];
     }
     argv[n] = NULL;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        execv("/proc/self/exe", (char *const *)argv);
-        _exit(127);
-    }
-    int st;
-    if (waitpid(pid, &st, 0) < 0)
-        return -1;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return proc_run_self(argv, NULL);
 }
 
 static int collect(const char *out, const char *dir, const char *probes_file, fuzz_devs *list, long *deviations);
