@@ -7,27 +7,8 @@
 
 #include <CL/cl_ext.h>
 
-#include "clerr.h"
 #include "devinfo_cl3.h"
 #include "devinfo_query.h"
-#include "utf8.h"
-
-static void add_platform_string(cJSON *obj, cl_platform_id p, cl_platform_info what, const char *field)
-{
-    size_t size = 0;
-    cl_int err = clGetPlatformInfo(p, what, 0, NULL, &size);
-    char *buf = err == CL_SUCCESS ? calloc(1, size + 1) : NULL;
-    if (buf)
-        err = clGetPlatformInfo(p, what, size, buf, NULL);
-    if (err != CL_SUCCESS || !buf) {
-        clerr_add_field_error(obj, field, err);
-    } else {
-        char *clean = utf8_clean(buf);
-        cJSON_AddStringToObject(obj, field, clean ? clean : "");
-        free(clean);
-    }
-    free(buf);
-}
 
 /* The device's identity, in the order of its object (its type and
  * extensions follow). */
@@ -64,11 +45,11 @@ cJSON *devinfo_platform(cl_platform_id platform, int index)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "index", index);
-    add_platform_string(o, platform, CL_PLATFORM_NAME, "name");
-    add_platform_string(o, platform, CL_PLATFORM_VENDOR, "vendor");
-    add_platform_string(o, platform, CL_PLATFORM_VERSION, "version");
-    add_platform_string(o, platform, CL_PLATFORM_PROFILE, "profile");
-    add_platform_string(o, platform, CL_PLATFORM_EXTENSIONS, "extensions");
+    devinfo_query_platform_string(o, platform, CL_PLATFORM_NAME, "name");
+    devinfo_query_platform_string(o, platform, CL_PLATFORM_VENDOR, "vendor");
+    devinfo_query_platform_string(o, platform, CL_PLATFORM_VERSION, "version");
+    devinfo_query_platform_string(o, platform, CL_PLATFORM_PROFILE, "profile");
+    devinfo_query_platform_string(o, platform, CL_PLATFORM_EXTENSIONS, "extensions");
     cJSON *ext = cJSON_GetObjectItemCaseSensitive(o, "extensions");
     if (cJSON_IsString(ext))
         cJSON_ReplaceItemInObjectCaseSensitive(o, "extensions", split_words(ext->valuestring));
