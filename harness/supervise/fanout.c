@@ -427,10 +427,18 @@ static void stop_if_asked(fan_run *r)
         r->stopping = 1;
 }
 
+/* How the next supervisor starts: as the measurements' (last), waiting
+ * for the other chunks to end (waiting, on pipefd[0]), on a core of the
+ * pool (token). */
+typedef struct {
+    int last, waiting, token;
+    int pipefd[2];
+} shard_start;
+
 /* A supervisor's options: the caller's, with what this device's fan-out
  * decides (the batch plan, the gate, the ICD found so far, whether it
- * waits on pipefd[0] before its worker starts). */
-static void shard_prepare(fan_run *r, shard *c, int waiting, const int pipefd[2])
+ * waits before its worker starts). */
+static void shard_prepare(fan_run *r, shard *c, const shard_start *how)
 {
     memset(c, 0, sizeof *c);
     c->arg.o = *r->o;
@@ -440,10 +448,10 @@ static void shard_prepare(fan_run *r, shard *c, int waiting, const int pipefd[2]
     c->arg.o.icd_hint = r->st.icd[0] ? r->st.icd : NULL;
     c->arg.o.icd_hint_pidx = r->st.icd_pidx;
     c->arg.o.gate = r->alongside || r->launch_gate ? r->gate : NULL;
-    c->arg.o.start_wait = waiting;
-    c->arg.o.start_fd = pipefd[0];
-    c->arg.start_wfd = pipefd[1];
-    c->early = waiting;
+    c->arg.o.start_wait = how->waiting;
+    c->arg.o.start_fd = how->pipefd[0];
+    c->arg.start_wfd = how->pipefd[1];
+    c->early = how->waiting;
     c->arg.id = ++r->next_id;
 }
 
@@ -470,18 +478,18 @@ static int shard_assign(fan_run *r, shard *c, int last)
 
 /* Starts the supervisor prepared in c; 0 when it runs, -1 when it could
  * not start (the run turns fatal when nothing else runs). */
-static int shard_spawn(fan_run *r, shard *c, int waiting, const int pipefd[2], int token, int last)
+static int shard_spawn(fan_run *r, shard *c, const shard_start *how)
 {
     int spawned = proc_spawn(&c->kid, fanout_main, &c->arg);
-    if (waiting) {
-        close(pipefd[0]); /* the child has its copy */
+    if (how->waiting) {
+        close(how->pipefd[0]); /* the child has its copy */
         if (spawned == 0)
-            r->start_wfd = pipefd[1];
+            r->start_wfd = how->pipefd[1];
         else
-            close(pipefd[1]);
+            close(how->pipefd[1]);
     }
     if (spawned != 0) {
-        if (token)
+        if (how->token)
             jobserver_give(r->pool);
         if (r->running == 0) {
             snprintf(r->out->fatal, sizeof r->out->fatal, "could not start a supervisor process");
@@ -490,14 +498,14 @@ static int shard_spawn(fan_run *r, shard *c, int waiting, const int pipefd[2], i
         return -1;
     }
     c->alive = 1;
-    c->token = token;
-    if (!token && !waiting)
+    c->token = how->token;
+    if (!how->token && !how->waiting)
         r->own_busy = 1;
-    r->out->borrowed += (size_t)token;
+    r->out->borrowed += (size_t)how->token;
     r->running++;
     if (r->running > r->out->device_jobs)
         r->out->device_jobs = r->running;
-    if (last)
+    if (how->last)
         r->measured = 1;
     return 0;
 }
@@ -521,13 +529,14 @@ static void start_chunks(fan_run *r)
          * segment a chunk, "none free" came 0.02 s before the end of
          * NVIDIA's warm run, and its start was after, again. */
         size_t free_n = chunk_pool_free_count(r->cp);
-        int waiting = !r->measured && !r->alongside && r->running > 0 &&
+        shard_start how = {0, 0, 0, {-1, -1}};
+        how.waiting = !r->measured && !r->alongside && r->running > 0 &&
                       (free_n <= r->max_shards || free_n <= chunk_pool_count(r->cp) / 8);
-        int last = !r->measured && (r->alongside || waiting || (free_n == 0 && r->running == 0));
-        if (!last && free_n == 0)
+        how.last = !r->measured && (r->alongside || how.waiting || (free_n == 0 && r->running == 0));
+        if (!how.last && free_n == 0)
             break;
         size_t s = 0;
-        if (waiting) {
+        if (how.waiting) {
             s = r->max_shards; /* its own slot, used by nothing else */
         } else {
             while (s < r->max_shards && r->sh[s].alive)
@@ -535,24 +544,22 @@ static void start_chunks(fan_run *r)
             if (s == r->max_shards)
                 break;
         }
-        int pipefd[2] = {-1, -1};
-        if (waiting && pipe(pipefd) != 0)
-            waiting = 0, pipefd[0] = pipefd[1] = -1;
-        if (!waiting && s == r->max_shards)
+        if (how.waiting && pipe(how.pipefd) != 0)
+            how.waiting = 0, how.pipefd[0] = how.pipefd[1] = -1;
+        if (!how.waiting && s == r->max_shards)
             break;
         /* The device's own slot is free when no tokenless chunk runs;
          * the waiting measurements take no core until the others end. */
-        int token = 0;
-        if (!waiting && r->own_busy && r->pool && !(token = jobserver_try_take(r->pool)))
+        if (!how.waiting && r->own_busy && r->pool && !(how.token = jobserver_try_take(r->pool)))
             break;
         shard *c = &r->sh[s];
-        shard_prepare(r, c, waiting, pipefd);
-        if (!shard_assign(r, c, last)) {
-            if (token)
+        shard_prepare(r, c, &how);
+        if (!shard_assign(r, c, how.last)) {
+            if (how.token)
                 jobserver_give(r->pool);
             continue; /* taken meanwhile: the measurements are next */
         }
-        if (shard_spawn(r, c, waiting, pipefd, token, last) != 0)
+        if (shard_spawn(r, c, &how) != 0)
             break;
     }
 }
