@@ -40,7 +40,7 @@ san_obj  = $(LIB_SRC:harness/%.c=build/san/%.o)
 rel_unit = $(UNIT_SRC:tests/unit/%.c=build/rel/%)
 san_unit = $(UNIT_SRC:tests/unit/%.c=build/san/%)
 
-.PHONY: all check check-layers check-rel check-san bench clean install regen check-generated
+.PHONY: all check check-layers check-functions check-rel check-san bench clean install regen check-generated
 all: clconform
 
 clconform: build/rel/cli/main.o $(rel_obj)
@@ -75,11 +75,15 @@ build/rel build/san:
 # (under ASan every image probe's worker died there).
 SAN_ENV = ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:handle_segv=0:new_delete_type_mismatch=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-check: check-layers check-rel check-san
+check: check-layers check-functions check-rel check-san
 
 # Includes go down the layers of harness/ only (docs/architecture.md, Layers).
 check-layers:
 	python3 scripts/check_layers.py
+
+# No function in harness/ (or scripts/*.c) over 120 lines, from `{` to `}`.
+check-functions:
+	python3 scripts/check_function_length.py
 
 check-rel: clconform $(rel_unit)
 	CLCONFORM=$(CURDIR)/clconform SRCDIR=$(CURDIR) tests/run.sh $(rel_unit) $(E2E)

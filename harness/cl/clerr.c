@@ -63,3 +63,11 @@ void clerr_record(cJSON *rec, const char *call, int code)
     cJSON_DeleteItemFromObjectCaseSensitive(rec, "detail");
     cJSON_AddStringToObject(rec, "detail", detail);
 }
+
+void clerr_add_field_error(cJSON *obj, const char *field, int code)
+{
+    char key[96], val[96];
+    snprintf(key, sizeof key, "%s_error", field);
+    snprintf(val, sizeof val, "%s (%d)", clerr_name(code), code);
+    cJSON_AddStringToObject(obj, key, val);
+}

@@ -11,4 +11,8 @@ const char *clerr_name(int code);
  * "detail" line naming the call. rec keeps ownership of everything. */
 void clerr_record(cJSON *rec, const char *call, int code);
 
+/* Records that the query for obj's field failed: adds "<field>_error":
+ * "NAME (code)" (a device or platform description goes on without it). */
+void clerr_add_field_error(cJSON *obj, const char *field, int code);
+
 #endif

@@ -7,61 +7,19 @@
 
 #include <CL/cl_ext.h>
 
-#include "clerr.h"
 #include "devinfo_cl3.h"
-#include "utf8.h"
+#include "devinfo_query.h"
 
-static void add_error(cJSON *obj, const char *field, cl_int err)
-{
-    char key[96], val[96];
-    snprintf(key, sizeof key, "%s_error", field);
-    snprintf(val, sizeof val, "%s (%d)", clerr_name(err), err);
-    cJSON_AddStringToObject(obj, key, val);
-}
-
-static void add_platform_string(cJSON *obj, cl_platform_id p, cl_platform_info what, const char *field)
-{
-    size_t size = 0;
-    cl_int err = clGetPlatformInfo(p, what, 0, NULL, &size);
-    char *buf = err == CL_SUCCESS ? calloc(1, size + 1) : NULL;
-    if (buf)
-        err = clGetPlatformInfo(p, what, size, buf, NULL);
-    if (err != CL_SUCCESS || !buf) {
-        add_error(obj, field, err);
-    } else {
-        char *clean = utf8_clean(buf);
-        cJSON_AddStringToObject(obj, field, clean ? clean : "");
-        free(clean);
-    }
-    free(buf);
-}
-
-static char *device_string(cl_device_id d, cl_device_info what, cl_int *err)
-{
-    size_t size = 0;
-    *err = clGetDeviceInfo(d, what, 0, NULL, &size);
-    if (*err != CL_SUCCESS)
-        return NULL;
-    char *buf = calloc(1, size + 1);
-    if (buf && (*err = clGetDeviceInfo(d, what, size, buf, NULL)) != CL_SUCCESS) {
-        free(buf);
-        return NULL;
-    }
-    char *clean = buf ? utf8_clean(buf) : NULL;
-    free(buf);
-    return clean;
-}
-
-static void add_device_string(cJSON *obj, cl_device_id d, cl_device_info what, const char *field)
-{
-    cl_int err;
-    char *s = device_string(d, what, &err);
-    if (!s)
-        add_error(obj, field, err);
-    else
-        cJSON_AddStringToObject(obj, field, s);
-    free(s);
-}
+/* The device's identity, in the order of its object (its type and
+ * extensions follow). */
+static const struct {
+    cl_device_info what;
+    const char *field;
+} device_strings[] = {
+    {CL_DEVICE_NAME, "name"},       {CL_DEVICE_VENDOR, "vendor"},
+    {CL_DEVICE_VERSION, "version"}, {CL_DRIVER_VERSION, "driver_version"},
+    {CL_DEVICE_OPENCL_C_VERSION, "opencl_c_version"}, {CL_DEVICE_PROFILE, "profile"},
+};
 
 static cJSON *split_words(const char *s)
 {
@@ -87,46 +45,32 @@ cJSON *devinfo_platform(cl_platform_id platform, int index)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "index", index);
-    add_platform_string(o, platform, CL_PLATFORM_NAME, "name");
-    add_platform_string(o, platform, CL_PLATFORM_VENDOR, "vendor");
-    add_platform_string(o, platform, CL_PLATFORM_VERSION, "version");
-    add_platform_string(o, platform, CL_PLATFORM_PROFILE, "profile");
-    add_platform_string(o, platform, CL_PLATFORM_EXTENSIONS, "extensions");
+    devinfo_query_platform_string(o, platform, CL_PLATFORM_NAME, "name");
+    devinfo_query_platform_string(o, platform, CL_PLATFORM_VENDOR, "vendor");
+    devinfo_query_platform_string(o, platform, CL_PLATFORM_VERSION, "version");
+    devinfo_query_platform_string(o, platform, CL_PLATFORM_PROFILE, "profile");
+    devinfo_query_platform_string(o, platform, CL_PLATFORM_EXTENSIONS, "extensions");
     cJSON *ext = cJSON_GetObjectItemCaseSensitive(o, "extensions");
     if (cJSON_IsString(ext))
         cJSON_ReplaceItemInObjectCaseSensitive(o, "extensions", split_words(ext->valuestring));
     return o;
 }
 
-static void add_uint(cJSON *o, cl_device_id d, cl_device_info what, const char *field)
-{
-    cl_uint v = 0;
-    cl_int err = clGetDeviceInfo(d, what, sizeof v, &v, NULL);
-    if (err != CL_SUCCESS)
-        add_error(o, field, err);
-    else
-        cJSON_AddNumberToObject(o, field, v);
-}
-
-static void add_ulong(cJSON *o, cl_device_id d, cl_device_info what, const char *field)
-{
-    cl_ulong v = 0;
-    cl_int err = clGetDeviceInfo(d, what, sizeof v, &v, NULL);
-    if (err != CL_SUCCESS)
-        add_error(o, field, err);
-    else
-        cJSON_AddNumberToObject(o, field, (double)v);
-}
-
-static void add_size(cJSON *o, cl_device_id d, cl_device_info what, const char *field)
-{
-    size_t v = 0;
-    cl_int err = clGetDeviceInfo(d, what, sizeof v, &v, NULL);
-    if (err != CL_SUCCESS)
-        add_error(o, field, err);
-    else
-        cJSON_AddNumberToObject(o, field, (double)v);
-}
+/* The device's numbers, each asked with the width its query answers in. */
+static const struct {
+    cl_device_info what;
+    size_t width;
+    const char *field;
+} device_numbers[] = {
+    {CL_DEVICE_VENDOR_ID, sizeof(cl_uint), "vendor_id"},
+    {CL_DEVICE_MAX_COMPUTE_UNITS, sizeof(cl_uint), "max_compute_units"},
+    {CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(size_t), "max_work_group_size"},
+    {CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof(cl_uint), "max_clock_frequency_mhz"},
+    {CL_DEVICE_GLOBAL_MEM_SIZE, sizeof(cl_ulong), "global_mem_size"},
+    {CL_DEVICE_LOCAL_MEM_SIZE, sizeof(cl_ulong), "local_mem_size"},
+    {CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof(cl_ulong), "max_mem_alloc_size"},
+    {CL_DEVICE_ADDRESS_BITS, sizeof(cl_uint), "address_bits"},
+};
 
 static cl_device_fp_config add_fp_config(cJSON *o, cl_device_id d, cl_device_info what, const char *field)
 {
@@ -252,12 +196,8 @@ cJSON *devinfo_device(cl_device_id d, const char *key, int pidx, int didx)
     snprintf(index, sizeof index, "%d:%d", pidx, didx);
     cJSON_AddStringToObject(o, "key", key);
     cJSON_AddStringToObject(o, "index", index);
-    add_device_string(o, d, CL_DEVICE_NAME, "name");
-    add_device_string(o, d, CL_DEVICE_VENDOR, "vendor");
-    add_device_string(o, d, CL_DEVICE_VERSION, "version");
-    add_device_string(o, d, CL_DRIVER_VERSION, "driver_version");
-    add_device_string(o, d, CL_DEVICE_OPENCL_C_VERSION, "opencl_c_version");
-    add_device_string(o, d, CL_DEVICE_PROFILE, "profile");
+    for (size_t i = 0; i < sizeof device_strings / sizeof device_strings[0]; i++)
+        devinfo_query_string(o, d, device_strings[i].what, device_strings[i].field);
     cl_device_type t = 0;
     if (clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof t, &t, NULL) == CL_SUCCESS) {
         cJSON_AddStringToObject(o, "type", type_name(t));
@@ -271,18 +211,12 @@ cJSON *devinfo_device(cl_device_id d, const char *key, int pidx, int didx)
             if (t & names[i].bit)
                 cJSON_AddItemToArray(bits, cJSON_CreateString(names[i].name));
     }
-    add_device_string(o, d, CL_DEVICE_EXTENSIONS, "extensions");
+    devinfo_query_string(o, d, CL_DEVICE_EXTENSIONS, "extensions");
     cJSON *ext = cJSON_GetObjectItemCaseSensitive(o, "extensions");
     if (cJSON_IsString(ext))
         cJSON_ReplaceItemInObjectCaseSensitive(o, "extensions", split_words(ext->valuestring));
-    add_uint(o, d, CL_DEVICE_VENDOR_ID, "vendor_id");
-    add_uint(o, d, CL_DEVICE_MAX_COMPUTE_UNITS, "max_compute_units");
-    add_size(o, d, CL_DEVICE_MAX_WORK_GROUP_SIZE, "max_work_group_size");
-    add_uint(o, d, CL_DEVICE_MAX_CLOCK_FREQUENCY, "max_clock_frequency_mhz");
-    add_ulong(o, d, CL_DEVICE_GLOBAL_MEM_SIZE, "global_mem_size");
-    add_ulong(o, d, CL_DEVICE_LOCAL_MEM_SIZE, "local_mem_size");
-    add_ulong(o, d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, "max_mem_alloc_size");
-    add_uint(o, d, CL_DEVICE_ADDRESS_BITS, "address_bits");
+    for (size_t i = 0; i < sizeof device_numbers / sizeof device_numbers[0]; i++)
+        devinfo_query_number(o, d, device_numbers[i].what, device_numbers[i].width, device_numbers[i].field);
     cl_bool little = CL_TRUE;
     if (clGetDeviceInfo(d, CL_DEVICE_ENDIAN_LITTLE, sizeof little, &little, NULL) == CL_SUCCESS)
         cJSON_AddBoolToObject(o, "endian_little", little);

@@ -12,15 +12,8 @@
 #include <string.h>
 
 #include "clerr.h"
+#include "devinfo_query.h"
 #include "utf8.h"
-
-static void add_error(cJSON *obj, const char *field, cl_int err)
-{
-    char key[96], val[96];
-    snprintf(key, sizeof key, "%s_error", field);
-    snprintf(val, sizeof val, "%s (%d)", clerr_name(err), err);
-    cJSON_AddStringToObject(obj, key, val);
-}
 
 static void version_text(cl_version v, char *buf, size_t len)
 {
@@ -41,7 +34,7 @@ static void add_name_versions(cJSON *o, cl_device_id d, cl_device_info what, con
         err = nv ? clGetDeviceInfo(d, what, size, nv, NULL) : CL_OUT_OF_HOST_MEMORY;
     }
     if (err != CL_SUCCESS) {
-        add_error(o, field, err);
+        clerr_add_field_error(o, field, err);
         free(nv);
         return;
     }
@@ -72,7 +65,7 @@ static void add_bits(cJSON *o, cl_device_id d, cl_device_info what, const char *
     cl_bitfield v = 0;
     cl_int err = clGetDeviceInfo(d, what, sizeof v, &v, NULL);
     if (err != CL_SUCCESS) {
-        add_error(o, field, err);
+        clerr_add_field_error(o, field, err);
         return;
     }
     cJSON *arr = cJSON_AddArrayToObject(o, field);
@@ -86,40 +79,9 @@ static void add_bool(cJSON *o, cl_device_id d, cl_device_info what, const char *
     cl_bool v = CL_FALSE;
     cl_int err = clGetDeviceInfo(d, what, sizeof v, &v, NULL);
     if (err != CL_SUCCESS)
-        add_error(o, field, err);
+        clerr_add_field_error(o, field, err);
     else
         cJSON_AddBoolToObject(o, field, v != CL_FALSE);
-}
-
-static void add_number(cJSON *o, cl_device_id d, cl_device_info what, size_t width, const char *field)
-{
-    union {
-        cl_uint u;
-        size_t z;
-    } v;
-    memset(&v, 0, sizeof v);
-    cl_int err = clGetDeviceInfo(d, what, width, &v, NULL);
-    if (err != CL_SUCCESS)
-        add_error(o, field, err);
-    else
-        cJSON_AddNumberToObject(o, field, width == sizeof(cl_uint) ? (double)v.u : (double)v.z);
-}
-
-static void add_string(cJSON *o, cl_device_id d, cl_device_info what, const char *field)
-{
-    size_t size = 0;
-    cl_int err = clGetDeviceInfo(d, what, 0, NULL, &size);
-    char *buf = err == CL_SUCCESS ? calloc(1, size + 1) : NULL;
-    if (err == CL_SUCCESS)
-        err = buf ? clGetDeviceInfo(d, what, size, buf, NULL) : CL_OUT_OF_HOST_MEMORY;
-    if (err != CL_SUCCESS) {
-        add_error(o, field, err);
-    } else {
-        char *clean = utf8_clean(buf);
-        cJSON_AddStringToObject(o, field, clean ? clean : "");
-        free(clean);
-    }
-    free(buf);
 }
 
 static const bit_name atomic_bits[] = {
@@ -247,7 +209,7 @@ void devinfo_cl3_add(cJSON *device, cl_device_id d)
     cl_version numeric = 0;
     cl_int err = clGetDeviceInfo(d, CL_DEVICE_NUMERIC_VERSION, sizeof numeric, &numeric, NULL);
     if (err != CL_SUCCESS) {
-        add_error(o, "numeric_version", err);
+        clerr_add_field_error(o, "numeric_version", err);
     } else {
         char ver[48];
         version_text(numeric, ver, sizeof ver);
@@ -270,14 +232,14 @@ void devinfo_cl3_add(cJSON *device, cl_device_id d)
     add_bool(o, d, CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT, "generic_address_space_support");
     add_bool(o, d, CL_DEVICE_PIPE_SUPPORT, "pipe_support");
     add_bool(o, d, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, "sub_group_independent_forward_progress");
-    add_number(o, d, CL_DEVICE_MAX_NUM_SUB_GROUPS, sizeof(cl_uint), "max_num_sub_groups");
-    add_number(o, d, CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS, sizeof(cl_uint), "max_read_write_image_args");
-    add_number(o, d, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, sizeof(size_t), "max_global_variable_size");
-    add_number(o, d, CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE, sizeof(size_t),
+    devinfo_query_number(o, d, CL_DEVICE_MAX_NUM_SUB_GROUPS, sizeof(cl_uint), "max_num_sub_groups");
+    devinfo_query_number(o, d, CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS, sizeof(cl_uint), "max_read_write_image_args");
+    devinfo_query_number(o, d, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, sizeof(size_t), "max_global_variable_size");
+    devinfo_query_number(o, d, CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE, sizeof(size_t),
                "global_variable_preferred_total_size");
-    add_number(o, d, CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, sizeof(size_t),
+    devinfo_query_number(o, d, CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, sizeof(size_t),
                "preferred_work_group_size_multiple");
-    add_string(o, d, CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED, "latest_conformance_version_passed");
+    devinfo_query_string(o, d, CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED, "latest_conformance_version_passed");
     if (lists_extension(device, "cl_ext_float_atomics")) {
         add_bits(o, d, CLC_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT, "single_fp_atomic_capabilities",
                  fp_atomic_bits, N_OF(fp_atomic_bits));

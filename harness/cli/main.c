@@ -22,6 +22,7 @@
 #include "devsel.h"
 #include "driver_policy.h"
 #include "enumerate.h"
+#include "exe_dir.h"
 #include "explain.h"
 #include "exhaustive.h"
 #include "fanout.h"
@@ -83,22 +84,16 @@ static const char *default_probe_dir(char *buf, size_t len)
     if (stat("probes", &st) == 0 && S_ISDIR(st.st_mode))
         return "probes";
     char exe[PATH_MAX / 2];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = '\0';
-            snprintf(buf, len, "%s/probes", exe);
-            if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
-                return buf;
-            snprintf(buf, len, "%s/../share/clconform/probes", exe);
-            char real[PATH_MAX];
-            if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode) && realpath(buf, real) && strlen(real) < len)
-                snprintf(buf, len, "%s", real); /* reports name PREFIX/share/..., not bin/.. */
-            if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
-                return buf;
-        }
+    if (exe_dir_find(exe, sizeof exe) == 0) {
+        snprintf(buf, len, "%s/probes", exe);
+        if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+            return buf;
+        snprintf(buf, len, "%s/../share/clconform/probes", exe);
+        char real[PATH_MAX];
+        if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode) && realpath(buf, real) && strlen(real) < len)
+            snprintf(buf, len, "%s", real); /* reports name PREFIX/share/..., not bin/.. */
+        if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+            return buf;
     }
 #ifdef CLC_DATADIR
     snprintf(buf, len, "%s/probes", CLC_DATADIR);
@@ -840,211 +835,285 @@ static int run_exhaustive(const clc_cli *cli, const clc_devref *const *devs, siz
     return CLC_EXIT_INFRA;
 }
 
-static int run_main(int argc, char **argv)
-{
+/* One run of the suite, from the command line to the exit code: what the
+ * steps of run_main share. The pointers are owned here (free_run). */
+typedef struct {
     clc_cli cli;
-    if (cli_parse(argc, argv, &cli, stderr) != 0)
-        return CLC_EXIT_USAGE;
-    if (cli.help) {
-        cli_usage(stdout);
-        return CLC_EXIT_OK;
-    }
-    if (cli.version) {
-        printf("clconform %s\n", CLC_VERSION);
-        return CLC_EXIT_OK;
-    }
-    install_stop_handlers();
-    clc_probe_set set = {0};
-    clc_claim_table claims = {0};
-    baseline_ctx base = {0};
-    clc_devlist devs = {0};
-    size_t *todo = NULL, n_todo = 0, suite_probes = 0;
-    const clc_devref **chosen = NULL;
-    device_job *jobs = NULL;
-    cJSON **reports = NULL;
-    size_t n_chosen = 0;
-    int rc = CLC_EXIT_USAGE;
+    int argc;
+    char **argv;
     char started[32];
-    timestamp_now_iso(started, sizeof started);
+    clc_probe_set set;
+    clc_claim_table claims;
+    baseline_ctx base;
+    clc_devlist devs;
+    size_t *todo, n_todo, suite_probes;
+    const clc_devref **chosen;
+    size_t n_chosen;
+    device_job *jobs;
+    cJSON **reports;
+    int unwritten; /* some report, page or reproducer could not be written */
+} suite_run;
 
-    /* Everything that can be wrong with the input is found before anything runs. */
-    if (!cli.list && !cli.exhaustive) {
-        enumerate_start();
-        if (load_probes(&cli, &set, &claims) != 0)
-            goto out;
-        todo = filter_probes(&cli, &set, &n_todo);
-        if (n_todo == 0) {
-            fprintf(stderr, "clconform: no probe matches (%zu loaded)\n", set.count);
-            goto out;
-        }
-        suite_probes = n_todo;
-        if (cli.shard_total) {
-            size_t first, n = shard_slice(n_todo, cli.shard_index, cli.shard_total, &first);
-            memmove(todo, todo + first, n * sizeof *todo);
-            n_todo = n;
-            if (n_todo == 0) {
-                fprintf(stderr, "clconform: shard %zu/%zu of %zu probes is empty\n", cli.shard_index,
-                        cli.shard_total, suite_probes);
-                rc = CLC_EXIT_OK;
-                goto out;
-            }
-        }
-        if (load_baseline(&cli, &base) != 0)
-            goto out;
-        /* A read-only, full or busy --out stops the run before it starts. */
-        if (out_dir_claim(cli.out_dir, stderr) < 0) {
-            rc = CLC_EXIT_INFRA;
-            goto out;
+/* Everything that can be wrong with the input is found before anything
+ * runs: the probes, the filter, the shard, the baseline or registers, the
+ * --out folder. -1 to go on, else the exit code to stop with. */
+static int check_input(suite_run *r)
+{
+    clc_cli *cli = &r->cli;
+    enumerate_start();
+    if (load_probes(cli, &r->set, &r->claims) != 0)
+        return CLC_EXIT_USAGE;
+    r->todo = filter_probes(cli, &r->set, &r->n_todo);
+    if (r->n_todo == 0) {
+        fprintf(stderr, "clconform: no probe matches (%zu loaded)\n", r->set.count);
+        return CLC_EXIT_USAGE;
+    }
+    r->suite_probes = r->n_todo;
+    if (cli->shard_total) {
+        size_t first, n = shard_slice(r->n_todo, cli->shard_index, cli->shard_total, &first);
+        memmove(r->todo, r->todo + first, n * sizeof *r->todo);
+        r->n_todo = n;
+        if (r->n_todo == 0) {
+            fprintf(stderr, "clconform: shard %zu/%zu of %zu probes is empty\n", cli->shard_index,
+                    cli->shard_total, r->suite_probes);
+            return CLC_EXIT_OK;
         }
     }
-    rc = CLC_EXIT_INFRA;
-    enumerate_devices(&devs, cli.build_timeout_s > CLC_OPEN_FLOOR_S ? cli.build_timeout_s : CLC_OPEN_FLOOR_S);
-    if (cli.list && cli.json) {
-        cJSON *doc = devsel_list_json(&devs);
+    if (load_baseline(cli, &r->base) != 0)
+        return CLC_EXIT_USAGE;
+    /* A read-only, full or busy --out stops the run before it starts. */
+    if (out_dir_claim(cli->out_dir, stderr) < 0)
+        return CLC_EXIT_INFRA;
+    return -1;
+}
+
+/* --list and --list --json: the devices found, as text or a document. */
+static int list_devices(const suite_run *r)
+{
+    if (r->cli.json) {
+        cJSON *doc = devsel_list_json(&r->devs);
         char *text = cJSON_Print(doc);
         if (text)
             printf("%s\n", text);
         free(text);
         cJSON_Delete(doc);
-        rc = devs.no_platform ? CLC_EXIT_INFRA : CLC_EXIT_OK;
-        goto out;
+    } else {
+        print_list(&r->devs);
     }
-    if (cli.list) {
-        print_list(&devs);
-        rc = devs.no_platform ? CLC_EXIT_INFRA : CLC_EXIT_OK;
-        goto out;
-    }
+    return r->devs.no_platform ? CLC_EXIT_INFRA : CLC_EXIT_OK;
+}
+
+/* The devices to run on (r->chosen), after the enumeration's notes; 0, or
+ * -1 when there is none. */
+static int choose_devices(suite_run *r)
+{
     const cJSON *pr;
     char pbuf[1024];
-    cJSON_ArrayForEach(pr, devs.problems)
-        if (!cli.quiet || devs.no_platform)
+    cJSON_ArrayForEach(pr, r->devs.problems)
+        if (!r->cli.quiet || r->devs.no_platform)
             fprintf(stderr, "clconform: note: %s\n", term_safe(pr->valuestring, pbuf, sizeof pbuf));
-    chosen = calloc(devs.count ? devs.count : 1, sizeof *chosen);
-    if (cli.env_select) {
-        const clc_devref *d = devsel_from_env(&devs, getenv, stderr);
+    r->chosen = calloc(r->devs.count ? r->devs.count : 1, sizeof *r->chosen);
+    if (r->cli.env_select) {
+        const clc_devref *d = devsel_from_env(&r->devs, getenv, stderr);
         if (d)
-            chosen[n_chosen++] = d;
+            r->chosen[r->n_chosen++] = d;
     } else {
-        n_chosen = select_devices(&cli, &devs, chosen);
+        r->n_chosen = select_devices(&r->cli, &r->devs, r->chosen);
     }
-    if (n_chosen == 0) {
+    if (r->n_chosen == 0) {
         fprintf(stderr, "clconform: no device to run on%s (see clconform --list)\n",
-                devs.no_platform ? ": no OpenCL platform found" : "");
-        goto out;
+                r->devs.no_platform ? ": no OpenCL platform found" : "");
+        return -1;
     }
-    if (cli.exhaustive) {
-        rc = out_dir_claim(cli.out_dir, stderr) < 0 ? CLC_EXIT_INFRA : run_exhaustive(&cli, chosen, n_chosen);
-        goto out;
-    }
-    jobs = calloc(n_chosen, sizeof *jobs);
-    reports = calloc(n_chosen, sizeof *reports);
-    for (size_t i = 0; i < n_chosen; i++) {
-        jobs[i] = (device_job){.cli = &cli,
-                               .set = &set,
-                               .dev = chosen[i],
-                               .todo = todo,
-                               .n_todo = n_todo,
-                               .meta = {.started = started,
-                                        .argc = argc,
-                                        .argv = argv,
-                                        .timeout_s = cli.timeout_s,
-                                        .isolate = !cli.no_isolation,
-                                        .shard_index = cli.shard_index,
-                                        .shard_total = cli.shard_total,
-                                        .suite_probes = suite_probes,
-                                        .claims = &claims}};
+    return 0;
+}
+
+/* A job per chosen device, each with the paths of its report and page
+ * (any report there before is removed), then the run's first line. */
+static void make_jobs(suite_run *r)
+{
+    const clc_cli *cli = &r->cli;
+    r->jobs = calloc(r->n_chosen, sizeof *r->jobs);
+    r->reports = calloc(r->n_chosen, sizeof *r->reports);
+    for (size_t i = 0; i < r->n_chosen; i++) {
+        device_job *j = &r->jobs[i];
+        *j = (device_job){.cli = cli,
+                          .set = &r->set,
+                          .dev = r->chosen[i],
+                          .todo = r->todo,
+                          .n_todo = r->n_todo,
+                          .meta = {.started = r->started,
+                                   .argc = r->argc,
+                                   .argv = r->argv,
+                                   .timeout_s = cli->timeout_s,
+                                   .isolate = !cli->no_isolation,
+                                   .shard_index = cli->shard_index,
+                                   .shard_total = cli->shard_total,
+                                   .suite_probes = r->suite_probes,
+                                   .claims = &r->claims}};
         /* Shards of one device land side by side in a CI artifact folder. */
         char file_base[300];
-        if (cli.shard_total)
-            snprintf(file_base, sizeof file_base, "%s.shard-%zu-of-%zu", chosen[i]->key, cli.shard_index, cli.shard_total);
+        if (cli->shard_total)
+            snprintf(file_base, sizeof file_base, "%s.shard-%zu-of-%zu", r->chosen[i]->key, cli->shard_index,
+                     cli->shard_total);
         else
-            snprintf(file_base, sizeof file_base, "%s", chosen[i]->key);
-        snprintf(jobs[i].json_path, sizeof jobs[i].json_path, "%s/%s.json", cli.out_dir, file_base);
-        snprintf(jobs[i].html_path, sizeof jobs[i].html_path, "%s/%s.html", cli.out_dir, file_base);
-        unlink(jobs[i].json_path); /* a stale report must never pass for this run's */
+            snprintf(file_base, sizeof file_base, "%s", r->chosen[i]->key);
+        snprintf(j->json_path, sizeof j->json_path, "%s/%s.json", cli->out_dir, file_base);
+        snprintf(j->html_path, sizeof j->html_path, "%s/%s.html", cli->out_dir, file_base);
+        unlink(j->json_path); /* a stale report must never pass for this run's */
         /* 0: as many as the run's token pool lends (run_jobs); --device-jobs fixes it. */
-        jobs[i].device_jobs = cli.device_jobs;
-        jobs[i].n_context_globs = context_globs_for(base.regs, &devs, chosen[i], jobs[i].context_globs, CONTEXT_GLOBS_MAX);
+        j->device_jobs = cli->device_jobs;
+        j->n_context_globs = context_globs_for(r->base.regs, &r->devs, r->chosen[i], j->context_globs, CONTEXT_GLOBS_MAX);
     }
-    if (!cli.quiet && cli.shard_total)
-        fprintf(stderr, "clconform: shard %zu/%zu: %zu of %zu probes on %zu device(s)\n", cli.shard_index,
-                cli.shard_total, n_todo, suite_probes, n_chosen);
-    else if (!cli.quiet)
-        fprintf(stderr, "clconform: %zu probes on %zu device(s)\n", n_todo, n_chosen);
+    if (!cli->quiet && cli->shard_total)
+        fprintf(stderr, "clconform: shard %zu/%zu: %zu of %zu probes on %zu device(s)\n", cli->shard_index,
+                cli->shard_total, r->n_todo, r->suite_probes, r->n_chosen);
+    else if (!cli->quiet)
+        fprintf(stderr, "clconform: %zu probes on %zu device(s)\n", r->n_todo, r->n_chosen);
+}
+
+/* The devices' runs, side by side, with the --trace timeline around them. */
+static void run_devices(suite_run *r)
+{
+    const clc_cli *cli = &r->cli;
     char trace_lines[PATH_MAX];
-    snprintf(trace_lines, sizeof trace_lines, "%s/.trace-events", cli.out_dir);
-    if (cli.trace && trace_start(trace_lines) != 0)
+    snprintf(trace_lines, sizeof trace_lines, "%s/.trace-events", cli->out_dir);
+    if (cli->trace && trace_start(trace_lines) != 0)
         fprintf(stderr, "clconform: --trace: cannot write %s; no trace\n", trace_lines);
     double t_run = proc_now();
-    run_jobs(jobs, n_chosen, cli.jobs ? cli.jobs : default_jobs(n_chosen), cli.quiet);
+    run_jobs(r->jobs, r->n_chosen, cli->jobs ? cli->jobs : default_jobs(r->n_chosen), cli->quiet);
     if (trace_on()) {
         trace_span("devices", "run", t_run, proc_now(), NULL);
-        if (trace_finish(cli.trace, trace_lines, stderr) == 0 && !cli.quiet)
-            fprintf(stderr, "clconform: trace: %s\n", cli.trace);
+        if (trace_finish(cli->trace, trace_lines, stderr) == 0 && !cli->quiet)
+            fprintf(stderr, "clconform: trace: %s\n", cli->trace);
     }
+}
 
-    int unexpected = 0, unwritten = 0, died = 0;
-    for (size_t i = 0; i < n_chosen; i++) {
+/* Reads back each device's report and judges the run: by the baseline,
+ * else by the registers, else by the verdicts alone. The exit code. */
+static int judge_run(suite_run *r)
+{
+    int unexpected = 0, died = 0;
+    for (size_t i = 0; i < r->n_chosen; i++) {
         /* Any report found is this run's: the stale one was removed before. */
-        reports[i] = report_load_json(jobs[i].json_path, NULL);
-        if (jobs[i].write_failed) {
-            fprintf(stderr, "clconform: %s: the %s could not be written (see above)\n", chosen[i]->key,
-                    reports[i] ? "page" : "report");
-            unwritten = 1;
-        } else if (!reports[i]) {
-            fprintf(stderr, "clconform: %s: no report was written (its process died)\n", chosen[i]->key);
+        r->reports[i] = report_load_json(r->jobs[i].json_path, NULL);
+        if (r->jobs[i].write_failed) {
+            fprintf(stderr, "clconform: %s: the %s could not be written (see above)\n", r->chosen[i]->key,
+                    r->reports[i] ? "page" : "report");
+            r->unwritten = 1;
+        } else if (!r->reports[i]) {
+            fprintf(stderr, "clconform: %s: no report was written (its process died)\n", r->chosen[i]->key);
             unexpected = died = 1;
         }
-        if (reports[i] && report_has_unexpected(reports[i]))
+        if (r->reports[i] && report_has_unexpected(r->reports[i]))
             unexpected = 1;
     }
-    rc = unexpected ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
-    if (cli.baseline) {
-        int b = apply_baseline(&cli, &set, &base, reports, jobs, n_chosen, &unwritten);
+    int rc = unexpected ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
+    if (r->cli.baseline) {
+        int b = apply_baseline(&r->cli, &r->set, &r->base, r->reports, r->jobs, r->n_chosen, &r->unwritten);
         rc = b == 2 ? CLC_EXIT_USAGE : b ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
-    } else if (cJSON_GetArraySize(base.regs) > 0) {
+    } else if (cJSON_GetArraySize(r->base.regs) > 0) {
         /* The register decides: exit 0 when every failure is a known one. */
-        int b = apply_registers(&cli, &base, reports, jobs, n_chosen, &unwritten);
+        int b = apply_registers(&r->cli, &r->base, r->reports, r->jobs, r->n_chosen, &r->unwritten);
         rc = b == 2 ? CLC_EXIT_USAGE : (b || died) ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
     }
-    if (write_index(&cli, reports, jobs, n_chosen, &devs, started) != 0)
-        unwritten = 1;
-    if (!cli.quiet)
-        print_groups(reports, n_chosen);
-    if (cli.repro_dir) {
-        for (size_t i = 0; i < n_chosen; i++) {
-            if (!reports[i])
-                continue;
-            int w = cli.n_filters ? repro_write_matching(reports[i], cli.repro_dir, cli.filters, cli.n_filters, stderr)
-                                  : repro_write_all(reports[i], cli.repro_dir, stderr);
-            if (w > 0 && !cli.quiet)
-                fprintf(stderr, "clconform: %s: %d reproducer(s) in %s\n", chosen[i]->key, w, cli.repro_dir);
-            if (w < 0)
-                unwritten = 1;
-        }
+    return rc;
+}
+
+/* --repro: a reproducer for each failure (or each one --filter names). */
+static void write_reproducers(suite_run *r)
+{
+    const clc_cli *cli = &r->cli;
+    for (size_t i = 0; i < r->n_chosen; i++) {
+        if (!r->reports[i])
+            continue;
+        int w = cli->n_filters ? repro_write_matching(r->reports[i], cli->repro_dir, cli->filters, cli->n_filters, stderr)
+                               : repro_write_all(r->reports[i], cli->repro_dir, stderr);
+        if (w > 0 && !cli->quiet)
+            fprintf(stderr, "clconform: %s: %d reproducer(s) in %s\n", r->chosen[i]->key, w, cli->repro_dir);
+        if (w < 0)
+            r->unwritten = 1;
     }
-    if (cli.reduce && !stop_requested)
-        reduce_after_run(&cli, reports, n_chosen);
+}
+
+/* After the devices' runs: the judgement, the index, the groups, the
+ * reproducers and reductions, and what the exit code says of them. */
+static int finish_run(suite_run *r)
+{
+    const clc_cli *cli = &r->cli;
+    int rc = judge_run(r);
+    if (write_index(cli, r->reports, r->jobs, r->n_chosen, &r->devs, r->started) != 0)
+        r->unwritten = 1;
+    if (!cli->quiet)
+        print_groups(r->reports, r->n_chosen);
+    if (cli->repro_dir)
+        write_reproducers(r);
+    if (cli->reduce && !stop_requested)
+        reduce_after_run(cli, r->reports, r->n_chosen);
     if (stop_requested) {
         fprintf(stderr, "clconform: interrupted; the reports written say they are incomplete\n");
         rc = CLC_EXIT_UNEXPECTED;
     }
-    if (unwritten) {
+    if (r->unwritten) {
         fprintf(stderr, "clconform: some reports could not be written (see above; exit %d); "
                         "every file left is whole, from this run or an earlier one\n", CLC_EXIT_INFRA);
         rc = CLC_EXIT_INFRA;
     }
-out:
-    for (size_t i = 0; reports && i < n_chosen; i++)
-        cJSON_Delete(reports[i]);
-    free(reports);
-    free(jobs);
-    free(chosen);
-    free(todo);
-    free_baseline(&base);
-    enumerate_free(&devs);
-    probe_set_free(&set);
-    claims_free(&claims);
+    return rc;
+}
+
+static void free_run(suite_run *r)
+{
+    for (size_t i = 0; r->reports && i < r->n_chosen; i++)
+        cJSON_Delete(r->reports[i]);
+    free(r->reports);
+    free(r->jobs);
+    free(r->chosen);
+    free(r->todo);
+    free_baseline(&r->base);
+    enumerate_free(&r->devs);
+    probe_set_free(&r->set);
+    claims_free(&r->claims);
+}
+
+/* The steps of a run; each may end it with its exit code. */
+static int run_suite(suite_run *r)
+{
+    const clc_cli *cli = &r->cli;
+    if (!cli->list && !cli->exhaustive) {
+        int rc = check_input(r);
+        if (rc >= 0)
+            return rc;
+    }
+    enumerate_devices(&r->devs, cli->build_timeout_s > CLC_OPEN_FLOOR_S ? cli->build_timeout_s : CLC_OPEN_FLOOR_S);
+    if (cli->list)
+        return list_devices(r);
+    if (choose_devices(r) != 0)
+        return CLC_EXIT_INFRA;
+    if (cli->exhaustive)
+        return out_dir_claim(cli->out_dir, stderr) < 0 ? CLC_EXIT_INFRA : run_exhaustive(cli, r->chosen, r->n_chosen);
+    make_jobs(r);
+    run_devices(r);
+    return finish_run(r);
+}
+
+static int run_main(int argc, char **argv)
+{
+    suite_run r = {.argc = argc, .argv = argv};
+    if (cli_parse(argc, argv, &r.cli, stderr) != 0)
+        return CLC_EXIT_USAGE;
+    if (r.cli.help) {
+        cli_usage(stdout);
+        return CLC_EXIT_OK;
+    }
+    if (r.cli.version) {
+        printf("clconform %s\n", CLC_VERSION);
+        return CLC_EXIT_OK;
+    }
+    install_stop_handlers();
+    timestamp_now_iso(r.started, sizeof r.started);
+    int rc = run_suite(&r);
+    free_run(&r);
     return rc;
 }
 

@@ -47,6 +47,12 @@ void record_set_number(cJSON *rec, const char *key, double value)
         cJSON_AddItemToObject(rec, key, item);
 }
 
+void record_set_detail(cJSON *rec, const char *detail)
+{
+    cJSON_DeleteItemFromObjectCaseSensitive(rec, "detail");
+    cJSON_AddStringToObject(rec, "detail", detail);
+}
+
 void record_set_verdict(cJSON *rec, const char *verdict, const char *detail)
 {
     record_set_string(rec, "verdict", verdict);

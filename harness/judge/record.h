@@ -25,6 +25,9 @@ cJSON *record_values_array(clc_type t, const void *data, size_t count);
 /* Sets (replaces) a number or a string field. */
 void record_set_number(cJSON *rec, const char *key, double value);
 void record_set_string(cJSON *rec, const char *key, const char *value);
+/* Sets "detail" to detail (copied), after the fields there: an earlier
+ * detail is removed, not replaced in its place. */
+void record_set_detail(cJSON *rec, const char *detail);
 
 /* Adds what a reproducer needs: options, the probe's standalone source,
  * kernel name, work sizes, inputs, output shape and (run probes) the

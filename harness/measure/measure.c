@@ -15,6 +15,7 @@
 #include "measure_litmus.h"
 #include "measure_options.h"
 #include "measure_plan.h"
+#include "record.h"
 
 int measure_is_litmus(const clc_probe *p)
 {
@@ -44,12 +45,6 @@ int measure_deadlocks(const clc_probe *p)
     measure_plan plan;
     return p->measure && measure_plan_parse(p->measure, &plan) == 0 &&
            plan.rule == MEASURE_COUNT_ABOVE_LIMIT_UNBOUNDED;
-}
-
-static void set_detail(cJSON *rec, const char *detail)
-{
-    cJSON_DeleteItemFromObject(rec, "detail");
-    cJSON_AddStringToObject(rec, "detail", detail);
 }
 
 /* The record's "measure" object, fresh: a retried probe must not keep the
@@ -101,7 +96,7 @@ const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
          * first launch, which generates code on some drivers). */
         cJSON *tobj = fresh_measure_object(rec);
         if (!tobj) {
-            set_detail(rec, "out of memory");
+            record_set_detail(rec, "out of memory");
             return "error";
         }
         cJSON_AddStringToObject(tobj, "name", p->measure);
@@ -111,19 +106,19 @@ const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
         started(env);
         cJSON *lobj = fresh_measure_object(rec);
         if (!lobj) {
-            set_detail(rec, "out of memory");
+            record_set_detail(rec, "out of memory");
             return "error";
         }
         cJSON_AddStringToObject(lobj, "name", p->measure);
         return measure_limits_run(&lplan, p, env, lobj, rec);
     }
     if (measure_plan_parse(p->measure, &plan) != 0) {
-        set_detail(rec, "unknown measurement (the loader should have rejected it)");
+        record_set_detail(rec, "unknown measurement (the loader should have rejected it)");
         return "error";
     }
     cJSON *obj = fresh_measure_object(rec);
     if (!obj) {
-        set_detail(rec, "out of memory");
+        record_set_detail(rec, "out of memory");
         return "error";
     }
     cJSON_AddStringToObject(obj, "name", p->measure);
@@ -146,7 +141,7 @@ const char *measure_on_timeout(const clc_probe *p, double waited_s, cJSON *rec)
         if (obj)
             cJSON_AddStringToObject(obj, "outcome", "timeout");
         snprintf(detail, sizeof detail, "measurement did not finish within %.1f s", waited_s);
-        set_detail(rec, detail);
+        record_set_detail(rec, detail);
         return "timeout";
     }
     /* Nothing of the worker's state reaches this process: record what the
@@ -161,6 +156,6 @@ const char *measure_on_timeout(const clc_probe *p, double waited_s, cJSON *rec)
     }
     snprintf(detail, sizeof detail, "spin-flag (%s) deadlocked: no progress within %.1f s",
              measure_plan_rule_name(plan.rule), waited_s);
-    set_detail(rec, detail);
+    record_set_detail(rec, detail);
     return "info";
 }

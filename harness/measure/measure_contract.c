@@ -5,6 +5,7 @@
 
 #include "contract_cl3.h"
 #include "devinfo.h"
+#include "record.h"
 
 const char *measure_contract_run(const clc_clenv *env, cJSON *obj, cJSON *rec)
 {
@@ -33,8 +34,7 @@ const char *measure_contract_run(const clc_clenv *env, cJSON *obj, cJSON *rec)
             verdict = "fail";
         }
     }
-    cJSON_DeleteItemFromObject(rec, "detail");
-    cJSON_AddStringToObject(rec, "detail", detail);
+    record_set_detail(rec, detail);
     cJSON_Delete(device);
     return verdict;
 }

@@ -16,6 +16,7 @@
 
 #include "build_options.h"
 #include "clerr.h"
+#include "record.h"
 #include "host_load.h"
 #include "json_num.h"
 #include "measure_iwg_cache.h"
@@ -121,16 +122,10 @@ typedef struct {
     double deadline;      /* monotonic time after which the search stops */
 } iwg_state;
 
-static void set_detail(cJSON *rec, const char *detail)
-{
-    cJSON_DeleteItemFromObject(rec, "detail");
-    cJSON_AddStringToObject(rec, "detail", detail);
-}
-
 /* A problem that is not an OpenCL call failing (the probe file is wrong). */
 static const char *record_problem(cJSON *rec, const char *detail)
 {
-    set_detail(rec, detail);
+    record_set_detail(rec, detail);
     return "error";
 }
 
@@ -799,7 +794,7 @@ static const char *iwg_run_resident(iwg_state *s, cJSON *obj)
              (unsigned)s->env->max_compute_units,
              cJSON_IsTrue(cJSON_GetObjectItem(obj, "search_stopped_by_time")) ? "; search stopped by time" : "",
              hi != limit ? "; the runs disagree (see resident_limits): the smallest is reported" : "");
-    set_detail(s->rec, detail);
+    record_set_detail(s->rec, detail);
     return "info";
 }
 
@@ -929,7 +924,7 @@ static const char *iwg_run_spin_flag(iwg_state *s, const measure_plan *plan, cJS
              honest ? "completed"
              : bounded && c[3] > 0 ? "spinners gave up waiting: the unbounded pattern would deadlock or stall here"
                                    : "the driver ended spinning loops before the flag was set");
-    set_detail(s->rec, detail);
+    record_set_detail(s->rec, detail);
     return "info";
 }
 
@@ -982,7 +977,7 @@ static const char *iwg_run_sync(iwg_state *s, const measure_plan *plan, cJSON *o
             return "error";
     }
     if (limit == 0) {
-        set_detail(s->rec, "no work-group count was found resident: nothing to run the method with");
+        record_set_detail(s->rec, "no work-group count was found resident: nothing to run the method with");
         return "skip";
     }
     /* A wait may last IWG_SPIN_BOUND_WAITS calibrated waits (about a

@@ -12,6 +12,7 @@
 
 #include "clerr.h"
 #include "proc.h"
+#include "record.h"
 
 /* ctl's ints: the kernels' control words sit at 0, 32 and 64. */
 #define SYNC_CTL_INTS 96
@@ -193,8 +194,7 @@ const char *measure_iwg_sync_run(const measure_plan *plan, const iwg_sync_setup 
 
     char detail[400];
     verdict = measure_sync_judge(plan, &c, detail, sizeof detail);
-    cJSON_DeleteItemFromObject(s->rec, "detail");
-    cJSON_AddStringToObject(s->rec, "detail", detail);
+    record_set_detail(s->rec, detail);
     cJSON_AddStringToObject(obj, "method", measure_plan_method_name(plan->method));
     cJSON_AddStringToObject(obj, "flavour", plan->acq_rel ? "acq_rel" : "cl12");
     cJSON_AddNumberToObject(obj, "groups", (double)groups);

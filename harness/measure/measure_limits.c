@@ -276,12 +276,6 @@ static void num(lim *s, const char *key, double v)
 
 /* ---- verdicts ---------------------------------------------------------------- */
 
-static void detail(lim *s, const char *text)
-{
-    cJSON_DeleteItemFromObject(s->rec, "detail");
-    cJSON_AddStringToObject(s->rec, "detail", text);
-}
-
 /* At a limit everything must work: a failed call is the device's failure. */
 static const char *at_verdict(lim *s, long mismatches)
 {
@@ -290,14 +284,14 @@ static const char *at_verdict(lim *s, long mismatches)
         clerr_record(s->rec, s->fail_call, s->fail_code);
         snprintf(line, sizeof line, "at the advertised limit %s returned %s (%d); %s", s->fail_call,
                  clerr_name(s->fail_code), (int)s->fail_code, s->note);
-        detail(s, line);
+        record_set_detail(s->rec, line);
         cJSON_AddStringToObject(s->obj, "outcome", "rejected");
         return "fail";
     }
     num(s, "mismatches", (double)mismatches);
     cJSON_AddStringToObject(s->obj, "outcome", mismatches ? "wrong values" : "ok");
     snprintf(line, sizeof line, "%s%s", mismatches ? "wrong values at the advertised limit: " : "", s->note);
-    detail(s, line);
+    record_set_detail(s->rec, line);
     return mismatches ? "fail" : "pass";
 }
 
@@ -317,14 +311,14 @@ static const char *over_info(lim *s, long mismatches)
         snprintf(line, sizeof line, "one over the limit: accepted and ran (%ld wrong values); %s", mismatches,
                  s->note);
     }
-    detail(s, line);
+    record_set_detail(s->rec, line);
     return "info";
 }
 
 static const char *skip(lim *s, const char *why)
 {
     cJSON_AddStringToObject(s->obj, "outcome", "not attempted");
-    detail(s, why);
+    record_set_detail(s->rec, why);
     return "skip";
 }
 
@@ -361,12 +355,12 @@ static const char *run_minimums(lim *s)
     if (s->dev.custom)
         return skip(s, "a CL_DEVICE_TYPE_CUSTOM device: the spec's minimums do not apply to it");
     if (bad) {
-        detail(s, line);
+        record_set_detail(s->rec, line);
         return "fail";
     }
     snprintf(line, sizeof line, "every one of %zu reported limits meets the %s minimum", n,
              s->dev.embedded ? "embedded profile's" : "full profile's");
-    detail(s, line);
+    record_set_detail(s->rec, line);
     return "pass";
 }
 
@@ -653,7 +647,7 @@ static const char *run_kernel_wg(lim *s)
         clFinish(s->env->queue);
         cJSON_AddStringToObject(s->obj, "code", clerr_name(err));
         if (launch_refused_rightly(err, n, kwg, (size_t)s->dev.max_work_item_sizes[0])) {
-            detail(s, "one over CL_KERNEL_WORK_GROUP_SIZE: refused with the code the spec names");
+            record_set_detail(s->rec, "one over CL_KERNEL_WORK_GROUP_SIZE: refused with the code the spec names");
             return "pass";
         }
         char line[400];
@@ -663,7 +657,7 @@ static const char *run_kernel_wg(lim *s)
         snprintf(line, sizeof line, "one over CL_KERNEL_WORK_GROUP_SIZE (%zu): clEnqueueNDRangeKernel returned %s; "
                  "the spec names CL_INVALID_WORK_GROUP_SIZE%s", n, clerr_name(err),
                  s->version >= 20 ? "" : " (from OpenCL 2.0 on; this device reports an earlier version: recorded)");
-        detail(s, line);
+        record_set_detail(s->rec, line);
         return s->version >= 20 ? "fail" : "info";
     }
     if (err != CL_SUCCESS) {
@@ -759,10 +753,10 @@ static const char *run_item_sizes(lim *s)
             char full[800];
             snprintf(full, sizeof full, "one over CL_DEVICE_MAX_WORK_ITEM_SIZES: clEnqueueNDRangeKernel did not "
                      "return CL_INVALID_WORK_ITEM_SIZE (%s)", line);
-            detail(s, full);
+            record_set_detail(s->rec, full);
             return "fail";
         }
-        detail(s, "one over CL_DEVICE_MAX_WORK_ITEM_SIZES in each dimension: refused with the code the spec names");
+        record_set_detail(s->rec, "one over CL_DEVICE_MAX_WORK_ITEM_SIZES in each dimension: refused with the code the spec names");
         return "pass";
     }
     snprintf(s->note, sizeof s->note, "a launch at CL_DEVICE_MAX_WORK_ITEM_SIZES in each of %zu dimensions "
@@ -783,7 +777,7 @@ static const char *run_max_alloc(lim *s)
             clReleaseMemObject(m);
         cJSON_AddStringToObject(s->obj, "code", clerr_name(err));
         if (err == CL_INVALID_BUFFER_SIZE) {
-            detail(s, "a buffer one byte over CL_DEVICE_MAX_MEM_ALLOC_SIZE: CL_INVALID_BUFFER_SIZE, as the spec says");
+            record_set_detail(s->rec, "a buffer one byte over CL_DEVICE_MAX_MEM_ALLOC_SIZE: CL_INVALID_BUFFER_SIZE, as the spec says");
             return "pass";
         }
         char line[400];
@@ -793,7 +787,7 @@ static const char *run_max_alloc(lim *s)
         snprintf(line, sizeof line, "a buffer of %" PRIu64 " + 1 bytes: clCreateBuffer returned %s; the spec says "
                  "CL_INVALID_BUFFER_SIZE%s", size, clerr_name(err),
                  s->version >= 30 ? "" : " (before OpenCL 3.0 an implementation only \"may\" return it: recorded)");
-        detail(s, line);
+        record_set_detail(s->rec, line);
         return s->version >= 30 ? "fail" : "info";
     }
     snprintf(s->note, sizeof s->note, "a buffer of %" PRIu64 " bytes (CL_DEVICE_MAX_MEM_ALLOC_SIZE), its first "

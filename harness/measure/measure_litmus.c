@@ -16,6 +16,7 @@
 
 #include "build_options.h"
 #include "clerr.h"
+#include "record.h"
 #include "litmus_env.h"
 #include "litmus_record.h"
 #include "measure_memo.h"
@@ -54,12 +55,6 @@ typedef struct {
     cl_int *host_res, *host_mem, host_prm[LITMUS_PRM];
     int max_wg;
 } litmus_state;
-
-static void set_detail(cJSON *rec, const char *detail)
-{
-    cJSON_DeleteItemFromObject(rec, "detail");
-    cJSON_AddStringToObject(rec, "detail", detail);
-}
 
 /* xorshift64*: launch seeds, seeded per probe so a run can be repeated. */
 static uint64_t next_random(uint64_t *s)
@@ -122,7 +117,7 @@ static int build(litmus_state *s, const clc_probe *p)
     for (int k = 0; k < s->nk; k++)
         s->present[k] = -1;
     if (program_options(s, p, opts, sizeof opts) != 0) {
-        set_detail(s->rec, "build options too long");
+        record_set_detail(s->rec, "build options too long");
         return -1;
     }
     const char *src = p->source ? p->source : "";
@@ -192,7 +187,7 @@ static int ensure_buffers(litmus_state *s, const litmus_env *e)
         s->res_ints = res;
     }
     if (!failed && (!s->host_mem || !s->host_res)) {
-        set_detail(s->rec, "out of memory");
+        record_set_detail(s->rec, "out of memory");
         failed = 1;
     }
     return failed ? -1 : 0;
@@ -461,7 +456,7 @@ static const char *judge(const litmus_state *s, const litmus_counts *all, const 
         snprintf(detail, sizeof detail, "%s (over %ld runs of clconform with this driver since %s; this run: %ld "
                  "runs, %ld concurrent, weak outcome %ld times)", why, runs, h->since, c->t.runs, c->t.concurrent,
                  litmus_tally_weak(s->plan.test, &c->t));
-    set_detail(s->rec, detail);
+    record_set_detail(s->rec, detail);
     return verdict;
 }
 
@@ -499,7 +494,7 @@ const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, cons
         snprintf(why, sizeof why, "could not run its threads concurrently: the test needs %d work-groups at once, "
                  "the device runs %ld (%s)", s.threads, groups > 0 ? groups : 2L * lim.compute_units,
                  groups > 0 ? "measured by iwg.resident.*" : "two a compute unit; nothing measured more");
-        set_detail(rec, why);
+        record_set_detail(rec, why);
         verdict = "skip";
         goto out;
     }
@@ -514,7 +509,7 @@ const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, cons
         if (launch_counted(&s, k, &first, &rng, &c) != 0)
             goto out;
     if (!s.present[0]) {
-        set_detail(rec, "the program was built without the probe's flavour: the device lacks a feature it uses");
+        record_set_detail(rec, "the program was built without the probe's flavour: the device lacks a feature it uses");
         goto out;
     }
     if (env->measure_started)

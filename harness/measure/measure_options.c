@@ -159,12 +159,6 @@ static const char *verdict_error(cJSON *rec, const char *call, cl_int err)
     return "error";
 }
 
-static void set_detail(cJSON *rec, const char *detail)
-{
-    cJSON_DeleteItemFromObject(rec, "detail");
-    cJSON_AddStringToObject(rec, "detail", detail);
-}
-
 /* The answer to one string query, or NULL after recording the error. */
 static int arg_string(cl_kernel k, cl_uint i, cl_kernel_arg_info what, char *buf, size_t len, cl_int *err)
 {
@@ -180,7 +174,7 @@ static const char *run_arg_info(const clc_probe *p, const clc_clenv *env, cJSON 
     char why[200], opts[1024], detail[600] = "";
     int n = measure_options_parse_args(p->source, want, MAX_ARGS, why, sizeof why);
     if (n <= 0) {
-        set_detail(rec, n < 0 ? why : "the source has no //@arg line");
+        record_set_detail(rec, n < 0 ? why : "the source has no //@arg line");
         return "error";
     }
     snprintf(opts, sizeof opts, "%s %s -cl-kernel-arg-info", env->base_options ? env->base_options : "",
@@ -251,7 +245,7 @@ static const char *run_arg_info(const clc_probe *p, const clc_clenv *env, cJSON 
         snprintf(detail, sizeof detail, "all %d arguments' names, type names and qualifiers as declared", n);
 out:
     if (detail[0])
-        set_detail(rec, detail);
+        record_set_detail(rec, detail);
     if (k)
         clReleaseKernel(k);
     if (prog)
@@ -321,14 +315,14 @@ static const char *run_warnings(const clc_probe *p, const clc_clenv *env, cJSON 
                  warned[0] ? "" : " (its log shows it only under -Werror)", clerr_name(rc[1]));
         verdict = "pass";
     }
-    set_detail(rec, detail);
+    record_set_detail(rec, detail);
     return verdict;
 }
 
 const char *measure_options_run(const clc_probe *p, const clc_clenv *env, cJSON *obj, cJSON *rec)
 {
     if (!p->source) {
-        set_detail(rec, "the measurement needs a `source`");
+        record_set_detail(rec, "the measurement needs a `source`");
         return "error";
     }
     if (strcmp(p->measure, "options_kernel_arg_info") == 0)

@@ -285,37 +285,49 @@ static void drop_records(const clc_supervise_opts *o, clc_device_run *out)
     out->recs = NULL;
 }
 
-int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobserver *pool,
-                  clc_device_run *out)
+/* One device's fan-out, from its plan to its last chunk's end: what the
+ * parts of fanout_device share. */
+typedef struct {
+    const clc_supervise_opts *o;
+    clc_device_run *out;
+    size_t max_shards;
+    const clc_jobserver *pool;
+    /* The plan (plan_order, plan_chunks): the probes in order, n_single
+     * litmus chunks first, the plain probes up to n_rest, the measurements
+     * up to n_all; n_known: those the lost memo answered, in none. */
+    size_t *order, n_single, n_rest, n_all, n_known;
+    size_t *sizes, n_chunks;
+    size_t *own_plan;     /* the batch plan made here, when the caller gave none */
+    const size_t *seg;    /* the batch plan the chunks follow */
+    clc_chunk_pool *cp;
+    /* The run: one slot a supervisor, one more for the waiting measurements. */
+    shard *sh;
+    struct pollfd *pfd;
+    fan_state st;
+    char gate[4096];
+    int alongside, launch_gate;
+    size_t running;
+    int stopping, own_busy, next_id;
+    int measured;  /* the measurement chunk has started, or there is none */
+    int start_wfd; /* the waiting measurements' pipe, closed to let them go */
+} fan_run;
+
+/* r->order: the litmus tests (and the early limit measurements), each a
+ * chunk of its own (side by side at the start, not one after another
+ * in the chunk that holds their family: PoCL 5's 15 litmus tests, 0.55 s
+ * each, were seconds of one supervisor's warm run); every other probe
+ * but the measurements, a segment a chunk in chunk_order.h's order; the
+ * measurements (one last chunk). The probes lost to this driver
+ * version before (a build alone that hung, a run crash of a probe built
+ * alone) are in none: they get their remembered verdict here
+ * (lost_memo_record). Those whose kernel hung stay in their chunk and
+ * program, and the worker records them (crash_memo_hung_run_path).
+ * r->order stays NULL when out of memory. */
+static void plan_order(fan_run *r)
 {
-    if (max_shards <= 1 || !o->isolate)
-        return supervise_device(o, out);
-    /* One chunk and no measurement: a supervisor of this process does it,
-     * with no process between the device and its worker. */
-    size_t n_meas = 0;
-    for (size_t k = 0; k < o->n_todo; k++)
-        n_meas += is_measure(o, NULL, o->todo[k]);
-    if (n_meas == 0 && o->n_todo <= CHUNK_MIN + CHUNK_MIN / 2)
-        return supervise_device(o, out);
-    double t0 = proc_now();
-    memset(out, 0, sizeof *out);
-    out->recs = calloc(o->set->count ? o->set->count : 1, sizeof *out->recs);
-    /* order: the litmus tests (and the early limit measurements), each a
-     * chunk of its own (side by side at the start, not one after another
-     * in the chunk that holds their family: PoCL 5's 15 litmus tests, 0.55 s
-     * each, were seconds of one supervisor's warm run); every other probe
-     * but the measurements, a segment a chunk in chunk_order.h's order; the
-     * measurements (one last chunk). The probes lost to this driver
-     * version before (a build alone that hung, a run crash of a probe built
-     * alone) are in none: they get their remembered verdict here
-     * (lost_memo_record). Those whose kernel hung stay in their chunk and
-     * program, and the worker records them (crash_memo_hung_run_path).
-     * n_all: the probes in order. */
-    size_t *order = calloc(o->n_todo ? o->n_todo : 1, sizeof *order), n_rest = 0, n_single = 0, n_known = 0;
-    /* One slot more than the cores: the measurements' supervisor may start
-     * while the last chunks run, its worker waiting (start_wfd below). */
-    shard *sh = calloc(max_shards + 1, sizeof *sh);
-    size_t n_chunks = 0, *sizes = NULL;
+    const clc_supervise_opts *o = r->o;
+    clc_device_run *out = r->out;
+    size_t *order = r->order;
     int *lost = order && out->recs ? lost_probes(o) : NULL;
     unsigned char *early = order ? early_measures(o) : NULL;
     for (size_t k = 0; lost && k < o->n_todo; k++) {
@@ -326,34 +338,42 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
          * records it without a launch (runner.c). */
         if (lost[i] != LOST_NONE && !o->set->items[i].alone) {
             out->recs[i] = lost_memo_record(&o->set->items[i], lost[i]);
-            n_known++;
+            r->n_known++;
         }
     }
-    size_t n_all = o->n_todo - n_known;
+    r->n_all = o->n_todo - r->n_known;
     for (size_t k = 0; order && k < o->n_todo; k++)
         if (is_litmus(o, early, o->todo[k]))
-            order[n_single++] = o->todo[k];
-    n_rest = n_single;
+            order[r->n_single++] = o->todo[k];
+    r->n_rest = r->n_single;
     for (size_t k = 0; order && k < o->n_todo; k++)
         if (!is_measure(o, early, o->todo[k]) && !is_litmus(o, early, o->todo[k]) &&
             !(lost && lost[o->todo[k]] != LOST_NONE))
-            order[n_rest++] = o->todo[k];
+            order[r->n_rest++] = o->todo[k];
     free(lost);
     /* The measurements, the one that deadlocks on purpose last: its worker
      * is killed, and a fresh one for those after it cost NVIDIA's cold run
      * 0.3 s and their programs built again. */
-    size_t n_meas_put = n_rest;
+    size_t n_meas_put = r->n_rest;
     for (int last = 0; last < 2; last++)
         for (size_t k = 0; order && k < o->n_todo; k++)
             if (is_measure(o, early, o->todo[k]) && measure_deadlocks(&o->set->items[o->todo[k]]) == last)
                 order[n_meas_put++] = o->todo[k];
     free(early);
-    /* The plan of batches (batch_plan.h), made here unless the caller has
-     * one: chunks begin only where a segment begins. */
-    size_t *own_plan = o->segment || !order ? NULL : batch_plan_segments(o->set, o->todo, o->n_todo, o->batch_max);
-    const size_t *seg = o->segment ? o->segment : own_plan;
-    size_t n_plain = n_rest - n_single; /* the probes chunked by segment; n_single: the singletons before them */
-    size_t *plain = order ? order + n_single : NULL;
+}
+
+/* The chunks of the plain probes (r->sizes, r->n_chunks, the singletons
+ * first), with the plain part of r->order put in chunk order. The plan of
+ * batches (batch_plan.h) is made here unless the caller has one: chunks
+ * begin only where a segment begins. r->sizes stays NULL when out of memory. */
+static void plan_chunks(fan_run *r)
+{
+    const clc_supervise_opts *o = r->o;
+    size_t *order = r->order;
+    r->own_plan = o->segment || !order ? NULL : batch_plan_segments(o->set, o->todo, o->n_todo, o->batch_max);
+    const size_t *seg = r->seg = o->segment ? o->segment : r->own_plan;
+    size_t n_plain = r->n_rest - r->n_single; /* the probes chunked by segment; n_single: the singletons before them */
+    size_t *plain = order ? order + r->n_single : NULL;
     unsigned char *seg_start = order ? calloc(n_plain ? n_plain : 1, 1) : NULL,
                   *timed = order ? calloc(n_plain ? n_plain : 1, 1) : NULL;
     size_t *pos = order ? calloc(n_plain ? n_plain : 1, sizeof *pos) : NULL,
@@ -364,199 +384,228 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     }
     int largest_first = driver_policy_for(o->dev->platform_name, driver_policy_types(o->dev->info)).claims_largest_first;
     if (seg_start && timed && pos && was &&
-        (sizes = chunk_order(seg_start, timed, n_plain, largest_first, pos, &n_chunks))) {
+        (r->sizes = chunk_order(seg_start, timed, n_plain, largest_first, pos, &r->n_chunks))) {
         for (size_t k = 0; k < n_plain; k++)
             was[k] = plain[k];
         for (size_t k = 0; k < n_plain; k++)
             plain[k] = was[pos[k]];
-        sizes = singles_first(sizes, n_single, &n_chunks);
+        r->sizes = singles_first(r->sizes, r->n_single, &r->n_chunks);
     }
     free(seg_start), free(timed), free(pos), free(was);
-    if (!out->recs || !order || !sh || (n_rest && !sizes)) {
-        drop_records(o, out), free(order), free(sh), free(sizes), free(own_plan);
-        return supervise_device(o, out);
-    }
-    fan_state st = {o, out, n_known, 0, "", 0};
+}
+
+/* Out of memory before any chunk started: the plan is given back and one
+ * supervisor does the whole run. */
+static int fall_back(fan_run *r)
+{
+    drop_records(r->o, r->out), free(r->order), free(r->sh), free(r->sizes), free(r->own_plan);
+    return supervise_device(r->o, r->out);
+}
+
+/* Progress starts from the probes the lost memo answered. */
+static void start_progress(fan_run *r)
+{
+    const clc_supervise_opts *o = r->o;
+    r->st = (fan_state){o, r->out, r->n_known, 0, "", 0};
     for (size_t k = 0; k < o->n_todo; k++) {
-        const cJSON *v = out->recs[o->todo[k]] ? cJSON_GetObjectItemCaseSensitive(out->recs[o->todo[k]], "verdict") : NULL;
-        st.unexpected += cJSON_IsString(v) && verdict_is_unexpected(v->valuestring);
+        const cJSON *v = r->out->recs[o->todo[k]] ? cJSON_GetObjectItemCaseSensitive(r->out->recs[o->todo[k]], "verdict") : NULL;
+        r->st.unexpected += cJSON_IsString(v) && verdict_is_unexpected(v->valuestring);
     }
     if (o->icd_hint)
-        snprintf(st.icd, sizeof st.icd, "%s", o->icd_hint), st.icd_pidx = o->icd_hint_pidx;
-    /* The chunks, claimed by the supervisors' workers as they go. */
-    clc_chunk_pool *cp = n_chunks ? chunk_pool_new(order, sizes, n_chunks) : NULL;
-    if (n_chunks && !cp) {
-        drop_records(o, out), free(order), free(sh), free(sizes), free(own_plan);
-        return supervise_device(o, out);
+        snprintf(r->st.icd, sizeof r->st.icd, "%s", o->icd_hint), r->st.icd_pidx = o->icd_hint_pidx;
+}
+
+/* A signal stops every chunk (by SIGTERM, each still sends what it has);
+ * a device that cannot be used starts no more supervisors. */
+static void stop_if_asked(fan_run *r)
+{
+    if (r->o->stop && *r->o->stop && !r->stopping) {
+        r->stopping = 1;
+        for (size_t s = 0; s <= r->max_shards; s++)
+            if (r->sh[s].alive)
+                kill(r->sh[s].kid.pid, SIGTERM);
     }
-    out->chunks = n_chunks + (n_rest < n_all);
-    int measured = n_rest == n_all; /* no measurement chunk to run */
-    /* Measurements beside the builds (--measurements alongside, see
-     * device_gate.h) need the gate; without one they run last and alone. */
-    char gate[4096] = "";
-    int alongside = o->measure_alongside && !measured && n_chunks > 0 &&
-                    device_gate_create(gate, sizeof gate) == 0;
-    /* Otherwise the gate is there for a GPU's workers, which launch one
-     * kernel at a time through it (runner.c; driver_policy.c's serial_launches,
-     * decided by the device's type bits): launches from several processes
-     * on one GPU are time-sliced between their contexts, and NVIDIA's warm
-     * run's 5,452 launches took 0.19 s from one supervisor, 0.83 s from
-     * two, 3.7 s from four and 10.1 s from eight. Other devices' workers
-     * leave it alone. */
-    int launch_gate = !alongside && n_chunks > 1 && device_gate_create(gate, sizeof gate) == 0;
-    size_t running = 0;
-    int stopping = 0, own_busy = 0, next_id = 0;
-    struct pollfd *pfd = calloc(max_shards + 1, sizeof *pfd);
-    int start_wfd = -1; /* the waiting measurements' pipe, closed to let them go */
-    for (;;) {
-        if (o->stop && *o->stop && !stopping) {
-            stopping = 1; /* each chunk is stopped by SIGTERM and still sends what it has */
-            for (size_t s = 0; s <= max_shards; s++)
-                if (sh[s].alive)
-                    kill(sh[s].kid.pid, SIGTERM);
+    if (r->out->fatal[0])
+        r->stopping = 1;
+}
+
+/* How the next supervisor starts: as the measurements' (last), waiting
+ * for the other chunks to end (waiting, on pipefd[0]), on a core of the
+ * pool (token). */
+typedef struct {
+    int last, waiting, token;
+    int pipefd[2];
+} shard_start;
+
+/* A supervisor's options: the caller's, with what this device's fan-out
+ * decides (the batch plan, the gate, the ICD found so far, whether it
+ * waits before its worker starts). */
+static void shard_prepare(fan_run *r, shard *c, const shard_start *how)
+{
+    memset(c, 0, sizeof *c);
+    c->arg.o = *r->o;
+    c->arg.o.segment = r->seg;
+    c->arg.o.stop = NULL;      /* a chunk is stopped by SIGTERM, forwarded by stop_if_asked */
+    c->arg.o.on_record = NULL; /* progress is told from here, as records arrive */
+    c->arg.o.icd_hint = r->st.icd[0] ? r->st.icd : NULL;
+    c->arg.o.icd_hint_pidx = r->st.icd_pidx;
+    c->arg.o.gate = r->alongside || r->launch_gate ? r->gate : NULL;
+    c->arg.o.start_wait = how->waiting;
+    c->arg.o.start_fd = how->pipefd[0];
+    c->arg.start_wfd = how->pipefd[1];
+    c->early = how->waiting;
+    c->arg.id = ++r->next_id;
+}
+
+/* What the supervisor does: the measurements (last), or the chunk pool with
+ * a chunk claimed for it here (a supervisor never starts a worker for
+ * nothing). 0 when another supervisor took the last free chunk meanwhile. */
+static int shard_assign(fan_run *r, shard *c, int last)
+{
+    size_t first;
+    if (last) {
+        c->arg.o.todo = r->order + r->n_rest;
+        c->arg.o.n_todo = r->n_all - r->n_rest;
+        c->arg.o.pool = NULL;
+    } else if (chunk_pool_claim(r->cp, c->arg.id, &first)) {
+        c->arg.o.todo = NULL;
+        c->arg.o.n_todo = 0;
+        c->arg.o.pool = r->cp;
+        c->arg.o.pool_owner = c->arg.id;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* Starts the supervisor prepared in c; 0 when it runs, -1 when it could
+ * not start (the run turns fatal when nothing else runs). */
+static int shard_spawn(fan_run *r, shard *c, const shard_start *how)
+{
+    int spawned = proc_spawn(&c->kid, fanout_main, &c->arg);
+    if (how->waiting) {
+        close(how->pipefd[0]); /* the child has its copy */
+        if (spawned == 0)
+            r->start_wfd = how->pipefd[1];
+        else
+            close(how->pipefd[1]);
+    }
+    if (spawned != 0) {
+        if (how->token)
+            jobserver_give(r->pool);
+        if (r->running == 0) {
+            snprintf(r->out->fatal, sizeof r->out->fatal, "could not start a supervisor process");
+            r->stopping = 1;
         }
-        /* A device that cannot be used: no more supervisors for it. */
-        if (out->fatal[0])
-            stopping = 1;
-        /* Start what the cores allow: the device's own supervisor without a
-         * token, each further one with a token from the pool, each with a
-         * chunk claimed for it here (a supervisor never starts a worker for
-         * nothing). Its worker then claims more while any is free. The
-         * measurements wait until nothing else of this device runs, or,
-         * alongside, start first and take the device gate per probe. */
-        /* The waiting measurements go once every other chunk has ended. */
-        if (start_wfd >= 0 && (stopping || (running <= 1 && !chunk_pool_any_free(cp)))) {
-            close(start_wfd);
-            start_wfd = -1;
-        }
-        while (!stopping) {
-            /* The measurement chunk: first when it goes alongside, else once
-             * every other chunk has ended; or, near the end, at once in a
-             * slot of its own with its worker waiting for the others to end:
-             * a worker's start (a CUDA context: 0.3-0.45 s on the H100) and
-             * the measurements' builds (measure_prepare) are then made while
-             * they finish, not after (NVIDIA's warm run: 3.2 s, 0.45 s of it
-             * that start). Near the end is when no more chunks are free
-             * than supervisors may run, nor than an eighth of all: with a
-             * segment a chunk, "none free" came 0.02 s before the end of
-             * NVIDIA's warm run, and its start was after, again. */
-            size_t free_n = chunk_pool_free_count(cp);
-            int waiting = !measured && !alongside && running > 0 &&
-                          (free_n <= max_shards || free_n <= chunk_pool_count(cp) / 8);
-            int last = !measured && (alongside || waiting || (free_n == 0 && running == 0));
-            if (!last && free_n == 0)
-                break;
-            size_t s = 0;
-            if (waiting) {
-                s = max_shards; /* its own slot, used by nothing else */
-            } else {
-                while (s < max_shards && sh[s].alive)
-                    s++;
-                if (s == max_shards)
-                    break;
-            }
-            int pipefd[2] = {-1, -1};
-            if (waiting && pipe(pipefd) != 0)
-                waiting = 0, pipefd[0] = pipefd[1] = -1;
-            if (!waiting && s == max_shards)
-                break;
-            /* The device's own slot is free when no tokenless chunk runs;
-             * the waiting measurements take no core until the others end. */
-            int token = 0;
-            if (!waiting && own_busy && pool && !(token = jobserver_try_take(pool)))
-                break;
-            shard *c = &sh[s];
-            memset(c, 0, sizeof *c);
-            c->arg.o = *o;
-            c->arg.o.segment = seg;
-            c->arg.o.stop = NULL;      /* a chunk is stopped by SIGTERM, forwarded above */
-            c->arg.o.on_record = NULL; /* progress is told from here, as records arrive */
-            c->arg.o.icd_hint = st.icd[0] ? st.icd : NULL;
-            c->arg.o.icd_hint_pidx = st.icd_pidx;
-            c->arg.o.gate = alongside || launch_gate ? gate : NULL;
-            c->arg.o.start_wait = waiting;
-            c->arg.o.start_fd = pipefd[0];
-            c->arg.start_wfd = pipefd[1];
-            c->early = waiting;
-            c->arg.id = ++next_id;
-            size_t first;
-            if (last) {
-                c->arg.o.todo = order + n_rest;
-                c->arg.o.n_todo = n_all - n_rest;
-                c->arg.o.pool = NULL;
-            } else if (chunk_pool_claim(cp, c->arg.id, &first)) {
-                c->arg.o.todo = NULL;
-                c->arg.o.n_todo = 0;
-                c->arg.o.pool = cp;
-                c->arg.o.pool_owner = c->arg.id;
-            } else {
-                if (token)
-                    jobserver_give(pool);
-                continue; /* taken meanwhile: the measurements are next */
-            }
-            int spawned = proc_spawn(&c->kid, fanout_main, &c->arg);
-            if (waiting) {
-                close(pipefd[0]); /* the child has its copy */
-                if (spawned == 0)
-                    start_wfd = pipefd[1];
-                else
-                    close(pipefd[1]);
-            }
-            if (spawned != 0) {
-                if (token)
-                    jobserver_give(pool);
-                if (running == 0) {
-                    snprintf(out->fatal, sizeof out->fatal, "could not start a supervisor process");
-                    stopping = 1;
-                }
-                break;
-            }
-            c->alive = 1;
-            c->token = token;
-            if (!token && !waiting)
-                own_busy = 1;
-            out->borrowed += (size_t)token;
-            running++;
-            if (running > out->device_jobs)
-                out->device_jobs = running;
-            if (last)
-                measured = 1;
-        }
-        if (running == 0 && (stopping || (!chunk_pool_any_free(cp) && measured)))
+        return -1;
+    }
+    c->alive = 1;
+    c->token = how->token;
+    if (!how->token && !how->waiting)
+        r->own_busy = 1;
+    r->out->borrowed += (size_t)how->token;
+    r->running++;
+    if (r->running > r->out->device_jobs)
+        r->out->device_jobs = r->running;
+    if (how->last)
+        r->measured = 1;
+    return 0;
+}
+
+/* Start what the cores allow: the device's own supervisor without a
+ * token, each further one with a token from the pool, each with a
+ * chunk claimed for it. Its worker then claims more while any is free. The
+ * measurements wait until nothing else of this device runs, or,
+ * alongside, start first and take the device gate per probe. */
+static void start_chunks(fan_run *r)
+{
+    while (!r->stopping) {
+        /* The measurement chunk: first when it goes alongside, else once
+         * every other chunk has ended; or, near the end, at once in a
+         * slot of its own with its worker waiting for the others to end:
+         * a worker's start (a CUDA context: 0.3-0.45 s on the H100) and
+         * the measurements' builds (measure_prepare) are then made while
+         * they finish, not after (NVIDIA's warm run: 3.2 s, 0.45 s of it
+         * that start). Near the end is when no more chunks are free
+         * than supervisors may run, nor than an eighth of all: with a
+         * segment a chunk, "none free" came 0.02 s before the end of
+         * NVIDIA's warm run, and its start was after, again. */
+        size_t free_n = chunk_pool_free_count(r->cp);
+        shard_start how = {0, 0, 0, {-1, -1}};
+        how.waiting = !r->measured && !r->alongside && r->running > 0 &&
+                      (free_n <= r->max_shards || free_n <= chunk_pool_count(r->cp) / 8);
+        how.last = !r->measured && (r->alongside || how.waiting || (free_n == 0 && r->running == 0));
+        if (!how.last && free_n == 0)
             break;
-        /* Wait for any chunk to say something, then take everything each
-         * has sent: records come in bursts of hundreds as a chunk ends, and
-         * reading one message per chunk per turn left cores idle for
-         * seconds while the next chunk waited for its slot. */
-        nfds_t np = 0;
-        for (size_t s = 0; pfd && s <= max_shards; s++)
-            if (sh[s].alive)
-                pfd[np++] = (struct pollfd){sh[s].kid.fd, POLLIN, 0};
-        if (pfd && np)
-            poll(pfd, np, 50);
-        for (size_t s = 0; s <= max_shards; s++) {
-            if (!sh[s].alive)
-                continue;
-            cJSON *m;
-            int r;
-            while ((r = proc_read_msg(&sh[s].kid, 0.001, NULL, &m)) == 1) {
-                take_msg(&st, m);
-                cJSON_Delete(m);
-            }
-            if (r == 0) {
-                int status;
-                proc_reap(&sh[s].kid, &status);
-                sh[s].alive = 0;
-                if (sh[s].token)
-                    jobserver_give(pool);
-                else if (!sh[s].early)
-                    own_busy = 0;
-                running--;
-            }
+        size_t s = 0;
+        if (how.waiting) {
+            s = r->max_shards; /* its own slot, used by nothing else */
+        } else {
+            while (s < r->max_shards && r->sh[s].alive)
+                s++;
+            if (s == r->max_shards)
+                break;
+        }
+        if (how.waiting && pipe(how.pipefd) != 0)
+            how.waiting = 0, how.pipefd[0] = how.pipefd[1] = -1;
+        if (!how.waiting && s == r->max_shards)
+            break;
+        /* The device's own slot is free when no tokenless chunk runs;
+         * the waiting measurements take no core until the others end. */
+        if (!how.waiting && r->own_busy && r->pool && !(how.token = jobserver_try_take(r->pool)))
+            break;
+        shard *c = &r->sh[s];
+        shard_prepare(r, c, &how);
+        if (!shard_assign(r, c, how.last)) {
+            if (how.token)
+                jobserver_give(r->pool);
+            continue; /* taken meanwhile: the measurements are next */
+        }
+        if (shard_spawn(r, c, &how) != 0)
+            break;
+    }
+}
+
+/* Wait for any chunk to say something, then take everything each
+ * has sent: records come in bursts of hundreds as a chunk ends, and
+ * reading one message per chunk per turn left cores idle for
+ * seconds while the next chunk waited for its slot. A chunk that has
+ * ended gives back its core. */
+static void take_messages(fan_run *r)
+{
+    nfds_t np = 0;
+    for (size_t s = 0; r->pfd && s <= r->max_shards; s++)
+        if (r->sh[s].alive)
+            r->pfd[np++] = (struct pollfd){r->sh[s].kid.fd, POLLIN, 0};
+    if (r->pfd && np)
+        poll(r->pfd, np, 50);
+    for (size_t s = 0; s <= r->max_shards; s++) {
+        shard *c = &r->sh[s];
+        if (!c->alive)
+            continue;
+        cJSON *m;
+        int rc;
+        while ((rc = proc_read_msg(&c->kid, 0.001, NULL, &m)) == 1) {
+            take_msg(&r->st, m);
+            cJSON_Delete(m);
+        }
+        if (rc == 0) {
+            int status;
+            proc_reap(&c->kid, &status);
+            c->alive = 0;
+            if (c->token)
+                jobserver_give(r->pool);
+            else if (!c->early)
+                r->own_busy = 0;
+            r->running--;
         }
     }
-    /* An unusable device: every probe left says why, as supervise_device
-     * does, so the report is still complete. */
+}
+
+/* An unusable device: every probe left says why, as supervise_device
+ * does, so the report is still complete. Then whether it is. */
+static void finish_records(const clc_supervise_opts *o, clc_device_run *out)
+{
     for (size_t k = 0; out->fatal[0] && k < o->n_todo; k++)
         if (!out->recs[o->todo[k]]) {
             cJSON *rec = record_new(&o->set->items[o->todo[k]]);
@@ -572,15 +621,74 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     else if (!out->incomplete_reason[0])
         snprintf(out->incomplete_reason, sizeof out->incomplete_reason,
                  o->stop && *o->stop ? "interrupted by a signal" : "a supervisor process died");
+}
+
+int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobserver *pool,
+                  clc_device_run *out)
+{
+    if (max_shards <= 1 || !o->isolate)
+        return supervise_device(o, out);
+    /* One chunk and no measurement: a supervisor of this process does it,
+     * with no process between the device and its worker. */
+    size_t n_meas = 0;
+    for (size_t k = 0; k < o->n_todo; k++)
+        n_meas += is_measure(o, NULL, o->todo[k]);
+    if (n_meas == 0 && o->n_todo <= CHUNK_MIN + CHUNK_MIN / 2)
+        return supervise_device(o, out);
+    double t0 = proc_now();
+    memset(out, 0, sizeof *out);
+    out->recs = calloc(o->set->count ? o->set->count : 1, sizeof *out->recs);
+    fan_run r = {.o = o, .out = out, .max_shards = max_shards, .pool = pool, .start_wfd = -1};
+    r.order = calloc(o->n_todo ? o->n_todo : 1, sizeof *r.order);
+    /* One slot more than the cores: the measurements' supervisor may start
+     * while the last chunks run, its worker waiting (start_chunks). */
+    r.sh = calloc(max_shards + 1, sizeof *r.sh);
+    plan_order(&r);
+    plan_chunks(&r);
+    if (!out->recs || !r.order || !r.sh || (r.n_rest && !r.sizes))
+        return fall_back(&r);
+    start_progress(&r);
+    /* The chunks, claimed by the supervisors' workers as they go. */
+    r.cp = r.n_chunks ? chunk_pool_new(r.order, r.sizes, r.n_chunks) : NULL;
+    if (r.n_chunks && !r.cp)
+        return fall_back(&r);
+    out->chunks = r.n_chunks + (r.n_rest < r.n_all);
+    r.measured = r.n_rest == r.n_all; /* no measurement chunk to run */
+    /* Measurements beside the builds (--measurements alongside, see
+     * device_gate.h) need the gate; without one they run last and alone. */
+    r.alongside = o->measure_alongside && !r.measured && r.n_chunks > 0 &&
+                  device_gate_create(r.gate, sizeof r.gate) == 0;
+    /* Otherwise the gate is there for a GPU's workers, which launch one
+     * kernel at a time through it (runner.c; driver_policy.c's serial_launches,
+     * decided by the device's type bits): launches from several processes
+     * on one GPU are time-sliced between their contexts, and NVIDIA's warm
+     * run's 5,452 launches took 0.19 s from one supervisor, 0.83 s from
+     * two, 3.7 s from four and 10.1 s from eight. Other devices' workers
+     * leave it alone. */
+    r.launch_gate = !r.alongside && r.n_chunks > 1 && device_gate_create(r.gate, sizeof r.gate) == 0;
+    r.pfd = calloc(max_shards + 1, sizeof *r.pfd);
+    for (;;) {
+        stop_if_asked(&r);
+        /* The waiting measurements go once every other chunk has ended. */
+        if (r.start_wfd >= 0 && (r.stopping || (r.running <= 1 && !chunk_pool_any_free(r.cp)))) {
+            close(r.start_wfd);
+            r.start_wfd = -1;
+        }
+        start_chunks(&r);
+        if (r.running == 0 && (r.stopping || (!chunk_pool_any_free(r.cp) && r.measured)))
+            break;
+        take_messages(&r);
+    }
+    finish_records(o, out);
     out->wall_ms = (proc_now() - t0) * 1e3;
-    out->chunks = chunk_pool_count(cp) + (n_rest < n_all); /* with the parts given back */
-    snprintf(out->icd, sizeof out->icd, "%s", st.icd);
-    out->icd_pidx = st.icd_pidx;
-    if (start_wfd >= 0)
-        close(start_wfd);
-    free(order), free(sh), free(sizes), free(pfd), free(own_plan);
-    chunk_pool_free(cp);
-    if (alongside || launch_gate)
-        unlink(gate);
+    out->chunks = chunk_pool_count(r.cp) + (r.n_rest < r.n_all); /* with the parts given back */
+    snprintf(out->icd, sizeof out->icd, "%s", r.st.icd);
+    out->icd_pidx = r.st.icd_pidx;
+    if (r.start_wfd >= 0)
+        close(r.start_wfd);
+    free(r.order), free(r.sh), free(r.sizes), free(r.pfd), free(r.own_plan);
+    chunk_pool_free(r.cp);
+    if (r.alongside || r.launch_gate)
+        unlink(r.gate);
     return 0;
 }

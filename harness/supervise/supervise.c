@@ -415,129 +415,111 @@ static void blame_run(sv_state *s, int hung, int status, const char *how)
     set_record(s, s->running, rec);
 }
 
-/* The worker hung (hung = 1) or died (status) while in state s: records
- * the blame so that the next worker makes progress. */
-static void blame(sv_state *s, int hung, int status)
+/* The worker's unsent phase times died with it: the phase in progress
+ * is charged here, to the measurement if that is what deadlocked on
+ * purpose, else as lost, with whom the loss happened on (the timeline's
+ * span says it). */
+static void charge_lost_phase(sv_state *s, double phase_ms)
 {
-    char how[64], detail[512];
-    int progressed = s->results_since_death > 0;
-    s->results_since_death = 0;
-    s->lost = 1;
-    s->lost_running = s->ph == PHASE_RUN;
-    s->lost_hung = hung;
-    /* The worker's unsent phase times died with it: the phase in progress
-     * is charged here, to the measurement if that is what deadlocked on
-     * purpose, else as lost. */
-    double phase_ms = (proc_now() - s->phase_start) * 1e3;
-    if (s->ph == PHASE_CACHE) {
-        /* The driver died or hung handing out a binary, after the build
-         * and before any probe of that program ran: nobody to blame; the
-         * next worker builds the program again and, like every later one,
-         * keeps no binaries. */
-        profile_add(&s->out->profile, PROF_LOST, phase_ms);
-        s->no_binaries = 1;
+    const clc_probe_set *ps = s->o->set;
+    if (s->ph == PHASE_RUN && ps->items[s->running].kind == CLC_KIND_MEASURE) {
+        profile_add_detail(&s->out->profile, PROF_MEASURE, phase_ms, ps->items[s->running].id);
         return;
     }
-    if (s->ph == PHASE_RUN && s->o->set->items[s->running].kind == CLC_KIND_MEASURE)
-        profile_add_detail(&s->out->profile, PROF_MEASURE, phase_ms, s->o->set->items[s->running].id);
-    else {
-        /* The timeline's span says whom the loss happened on. */
-        char whom[300] = "";
-        const clc_probe_set *ps = s->o->set;
-        if (s->ph == PHASE_RUN)
-            snprintf(whom, sizeof whom, "%s", ps->items[s->running].id);
-        else if (s->ph == PHASE_BUILD && s->n_building)
-            snprintf(whom, sizeof whom, "%s%s (%zu probes)", ps->items[s->building[0]].id,
-                     s->n_building > 1 ? " ..." : "", s->n_building);
-        profile_add_detail(&s->out->profile, PROF_LOST, phase_ms, whom[0] ? whom : NULL);
+    char whom[300] = "";
+    if (s->ph == PHASE_RUN)
+        snprintf(whom, sizeof whom, "%s", ps->items[s->running].id);
+    else if (s->ph == PHASE_BUILD && s->n_building)
+        snprintf(whom, sizeof whom, "%s%s (%zu probes)", ps->items[s->building[0]].id,
+                 s->n_building > 1 ? " ..." : "", s->n_building);
+    profile_add_detail(&s->out->profile, PROF_LOST, phase_ms, whom[0] ? whom : NULL);
+}
+
+/* Somebody in the batch being built broke the compiler. Either every probe
+ * of it is built alone next time, or in batches of about sqrt(n), and so
+ * on down to the culprit (256, 16, 4, 2, 1: each level costs a worker
+ * restart). Alone, unless this device's measured build cost says
+ * the restarts are cheaper: rusticl builds in ~5 ms and crashes in
+ * clusters (alone: 60 s for the suite, sqrt levels: 71 s, halving:
+ * 83 s); PoCL takes ~130 ms a build. Counting code generation in
+ * the cost of a probe alone (measured from its build to its result)
+ * chose levels more often and cost rusticl more: 573 probes of op.*,
+ * rel.select.* and bool.* took 31.6 s cold alone, 48-52 s with more
+ * levels (6-29 more workers, 1-1.8 s each: a rusticl worker parses
+ * libclc at start-up). The size of the next batches. */
+static size_t split_batch_cap(const sv_state *s)
+{
+    size_t cap = 1;
+    if (s->alone_builds >= 4 && s->startups >= 1) {
+        double alone_s = (double)s->n_building * s->alone_build_ms / (double)s->alone_builds / 1e3;
+        double levels_s = 4 * s->startup_s / (double)s->startups;
+        if (alone_s > levels_s)
+            while (cap * cap < s->n_building)
+                cap++;
+        if (cap >= s->n_building)
+            cap = s->n_building - 1;
     }
-    if (hung)
-        snprintf(how, sizeof how, "no answer within %.1f s", current_limit(s));
-    else
-        proc_describe_status(status, how, sizeof how);
-    const clc_probe_set *set = s->o->set;
-    if (s->ph == PHASE_RUN) {
-        blame_run(s, hung, status, how);
-        return;
+    return cap;
+}
+
+/* A batch's build hung or killed the worker: its probes are built in
+ * smaller batches next (split_batch_cap), remembered for later runs when
+ * it was a crash. */
+static void blame_batch(sv_state *s, int hung, const char *how)
+{
+    size_t cap = split_batch_cap(s);
+    /* The parts are fixed here, each led by its first probe, so that
+     * the next run, which starts the batch from its first probe, cuts
+     * the same parts as this run's next worker, which starts from the
+     * first probe without a result. */
+    size_t *leader = calloc(s->n_building, sizeof *leader);
+    for (size_t k = 0; k < s->n_building; k++) {
+        size_t i = s->building[k];
+        s->batch_cap[i] = cap;
+        s->batch_leader[i] = cap > 1 ? s->building[k / cap * cap] + 1 : 0;
+        s->capped[i] = 1;
+        if (leader)
+            leader[k] = s->batch_leader[i];
     }
-    if (s->ph == PHASE_BUILD && !s->building_program)
-        split_around_kernel(s, hung);
-    if (s->ph == PHASE_BUILD && s->n_building > 1) {
-        /* Somebody in this batch broke the compiler. Either every probe of
-         * it is built alone next time, or in batches of about sqrt(n), and so
-         * on down to the culprit (256, 16, 4, 2, 1: each level costs a worker
-         * restart). Alone, unless this device's measured build cost says
-         * the restarts are cheaper: rusticl builds in ~5 ms and crashes in
-         * clusters (alone: 60 s for the suite, sqrt levels: 71 s, halving:
-         * 83 s); PoCL takes ~130 ms a build. Counting code generation in
-         * the cost of a probe alone (measured from its build to its result)
-         * chose levels more often and cost rusticl more: 573 probes of op.*,
-         * rel.select.* and bool.* took 31.6 s cold alone, 48-52 s with more
-         * levels (6-29 more workers, 1-1.8 s each: a rusticl worker parses
-         * libclc at start-up). */
-        size_t cap = 1;
-        if (s->alone_builds >= 4 && s->startups >= 1) {
-            double alone_s = (double)s->n_building * s->alone_build_ms / (double)s->alone_builds / 1e3;
-            double levels_s = 4 * s->startup_s / (double)s->startups;
-            if (alone_s > levels_s)
-                while (cap * cap < s->n_building)
-                    cap++;
-            if (cap >= s->n_building)
-                cap = s->n_building - 1;
-        }
-        /* The parts are fixed here, each led by its first probe, so that
-         * the next run, which starts the batch from its first probe, cuts
-         * the same parts as this run's next worker, which starts from the
-         * first probe without a result. */
-        size_t *leader = calloc(s->n_building, sizeof *leader);
-        for (size_t k = 0; k < s->n_building; k++) {
-            size_t i = s->building[k];
-            s->batch_cap[i] = cap;
-            s->batch_leader[i] = cap > 1 ? s->building[k / cap * cap] + 1 : 0;
-            s->capped[i] = 1;
-            if (leader)
-                leader[k] = s->batch_leader[i];
-        }
-        if (!hung && s->crash_memo[0])
-            crash_memo_add_caps(s->crash_memo, set, s->building, s->n_building, cap, leader);
-        free(leader);
-        /* No record carries this death, so say it here: a worker killed
-         * from outside (an OOM killer, an operator) shows up somewhere. */
-        fprintf(stderr, "clconform: %s: the worker %s while building %zu probes together (%s); "
-                        "building them in smaller groups\n", s->o->dev->key, hung ? "hung" : "died",
-                s->n_building, how);
-        return;
-    }
-    if (s->ph == PHASE_BUILD && s->n_building == 1 && !s->building_program && s->n_program > 1) {
-        /* One probe's kernel, in a program of several: built alone next,
-         * where a second death is its verdict and is remembered with that
-         * lone program's build (bincache.h), so that later runs lose no
-         * worker to it. */
-        s->batch_cap[s->building[0]] = 1;
-        s->batch_leader[s->building[0]] = 0;
-        s->capped[s->building[0]] = 1;
-        if (!hung && s->crash_memo[0])
-            crash_memo_add(s->crash_memo, set->items[s->building[0]].id);
-        return;
-    }
-    if (s->ph == PHASE_BUILD && s->n_building == 1) {
-        const clc_probe *p = &set->items[s->building[0]];
-        cJSON *rec = record_new(p);
-        snprintf(detail, sizeof detail, "the build %s: %s", hung ? "hung" : "killed the worker", how);
-        if (!hung && s->crash_memo[0])
-            crash_memo_add(s->crash_memo, p->id);
-        if (hung && s->lost_memo[0])
-            crash_memo_add(s->lost_memo, p->id);
-        record_set_verdict(rec, hung ? "timeout" : "crash", detail);
-        if (!hung)
-            record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
-        record_add_repro(rec, p, NULL);
-        attach_stderr_tail(s, rec);
-        if (!hung && (s->building_program || s->n_program == 1))
-            remember_build_crash(s, status, rec);
-        set_record(s, s->building[0], rec);
-        return;
-    }
+    if (!hung && s->crash_memo[0])
+        crash_memo_add_caps(s->crash_memo, s->o->set, s->building, s->n_building, cap, leader);
+    free(leader);
+    /* No record carries this death, so say it here: a worker killed
+     * from outside (an OOM killer, an operator) shows up somewhere. */
+    fprintf(stderr, "clconform: %s: the worker %s while building %zu probes together (%s); "
+                    "building them in smaller groups\n", s->o->dev->key, hung ? "hung" : "died",
+            s->n_building, how);
+}
+
+/* One probe's build, alone, hung or killed the worker: that is its
+ * verdict. */
+static void blame_lone_build(sv_state *s, int hung, int status, const char *how)
+{
+    char detail[512];
+    const clc_probe *p = &s->o->set->items[s->building[0]];
+    cJSON *rec = record_new(p);
+    snprintf(detail, sizeof detail, "the build %s: %s", hung ? "hung" : "killed the worker", how);
+    if (!hung && s->crash_memo[0])
+        crash_memo_add(s->crash_memo, p->id);
+    if (hung && s->lost_memo[0])
+        crash_memo_add(s->lost_memo, p->id);
+    record_set_verdict(rec, hung ? "timeout" : "crash", detail);
+    if (!hung)
+        record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
+    record_add_repro(rec, p, NULL);
+    attach_stderr_tail(s, rec);
+    if (!hung && (s->building_program || s->n_program == 1))
+        remember_build_crash(s, status, rec);
+    set_record(s, s->building[0], rec);
+}
+
+/* The worker hung or died between probes (releasing a program, say):
+ * nobody to blame yet. A device never opened, or three such deaths in a
+ * row, make the run fatal. Else retry once; a worker that dies again
+ * before any progress blames the next probe, so the run always moves on. */
+static void blame_between(sv_state *s, int hung, const char *how, int progressed)
+{
+    char detail[512];
     if (!progressed)
         s->barren_deaths++;
     else
@@ -548,22 +530,69 @@ static void blame(sv_state *s, int hung, int status)
         s->fatal = 1;
         return;
     }
-    /* Between probes (releasing a program, say): nobody to blame yet. Retry
-     * once; a worker that dies again before any progress blames the next
-     * probe, so the run always moves on. */
     if (progressed)
         return;
     size_t n = answer_for(s, s->mine, 0);
     for (size_t k = 0; k < n; k++) {
         size_t i = s->mine[k];
         if (!s->out->recs[i]) {
-            cJSON *rec = record_new(&set->items[i]);
+            cJSON *rec = record_new(&s->o->set->items[i]);
             snprintf(detail, sizeof detail, "the worker %s just before this probe: %s",
                      hung ? "hung" : "died", how);
             record_set_verdict(rec, hung ? "timeout" : "crash", detail);
             set_record(s, i, rec);
             return;
         }
+    }
+}
+
+/* The worker hung (hung = 1) or died (status) while in state s: records
+ * the blame so that the next worker makes progress. */
+static void blame(sv_state *s, int hung, int status)
+{
+    char how[64];
+    int progressed = s->results_since_death > 0;
+    s->results_since_death = 0;
+    s->lost = 1;
+    s->lost_running = s->ph == PHASE_RUN;
+    s->lost_hung = hung;
+    double phase_ms = (proc_now() - s->phase_start) * 1e3;
+    if (s->ph == PHASE_CACHE) {
+        /* The driver died or hung handing out a binary, after the build
+         * and before any probe of that program ran: nobody to blame; the
+         * next worker builds the program again and, like every later one,
+         * keeps no binaries. */
+        profile_add(&s->out->profile, PROF_LOST, phase_ms);
+        s->no_binaries = 1;
+        return;
+    }
+    charge_lost_phase(s, phase_ms);
+    if (hung)
+        snprintf(how, sizeof how, "no answer within %.1f s", current_limit(s));
+    else
+        proc_describe_status(status, how, sizeof how);
+    if (s->ph == PHASE_RUN) {
+        blame_run(s, hung, status, how);
+        return;
+    }
+    if (s->ph == PHASE_BUILD && !s->building_program)
+        split_around_kernel(s, hung);
+    if (s->ph == PHASE_BUILD && s->n_building > 1) {
+        blame_batch(s, hung, how);
+    } else if (s->ph == PHASE_BUILD && s->n_building == 1 && !s->building_program && s->n_program > 1) {
+        /* One probe's kernel, in a program of several: built alone next,
+         * where a second death is its verdict and is remembered with that
+         * lone program's build (bincache.h), so that later runs lose no
+         * worker to it. */
+        s->batch_cap[s->building[0]] = 1;
+        s->batch_leader[s->building[0]] = 0;
+        s->capped[s->building[0]] = 1;
+        if (!hung && s->crash_memo[0])
+            crash_memo_add(s->crash_memo, s->o->set->items[s->building[0]].id);
+    } else if (s->ph == PHASE_BUILD && s->n_building == 1) {
+        blame_lone_build(s, hung, status, how);
+    } else {
+        blame_between(s, hung, how, progressed);
     }
 }
 

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "clerr.h"
+#include "exe_dir.h"
 #include "proc.h"
 #include "report_json.h"
 
@@ -76,14 +77,8 @@ int exhaustive_kernel_path(char *buf, size_t len)
     if (stat(buf, &st) == 0 && S_ISREG(st.st_mode))
         return 0;
     char exe[PATH_MAX / 2];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
+    if (exe_dir_find(exe, sizeof exe) != 0)
         return -1;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return -1;
-    *slash = '\0';
     const char *const where[] = {"%s/harness/%s", "%s/../share/clconform/%s"};
     for (size_t i = 0; i < 2; i++) {
         snprintf(buf, len, where[i], exe, rel);

@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "exe_dir.h"
 #include "fuzz_gen.h"
 #include "fuzz_triage.h"
 #include "json_file.h"
@@ -153,18 +153,12 @@ static int shim_path(char *buf, size_t len)
 {
     static const char rel[] = "kernels/fuzz_host_shim.h";
     char exe[PATH_MAX / 2];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = '\0';
-            const char *const where[] = {"%s/harness/%s", "%s/../share/clconform/%s"};
-            for (size_t i = 0; i < 2; i++) {
-                snprintf(buf, len, where[i], exe, rel);
-                if (access(buf, R_OK) == 0)
-                    return 0;
-            }
+    if (exe_dir_find(exe, sizeof exe) == 0) {
+        const char *const where[] = {"%s/harness/%s", "%s/../share/clconform/%s"};
+        for (size_t i = 0; i < 2; i++) {
+            snprintf(buf, len, where[i], exe, rel);
+            if (access(buf, R_OK) == 0)
+                return 0;
         }
     }
     if (realpath("harness/kernels/fuzz_host_shim.h", buf) && access(buf, R_OK) == 0)
@@ -325,18 +319,7 @@ static int run_suite(const fuzz_opts *o, const char *probes, const char *reports
         argv[n++] = o->devices[i];
     }
     argv[n] = NULL;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        execv("/proc/self/exe", (char *const *)argv);
-        _exit(127);
-    }
-    int st;
-    if (waitpid(pid, &st, 0) < 0)
-        return -1;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return proc_run_self(argv, NULL);
 }
 
 static int collect(const char *out, const char *dir, const char *probes_file, fuzz_devs *list, long *deviations);
@@ -417,16 +400,10 @@ static const char *registers_dir(const fuzz_opts *o, char *buf, size_t len)
     if (o->registers)
         return o->registers;
     char exe[PATH_MAX / 2];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = '\0';
-            snprintf(buf, len, "%s/expected", exe);
-            if (access(buf, R_OK) == 0)
-                return buf;
-        }
+    if (exe_dir_find(exe, sizeof exe) == 0) {
+        snprintf(buf, len, "%s/expected", exe);
+        if (access(buf, R_OK) == 0)
+            return buf;
     }
     return access("expected", R_OK) == 0 ? "expected" : NULL;
 }

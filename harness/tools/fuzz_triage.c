@@ -2,11 +2,9 @@
 #include "fuzz_triage.h"
 
 #include <ctype.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "fuzz_known.h"
@@ -14,6 +12,7 @@
 #include "report_arrays.h"
 #include "probe.h"
 #include "probe_load.h"
+#include "proc.h"
 
 int fuzz_devs_add(fuzz_devs *list, const fuzz_dev *d)
 {
@@ -74,24 +73,7 @@ static int reduce_one(const fuzz_triage_opts *o, fuzz_dev *d)
         argv[n++] = o->timeout;
     }
     argv[n] = NULL;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        if (mkdir(dir, 0777) != 0 && access(dir, W_OK) != 0)
-            _exit(3);
-        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-        if (fd >= 0) {
-            dup2(fd, 1);
-            dup2(fd, 2);
-            close(fd);
-        }
-        execv("/proc/self/exe", (char *const *)argv);
-        _exit(127);
-    }
-    int st;
-    if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+    if ((mkdir(dir, 0777) != 0 && access(dir, W_OK) != 0) || proc_run_self(argv, log) != 0)
         return -1;
     if (snprintf(d->reduced, sizeof d->reduced, "%s/%s/%s.reduced/reduced.probe", dir, key, leaf) >=
             (int)sizeof d->reduced ||

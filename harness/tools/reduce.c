@@ -769,22 +769,56 @@ static int is_word_at(const char *text, const char *p, const char *w)
            !isalnum((unsigned char)p[n]) && p[n] != '_';
 }
 
-/* Rewrites the statement `out[E] = RHS;` (with inputs read as X[E2] in
- * RHS, and `TYPE VAR = ((size_t)W);` lines) into a one-element probe. */
-static int build_one_call(const reduction *r, clc_probe *out)
+/* The work-item a reduction pins: `size_t VAR = ((size_t)VALUE);`. */
+typedef struct {
+    char var[64]; /* empty until the line is met */
+    long value;
+} pinned_item;
+
+/* `if (COND) out[...] = ...;` with COND true for the pinned work-item is
+ * the store alone: *line becomes it. -1 when out of memory. */
+static int strip_true_if(char **line, const pinned_item *pin)
 {
-    const char *text = r->p.body;
-    if (!text || r->p.source)
-        return -1;
-    char var[64] = "", *stmt = NULL;
-    long value = 0;
+    char *l = *line;
+    if (strncmp(l, "if (", 4) != 0 || !pin->var[0])
+        return 0;
+    int depth = 0, truth = 0;
+    size_t close = 0;
+    for (size_t k = 3; l[k] && !close; k++) {
+        depth += l[k] == '(';
+        if (l[k] == ')' && --depth == 0)
+            close = k;
+    }
+    char cond[256];
+    if (close && close - 4 < sizeof cond) {
+        memcpy(cond, l + 4, close - 4);
+        cond[close - 4] = '\0';
+    }
+    if (close && close - 4 < sizeof cond && reduce_eval_condition(cond, pin->var, pin->value, &truth) == 0 && truth) {
+        char *rest = trim_copy(l + close + 1, strlen(l + close + 1));
+        free(l);
+        *line = rest;
+        if (!rest)
+            return -1;
+    }
+    return 0;
+}
+
+/* The body's one statement, a store to out (its pinned-item line read into
+ * *pin on the way), or NULL when the body is more or other than that.
+ * Caller frees. */
+static char *the_one_store(const char *text, pinned_item *pin)
+{
+    char *stmt = NULL;
     for (const char *l = text; l && *l;) {
         const char *nl = strchr(l, '\n');
         size_t n = nl ? (size_t)(nl - l) : strlen(l);
         char *line = trim_copy(l, n);
         l = nl ? nl + 1 : NULL;
-        if (!line)
-            return -1;
+        if (!line) {
+            free(stmt);
+            return NULL;
+        }
         char name[64];
         long w;
         int used = 0;
@@ -793,44 +827,30 @@ static int build_one_call(const reduction *r, clc_probe *out)
             continue;
         }
         if (sscanf(line, "size_t %63[A-Za-z0-9_] = ((size_t)%ld);%n", name, &w, &used) == 2 && used > 0 &&
-            !line[used] && !var[0]) {
-            snprintf(var, sizeof var, "%s", name);
-            value = w;
+            !line[used] && !pin->var[0]) {
+            snprintf(pin->var, sizeof pin->var, "%s", name);
+            pin->value = w;
             free(line);
             continue;
         }
-        /* `if (COND) out[...] = ...;` with COND true for the pinned
-         * work-item is the store alone. */
-        if (strncmp(line, "if (", 4) == 0 && var[0]) {
-            int depth = 0, truth = 0;
-            size_t close = 0;
-            for (size_t k = 3; line[k] && !close; k++) {
-                depth += line[k] == '(';
-                if (line[k] == ')' && --depth == 0)
-                    close = k;
-            }
-            char cond[256];
-            if (close && close - 4 < sizeof cond) {
-                memcpy(cond, line + 4, close - 4);
-                cond[close - 4] = '\0';
-            }
-            if (close && close - 4 < sizeof cond && reduce_eval_condition(cond, var, value, &truth) == 0 && truth) {
-                char *rest = trim_copy(line + close + 1, strlen(line + close + 1));
-                free(line);
-                line = rest;
-                if (!line)
-                    return -1;
-            }
+        if (strip_true_if(&line, pin) != 0) {
+            free(stmt);
+            return NULL;
         }
         if (stmt || strncmp(line, "out[", 4) != 0) {
             free(line);
             free(stmt);
-            return -1; /* more than one statement, or not a store to out */
+            return NULL; /* more than one statement, or not a store to out */
         }
         stmt = line;
     }
-    if (!stmt)
-        return -1;
+    return stmt;
+}
+
+/* RHS of the statement `out[E] = RHS;`, which it frees; NULL when the
+ * statement is not of that shape. Caller frees. */
+static char *store_rhs(char *stmt)
+{
     size_t bl = bracket_len(stmt + 3);
     const char *eq = bl ? stmt + 3 + bl + 1 : NULL;
     while (eq && *eq == ' ')
@@ -838,55 +858,59 @@ static int build_one_call(const reduction *r, clc_probe *out)
     size_t len = strlen(stmt);
     if (!eq || *eq != '=' || eq[1] == '=' || stmt[len - 1] != ';') {
         free(stmt);
-        return -1;
+        return NULL;
     }
     char *rhs = trim_copy(eq + 1, (size_t)(stmt + len - 1 - (eq + 1)));
     free(stmt);
-    if (!rhs || probe_clone(&r->p, out) != 0) {
-        free(rhs);
-        return -1;
-    }
-    /* Each input: every X[E] read at one index, else give up. */
-    char body[4096];
-    size_t o = (size_t)snprintf(body, sizeof body, "    out[0] = ");
-    size_t kept = 0;
-    long idx_of[CLC_MAX_INPUTS];
+    return rhs;
+}
+
+/* body: `    out[0] = RHS;` with each input X[E] of RHS read as X[0];
+ * idx_of[k]: the one element input k is read at, -1 when it is not read.
+ * -1 when an input is read at an index that is not a constant for the
+ * pinned work-item, past its end, or at two indices, or body is too short. */
+static int rewrite_reads(const clc_probe *p, const char *rhs, const pinned_item *pin, char *body, size_t size,
+                         long idx_of[CLC_MAX_INPUTS])
+{
+    size_t o = (size_t)snprintf(body, size, "    out[0] = ");
     for (size_t k = 0; k < CLC_MAX_INPUTS; k++)
         idx_of[k] = -1;
     int bad = 0;
-    for (const char *p = rhs; *p && !bad;) {
+    for (const char *c = rhs; *c && !bad;) {
         size_t which = CLC_MAX_INPUTS;
-        for (size_t k = 0; k < r->p.n_inputs; k++)
-            if (is_word_at(rhs, p, r->p.inputs[k].name))
+        for (size_t k = 0; k < p->n_inputs; k++)
+            if (is_word_at(rhs, c, p->inputs[k].name))
                 which = k;
         if (which == CLC_MAX_INPUTS) {
-            if (o + 2 < sizeof body)
-                body[o++] = *p;
-            p++;
+            if (o + 2 < size)
+                body[o++] = *c;
+            c++;
             continue;
         }
-        const char *br = p + strlen(r->p.inputs[which].name);
+        const char *br = c + strlen(p->inputs[which].name);
         size_t n = *br == '[' ? bracket_len(br) : 0;
         char *e = n ? trim_copy(br + 1, n - 1) : NULL;
         long at;
-        if (!e || reduce_eval_index(e, var, value, &at) != 0 || at < 0 ||
-            (size_t)at >= r->p.inputs[which].count || (idx_of[which] >= 0 && idx_of[which] != at)) {
+        if (!e || reduce_eval_index(e, pin->var, pin->value, &at) != 0 || at < 0 ||
+            (size_t)at >= p->inputs[which].count || (idx_of[which] >= 0 && idx_of[which] != at)) {
             bad = 1;
         } else {
             idx_of[which] = at;
-            o += (size_t)snprintf(body + o, sizeof body - o, "%s[0]", r->p.inputs[which].name);
-            p = br + n + 1;
+            o += (size_t)snprintf(body + o, size - o, "%s[0]", p->inputs[which].name);
+            c = br + n + 1;
         }
         free(e);
     }
-    body[o < sizeof body ? o : sizeof body - 1] = '\0';
-    free(rhs);
-    if (bad || o + 2 >= sizeof body) {
-        probe_free(out);
+    body[o < size ? o : size - 1] = '\0';
+    if (bad || o + 2 >= size)
         return -1;
-    }
     strcat(body, ";");
-    /* Only the inputs read, one element each. */
+    return 0;
+}
+
+/* Only the inputs read stay in out, one element each (the one read). */
+static void keep_read_inputs(clc_probe *out, const long idx_of[CLC_MAX_INPUTS])
+{
     for (size_t k = 0; k < out->n_inputs; k++) {
         clc_input *in = &out->inputs[k];
         if (idx_of[k] < 0) {
@@ -909,10 +933,37 @@ static int build_one_call(const reduction *r, clc_probe *out)
             memmove(&out->inputs[k], &out->inputs[k + 1], (out->n_inputs - k - 1) * sizeof out->inputs[k]);
             out->n_inputs--;
         } else {
-            k++, kept++;
+            k++;
         }
     }
-    (void)kept;
+}
+
+/* Rewrites the statement `out[E] = RHS;` (with inputs read as X[E2] in
+ * RHS, and `TYPE VAR = ((size_t)W);` lines) into a one-element probe. */
+static int build_one_call(const reduction *r, clc_probe *out)
+{
+    const char *text = r->p.body;
+    if (!text || r->p.source)
+        return -1;
+    pinned_item pin = {"", 0};
+    char *stmt = the_one_store(text, &pin);
+    if (!stmt)
+        return -1;
+    char *rhs = store_rhs(stmt);
+    if (!rhs || probe_clone(&r->p, out) != 0) {
+        free(rhs);
+        return -1;
+    }
+    /* Each input: every X[E] read at one index, else give up. */
+    char body[4096];
+    long idx_of[CLC_MAX_INPUTS];
+    int bad = rewrite_reads(&r->p, rhs, &pin, body, sizeof body, idx_of);
+    free(rhs);
+    if (bad) {
+        probe_free(out);
+        return -1;
+    }
+    keep_read_inputs(out, idx_of);
     free(out->body);
     out->body = strdup(body);
     out->expect[0] = r->p.expect[r->m];

@@ -2,6 +2,7 @@
 #include "proc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,4 +224,26 @@ void proc_send(int fd, cJSON *msg)
         left -= (size_t)w;
     }
     free(text);
+}
+
+int proc_run_self(const char *const *argv, const char *log)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int fd = log ? open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666) : -1;
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+            close(fd);
+        }
+        execv("/proc/self/exe", (char *const *)argv);
+        _exit(127);
+    }
+    int st;
+    if (waitpid(pid, &st, 0) < 0)
+        return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }

@@ -46,6 +46,13 @@ void proc_describe_status(int status, char *buf, size_t len);
 /* In the child: sends one message (a line of unformatted JSON). Deletes msg. */
 void proc_send(int fd, cJSON *msg);
 
+/* Runs this binary again (/proc/self/exe) with argv (argv[0] included,
+ * NULL last) and waits for it; its output goes to the file log (created or
+ * truncated) when log is not NULL and can be opened, else where this
+ * process's goes. Returns its exit status, or -1 when it could not be
+ * started or did not exit. */
+int proc_run_self(const char *const *argv, const char *log);
+
 /* Seconds on a monotonic clock. */
 double proc_now(void);
 

@@ -864,74 +864,95 @@ static unsigned char *load_hung_runs(const clc_worker_job *job)
     return hung;
 }
 
-static int open_device(worker *w)
+/* The platforms the loader lists, and which of them is the device's. */
+typedef struct {
+    cl_platform_id plats[64];
+    cl_uint np;
+    int pidx;
+} platform_pick;
+
+/* Tells the supervisor the device cannot be used, and why. -1. */
+static int worker_fatal(worker *w, const char *detail)
+{
+    cJSON *m = worker_msg("fatal");
+    cJSON_AddStringToObject(m, "detail", detail);
+    worker_emit(w, m);
+    return -1;
+}
+
+/* Finds the device enumeration saw (w->job->dev) again, with its driver
+ * loaded alone where enumeration or an earlier worker found its .icd
+ * file: w->env.platform, w->env.device and w->device. -1 with why in
+ * detail when it is gone or is another device now. */
+static int find_device(worker *w, platform_pick *pp, char *detail, size_t size)
 {
     const clc_devref *d = w->job->dev;
-    cJSON *m;
-    cl_platform_id plats[64];
-    cl_uint np = 0;
-    int pidx = d->loader_pidx;
+    pp->np = 0;
+    pp->pidx = d->loader_pidx;
     if (d->icd) { /* enumeration found this device with its driver loaded alone */
         setenv("OCL_ICD_VENDORS", d->icd, 1);
     } else if (w->job->icd_only) { /* an earlier worker found the platform's own .icd file */
         setenv("OCL_ICD_VENDORS", w->job->icd_only, 1);
-        pidx = w->job->icd_pidx;
+        pp->pidx = w->job->icd_pidx;
     }
-    cl_int err = clGetPlatformIDs(64, plats, &np);
+    cl_int err = clGetPlatformIDs(64, pp->plats, &pp->np);
     if (err == CL_SUCCESS && !d->icd && w->job->icd_only) {
         /* The platform is the icd_pidx-th of its file's, wherever the loader
          * put it: a loader that does not take a file in OCL_ICD_VENDORS
          * (the H100 host's) lists every platform, and counting from 0 found
          * PoCL's, so every first worker failed and was started again. */
-        int k = icd_file_find(plats, (int)np, w->job->icd_only, w->job->icd_pidx);
+        int k = icd_file_find(pp->plats, (int)pp->np, w->job->icd_only, w->job->icd_pidx);
         if (k >= 0)
-            pidx = k;
+            pp->pidx = k;
     }
-    char detail[512];
-    if (err != CL_SUCCESS || (cl_uint)pidx >= np) {
-        snprintf(detail, sizeof detail, "platform %d is gone (clGetPlatformIDs: %s, %u platforms)",
-                 d->pidx, clerr_name(err), np);
-        goto fatal;
+    if (err != CL_SUCCESS || (cl_uint)pp->pidx >= pp->np) {
+        snprintf(detail, size, "platform %d is gone (clGetPlatformIDs: %s, %u platforms)", d->pidx,
+                 clerr_name(err), pp->np);
+        return -1;
     }
     cl_device_id devs[64];
     cl_uint nd = 0;
-    err = clGetDeviceIDs(plats[pidx], CL_DEVICE_TYPE_ALL, 64, devs, &nd);
+    err = clGetDeviceIDs(pp->plats[pp->pidx], CL_DEVICE_TYPE_ALL, 64, devs, &nd);
     if (err != CL_SUCCESS || (cl_uint)d->didx >= nd) {
-        snprintf(detail, sizeof detail, "device %d:%d is gone (clGetDeviceIDs: %s)", d->pidx, d->didx,
-                 clerr_name(err));
-        goto fatal;
+        snprintf(detail, size, "device %d:%d is gone (clGetDeviceIDs: %s)", d->pidx, d->didx, clerr_name(err));
+        return -1;
     }
-    w->env.platform = plats[pidx];
+    w->env.platform = pp->plats[pp->pidx];
     w->env.device = devs[d->didx];
     w->device = devinfo_device(w->env.device, d->key, d->pidx, d->didx);
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(w->device, "name");
     if (!cJSON_IsString(name) || strcmp(name->valuestring, d->device_name) != 0) {
-        snprintf(detail, sizeof detail, "device %d:%d is no longer '%s'", d->pidx, d->didx, d->device_name);
-        goto fatal;
+        snprintf(detail, size, "device %d:%d is no longer '%s'", d->pidx, d->didx, d->device_name);
+        return -1;
     }
-    m = worker_msg("device");
+    return 0;
+}
+
+/* The "device" message: the device's and platform's descriptions, and the
+ * platform's own .icd file when this worker found it (later workers load
+ * that file alone). */
+static void announce_device(worker *w, const platform_pick *pp)
+{
+    const clc_devref *d = w->job->dev;
+    cJSON *m = worker_msg("device");
     cJSON_AddItemToObject(m, "device", cJSON_Duplicate(w->device, 1));
     cJSON *plat = devinfo_platform(w->env.platform, d->pidx);
     worker_set_identity(w, plat);
     cJSON_AddItemToObject(m, "platform", plat);
     char icd[4096];
-    int rank = d->icd || w->job->icd_only ? -1 : icd_file_rank(plats, pidx, icd, sizeof icd);
+    int rank = d->icd || w->job->icd_only ? -1 : icd_file_rank(pp->plats, pp->pidx, icd, sizeof icd);
     if (rank >= 0) {
         cJSON_AddStringToObject(m, "icd", icd);
         cJSON_AddNumberToObject(m, "icd_pidx", rank);
     }
     worker_emit(w, m);
-    /* The supervisor counts start-up to the message above; the context is
-     * start-up too (no count of its own: it is the same start). */
-    double t_ctx = proc_now();
-    cl_device_type type = 0;
-    err = clGetDeviceInfo(w->env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
-    if (err != CL_SUCCESS) {
-        snprintf(detail, sizeof detail, "clGetDeviceInfo(CL_DEVICE_TYPE) failed: %s (%d)", clerr_name(err), err);
-        goto fatal;
-    }
-    driver_policy policy = driver_policy_for(d->platform_name, type);
-    w->serial_launches = policy.serial_launches;
+}
+
+/* The context, its queue and the dummy buffer every probe's unused
+ * arguments point at. -1 with the failing call in detail. */
+static int make_context(worker *w, char *detail, size_t size)
+{
+    cl_int err;
     /* On a GPU, contexts made side by side share the driver's time: on the
      * H100 host, 16 processes making NVIDIA contexts at once had them all
      * after 2.2-2.9 s; four at a time, half of them had theirs after 1.6 s
@@ -947,21 +968,28 @@ static int open_device(worker *w)
     w->env.context = clCreateContext(NULL, 1, &w->env.device, NULL, NULL, &err);
     device_gate_slot_give(w->gate_fd, ctx_slot);
     if (err != CL_SUCCESS) {
-        snprintf(detail, sizeof detail, "clCreateContext failed: %s (%d)", clerr_name(err), err);
-        goto fatal;
+        snprintf(detail, size, "clCreateContext failed: %s (%d)", clerr_name(err), err);
+        return -1;
     }
     w->env.queue = clCreateCommandQueue(w->env.context, w->env.device, 0, &err);
     if (err != CL_SUCCESS) {
-        snprintf(detail, sizeof detail, "clCreateCommandQueue failed: %s (%d)", clerr_name(err), err);
-        goto fatal;
+        snprintf(detail, size, "clCreateCommandQueue failed: %s (%d)", clerr_name(err), err);
+        return -1;
     }
     int dummy_data[4] = {0};
     w->dummy = clCreateBuffer(w->env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof dummy_data,
                               dummy_data, &err);
     if (err != CL_SUCCESS) {
-        snprintf(detail, sizeof detail, "clCreateBuffer failed: %s (%d)", clerr_name(err), err);
-        goto fatal;
+        snprintf(detail, size, "clCreateBuffer failed: %s (%d)", clerr_name(err), err);
+        return -1;
     }
+    return 0;
+}
+
+/* The device's limits and build options, and how this driver is run
+ * (driver_policy.h, unless the command line fixes it). */
+static void take_settings(worker *w, const driver_policy *policy)
+{
     const cJSON *cu = cJSON_GetObjectItemCaseSensitive(w->device, "max_compute_units");
     const cJSON *wg = cJSON_GetObjectItemCaseSensitive(w->device, "max_work_group_size");
     unsigned n_cu = 1;
@@ -976,8 +1004,15 @@ static int open_device(worker *w)
              devinfo_has_capability(w->device, "opencl_c_1.2") ? "-cl-std=CL1.2" : "",
              w->job->extra_options ? " " : "", w->job->extra_options ? w->job->extra_options : "");
     w->env.base_options = w->options;
-    w->binaries_off = w->job->no_binaries || !policy.keep_binaries;
-    w->prof.ms[PROF_WORKER_START] += (proc_now() - t_ctx) * 1e3;
+    w->binaries_off = w->job->no_binaries || !policy->keep_binaries;
+}
+
+/* The run's memory of earlier runs on this driver version: the
+ * measurements' history and the probes whose kernel hung; then the
+ * grouping of probes into programs. */
+static void take_history(worker *w, const driver_policy *policy)
+{
+    const clc_devref *d = w->job->dev;
     w->env.memo = cJSON_CreateObject();
     char history[4096];
     if (w->job->cache_dir && crash_memo_device_file(w->job->cache_dir, "measures", ".json", d->key, d->info, history,
@@ -985,18 +1020,40 @@ static int open_device(worker *w)
         w->env.measure_history = w->history = measure_memo_load(history);
     w->hung_run = load_hung_runs(w->job);
     w->lost_alone = load_lost_alone(w->job);
-    w->group = w->job->group ? w->job->group : policy.group;
+    w->group = w->job->group ? w->job->group : policy->group;
     /* --group N asks for exactly N: no byte budget then. */
-    w->group_bytes = w->job->group ? 0 : policy.group_bytes;
-    w->weigh_unrolled = policy.weigh_unrolled;
-    w->by_geometry = policy.groups_by_geometry;
-    w->launch_compiles = policy.launch_compiles;
+    w->group_bytes = w->job->group ? 0 : policy->group_bytes;
+    w->weigh_unrolled = policy->weigh_unrolled;
+    w->by_geometry = policy->groups_by_geometry;
+    w->launch_compiles = policy->launch_compiles;
+}
+
+/* Opens the job's device for this worker and tells the supervisor what it
+ * found: 0, or -1 after a "fatal" message saying why it cannot be used. */
+static int open_device(worker *w)
+{
+    char detail[512];
+    platform_pick pp;
+    if (find_device(w, &pp, detail, sizeof detail) != 0)
+        return worker_fatal(w, detail);
+    announce_device(w, &pp);
+    /* The supervisor counts start-up to the message above; the context is
+     * start-up too (no count of its own: it is the same start). */
+    double t_ctx = proc_now();
+    cl_device_type type = 0;
+    cl_int err = clGetDeviceInfo(w->env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    if (err != CL_SUCCESS) {
+        snprintf(detail, sizeof detail, "clGetDeviceInfo(CL_DEVICE_TYPE) failed: %s (%d)", clerr_name(err), err);
+        return worker_fatal(w, detail);
+    }
+    driver_policy policy = driver_policy_for(w->job->dev->platform_name, type);
+    w->serial_launches = policy.serial_launches;
+    if (make_context(w, detail, sizeof detail) != 0)
+        return worker_fatal(w, detail);
+    take_settings(w, &policy);
+    w->prof.ms[PROF_WORKER_START] += (proc_now() - t_ctx) * 1e3;
+    take_history(w, &policy);
     return 0;
-fatal:
-    m = worker_msg("fatal");
-    cJSON_AddStringToObject(m, "detail", detail);
-    worker_emit(w, m);
-    return -1;
 }
 
 static void close_device(worker *w)

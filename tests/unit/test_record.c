@@ -98,6 +98,13 @@ static void test_record_new(void)
           "record_set_verdict_replaces_without_duplicating_keys");
     record_set_number(rec, "time_ms", 1.5);
     CHECK(num(rec, "time_ms") == 1.5 && cJSON_GetArraySize(rec) == 12, "record_set_number_replaces");
+    record_set_detail(rec, "first");
+    record_set_number(rec, "checks", 3);
+    record_set_detail(rec, "second");
+    const cJSON *last = cJSON_GetArrayItem(rec, cJSON_GetArraySize(rec) - 1);
+    CHECK(strcmp(str(rec, "detail"), "second") == 0 && cJSON_GetArraySize(rec) == 13 && last &&
+              strcmp(last->string, "detail") == 0,
+          "record_set_detail_replaces_one_detail_and_puts_it_last");
     cJSON_Delete(rec);
     rec = record_new(probe("r.floats"));
     CHECK(!has(rec, "why") && strcmp(str(rec, "spec"), "OpenCL C 3.0") == 0, "record_without_why_and_own_spec");
