@@ -292,7 +292,13 @@ static void device_main(int fd, void *arg)
     size_t n_all = j->n_todo, *todo = malloc((n_all ? n_all : 1) * sizeof *todo);
     if (todo)
         memcpy(todo, j->todo, n_all * sizeof *todo);
-    if (!todo || alone_plan_add(set, &todo, &n_all, j->cli->alone, j->context_globs, j->n_context_globs) < 0) {
+    /* The batched run's kernels, as the worker forms them (runner.c): a
+     * probe alone in one already needs no copy. */
+    clc_alone_kernels kernels = {.group = j->cli->group ? j->cli->group : policy.group,
+                                 .group_bytes = j->cli->group ? 0 : policy.group_bytes,
+                                 .weigh_unrolled = policy.weigh_unrolled};
+    if (!todo ||
+        alone_plan_add(set, &todo, &n_all, j->cli->alone, j->context_globs, j->n_context_globs, &kernels) < 0) {
         cJSON *oom = cJSON_CreateObject();
         cJSON_AddStringToObject(oom, "error", "out of memory planning the probes run alone");
         proc_send(fd, oom);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "batch_plan.h"
+#include "group_weight.h"
 #include "id_map.h"
 #include "probe_write.h"
 
@@ -54,6 +55,11 @@ int alone_worth_running(const clc_probe *p)
     return p->kind == CLC_KIND_RUN && !p->alone && !p->measure && p->expect && batch_plan_runs_batched(p);
 }
 
+int alone_already(const clc_probe *p, const clc_alone_kernels *k)
+{
+    return k && (k->group == 1 || (k->group_bytes && p->body && group_weight(p->body, k->weigh_unrolled) > k->group_bytes));
+}
+
 static int matches_any(const char *id, const char *const *globs, size_t n)
 {
     for (size_t g = 0; g < n; g++)
@@ -62,13 +68,21 @@ static int matches_any(const char *id, const char *const *globs, size_t n)
     return 0;
 }
 
+/* Whether probe p of todo gets a copy. */
+static int wanted(const clc_probe *p, clc_alone_slice s, const char *const *globs, size_t n_globs,
+                  const clc_alone_kernels *k)
+{
+    return alone_worth_running(p) && !alone_already(p, k) &&
+           (alone_in_slice(p->id, s) || matches_any(p->id, globs, n_globs));
+}
+
 long alone_plan_add(clc_probe_set *set, size_t **todo, size_t *n_todo, clc_alone_slice s, const char *const *globs,
-                    size_t n_globs)
+                    size_t n_globs, const clc_alone_kernels *k)
 {
     size_t n = *n_todo, want = 0;
     for (size_t t = 0; t < n; t++) {
         const clc_probe *p = &set->items[(*todo)[t]];
-        want += alone_worth_running(p) && (alone_in_slice(p->id, s) || matches_any(p->id, globs, n_globs));
+        want += wanted(p, s, globs, n_globs, k);
     }
     if (want == 0)
         return 0;
@@ -85,7 +99,7 @@ long alone_plan_add(clc_probe_set *set, size_t **todo, size_t *n_todo, clc_alone
     for (size_t t = 0; t < n; t++) {
         size_t i = grown[t];
         const clc_probe *p = &set->items[i];
-        if (!alone_worth_running(p) || !(alone_in_slice(p->id, s) || matches_any(p->id, globs, n_globs)))
+        if (!wanted(p, s, globs, n_globs, k))
             continue;
         clc_probe *copy = &set->items[set->count];
         if (probe_clone(p, copy) != 0)

@@ -48,12 +48,25 @@ int alone_in_slice(const char *id, clc_alone_slice s);
  * not). */
 int alone_worth_running(const clc_probe *p);
 
-/* Appends to set a copy of each probe of todo[0..*n_todo) that is worth it
+/* How the device's batched run groups probes behind its dispatch kernels
+ * (driver_policy.h): a probe heavier than group_bytes (group_weight.h), or
+ * any probe where group is 1, is alone in its kernel already. */
+typedef struct {
+    size_t group, group_bytes;
+    int weigh_unrolled;
+} clc_alone_kernels;
+
+/* Whether the batched run already puts p in a dispatch kernel of its own,
+ * so that a copy alone would tell nothing more. */
+int alone_already(const clc_probe *p, const clc_alone_kernels *k);
+
+/* Appends to set a copy of each probe of todo[0..*n_todo) that is worth it,
+ * is not alone in its kernel already (k; NULL: never),
  * and is in slice s or matches one of globs[0..n_globs) (fnmatch over ids),
  * with id "ID@alone", alone 1 and alone_of its original, and appends their
  * indices to *todo (reallocated). Returns how many were added, or -1 when
  * out of memory (set and todo then hold what was added so far). */
 long alone_plan_add(clc_probe_set *set, size_t **todo, size_t *n_todo, clc_alone_slice s, const char *const *globs,
-                    size_t n_globs);
+                    size_t n_globs, const clc_alone_kernels *k);
 
 #endif

@@ -63,14 +63,14 @@ int main(void)
     CHECK(alone_worth_running(&set.items[0]) && !alone_worth_running(&set.items[2]) &&
               !alone_worth_running(&set.items[3]) && !alone_worth_running(&set.items[4]),
           "only judged batched run probes are worth a copy (not build-fail, undefined, whole programs)");
-    long added = alone_plan_add(&set, &todo, &n, (clc_alone_slice){0, 1}, NULL, 0);
+    long added = alone_plan_add(&set, &todo, &n, (clc_alone_slice){0, 1}, NULL, 0, NULL);
     CHECK(added == 2 && n == 7 && set.count == 7, "--alone all copies the two judged probes (added %ld)", added);
     CHECK(!strcmp(set.items[5].id, "a.run.one@alone") && set.items[5].alone && set.items[5].alone_of == 0 &&
               todo[5] == 5 && !strcmp(set.items[6].id, "a.run.two@alone") && set.items[6].alone_of == 1,
           "each copy is ID@alone, marked alone, pointing at its original, at the end of todo");
     CHECK(!strcmp(set.items[5].body, set.items[0].body) && set.items[5].expect && set.items[5].out_count == 1,
           "a copy keeps the original's body and expectations");
-    added = alone_plan_add(&set, &todo, &n, (clc_alone_slice){0, 1}, NULL, 0);
+    added = alone_plan_add(&set, &todo, &n, (clc_alone_slice){0, 1}, NULL, 0, NULL);
     CHECK(added == 2 && set.count == 9, "a copy is never copied again (only the originals are)");
     probe_set_free(&set);
     free(todo);
@@ -82,10 +82,27 @@ int main(void)
     for (size_t i = 0; i < n; i++)
         todo[i] = i;
     const char *globs[] = {"a.run.t*"};
-    added = alone_plan_add(&set2, &todo, &n, (clc_alone_slice){0, 0}, globs, 1);
+    added = alone_plan_add(&set2, &todo, &n, (clc_alone_slice){0, 0}, globs, 1, NULL);
     CHECK(added == 1 && !strcmp(set2.items[5].id, "a.run.two@alone"),
           "with no slice, a register's context glob still runs its probes alone");
     probe_set_free(&set2);
+    free(todo);
+
+    /* A driver whose kernels hold one probe each, or a budget the body
+     * passes: the batched run is alone already, no copy. */
+    clc_probe_set set3 = {0};
+    probe_load_text("suite", SUITE, &set3, stderr);
+    n = set3.count;
+    todo = malloc(n * sizeof *todo);
+    for (size_t i = 0; i < n; i++)
+        todo[i] = i;
+    clc_alone_kernels one = {.group = 1}, small = {.group = 8, .group_bytes = 4}, roomy = {.group = 8, .group_bytes = 4096};
+    CHECK(alone_already(&set3.items[0], &one) && alone_already(&set3.items[0], &small) &&
+              !alone_already(&set3.items[0], &roomy) && !alone_already(&set3.items[0], NULL),
+          "alone already: group 1, or a body over the kernel budget (4 bytes), not under a roomy one");
+    added = alone_plan_add(&set3, &todo, &n, (clc_alone_slice){0, 1}, NULL, 0, &one);
+    CHECK(added == 0 && n == 5, "one probe a kernel: --alone all adds no copy");
+    probe_set_free(&set3);
     free(todo);
     fclose(null);
     return check_done();
