@@ -271,10 +271,19 @@ static void device_main(int fd, void *arg)
                  bincache_default_dir(cache_dir, sizeof cache_dir) == 0;
     driver_policy policy = driver_policy_for(j->dev->platform_name, driver_policy_types(j->dev->info));
     size_t batch = j->cli->batch ? j->cli->batch : policy.batch_max;
-    clc_supervise_opts o = {j->set, j->dev, j->todo, j->n_todo, j->cli->timeout_s,
-                            j->cli->build_timeout_s, batch, j->cli->group,
-                            j->cli->build_options, cached ? cache_dir : NULL,
-                            !j->cli->no_isolation, &device_stop, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, NULL, 0, NULL, 0, -1};
+    clc_supervise_opts o = {.set = j->set,
+                            .dev = j->dev,
+                            .todo = j->todo,
+                            .n_todo = j->n_todo,
+                            .timeout_s = j->cli->timeout_s,
+                            .build_timeout_s = j->cli->build_timeout_s,
+                            .batch_max = batch,
+                            .group = j->cli->group,
+                            .extra_options = j->cli->build_options,
+                            .cache_dir = cached ? cache_dir : NULL,
+                            .isolate = !j->cli->no_isolation,
+                            .stop = &device_stop,
+                            .start_fd = -1};
     /* Last and alone unless asked: beside the builds (behind the device
      * gate) NVIDIA's co-residency counts went from 1,056 to 1,072 groups of
      * 256 and its unbounded spin-flag run completed where alone it

@@ -762,9 +762,18 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
 {
     worker_arg a;
     memset(&a, 0, sizeof a);
-    a.job = (clc_worker_job){s->o->set, s->o->dev, todo, n, s->batch_cap, s->o->batch_max, s->o->group,
-                             s->o->extra_options, s->o->cache_dir,
-                             s->icd_only[0] && s->o->isolate ? s->icd_only : NULL, s->icd_pidx, 0, NULL, NULL, NULL, NULL, 0, NULL, 0, 0, -1, NULL, NULL, NULL};
+    a.job = (clc_worker_job){.set = s->o->set,
+                             .dev = s->o->dev,
+                             .todo = todo,
+                             .n_todo = n,
+                             .batch_cap = s->batch_cap,
+                             .batch_max = s->o->batch_max,
+                             .group = s->o->group,
+                             .extra_options = s->o->extra_options,
+                             .cache_dir = s->o->cache_dir,
+                             .icd_only = s->icd_only[0] && s->o->isolate ? s->icd_only : NULL,
+                             .icd_pidx = s->icd_pidx,
+                             .start_fd = -1};
     s->icd_using = a.job.icd_only != NULL;
     a.job.no_binaries = s->no_binaries;
     a.job.batch_leader = s->batch_leader;

@@ -231,7 +231,15 @@ static int run_batch(ctx *c, clc_probe *cands, size_t n, cJSON **recs)
         return -1;
     for (size_t i = 0; i < n; i++)
         todo[i] = i;
-    clc_supervise_opts so = {&set, c->dev, todo, n, c->o->timeout_s, 120, c->batch_max ? c->batch_max : 256, 0, NULL, NULL, 1, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, NULL, 0, NULL, 0, -1};
+    clc_supervise_opts so = {.set = &set,
+                             .dev = c->dev,
+                             .todo = todo,
+                             .n_todo = n,
+                             .timeout_s = c->o->timeout_s,
+                             .build_timeout_s = 120,
+                             .batch_max = c->batch_max ? c->batch_max : 256,
+                             .isolate = 1,
+                             .start_fd = -1};
     clc_device_run run;
     int rc = supervise_device(&so, &run);
     if (rc == 0) {
