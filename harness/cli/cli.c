@@ -1,6 +1,8 @@
 /* Command-line parsing: see cli.h. */
 #include "cli.h"
 
+#include "arg_num.h"
+
 #include "devsel.h"
 #include "shard.h"
 
@@ -119,14 +121,7 @@ static int add_list(const char **list, size_t *n, const char *v, const char *fla
 
 static int to_seconds(const char *flag, const char *v, double *out, FILE *err)
 {
-    char *end;
-    double d = strtod(v, &end);
-    if (*end || !(d > 0)) {
-        fprintf(err, "clconform: %s '%s': expected seconds > 0\n", flag, v);
-        return -1;
-    }
-    *out = d;
-    return 0;
+    return arg_seconds("clconform", flag, v, out, err);
 }
 
 static int to_when(const char *flag, const char *v, int *out, FILE *err)

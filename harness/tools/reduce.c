@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "arg_num.h"
 #include "baseline.h"
 #include "enumerate.h"
 #include "group.h"
@@ -1385,8 +1386,10 @@ int reduce_main(int argc, char **argv)
             o.out_dir = argv[++i];
         else if (!strcmp(a, "--probes") && has && n_paths < 64)
             paths[n_paths++] = argv[++i];
-        else if (!strcmp(a, "--timeout") && has)
-            o.timeout_s = atof(argv[++i]);
+        else if (!strcmp(a, "--timeout") && has) {
+            if (arg_seconds("clconform reduce", a, argv[++i], &o.timeout_s, stderr) != 0)
+                return 2;
+        }
         else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
             return reduce_usage(stdout) & 0;
         else if (a[0] != '-' && !report_path)
