@@ -47,4 +47,9 @@ PY
 # so the bystander gets its own verdict (it passes) and is not made `error`.
 BV=$(json_get "$REPORT" "[p['verdict'] for p in r['probes'] if p['id'] == 'fixture.reduce-error.bystander'][0]")
 check "a kernel refused at clCreateKernel does not take its neighbour down (got $BV)" test "$BV" = pass
+
+# reduce's --timeout takes seconds as the run's does, through one parser.
+"$CLCONFORM" reduce "$REPORT" --filter fixture.reduce-error.bystander --timeout soon >"$TMP/badt.out" 2>&1
+check "reduce --timeout soon: a usage error (exit 2)" test $? -eq 2
+check "naming the option and what it takes" grep -q "clconform reduce: --timeout 'soon': expected seconds > 0" "$TMP/badt.out"
 done_checks
