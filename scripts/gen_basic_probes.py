@@ -220,8 +220,8 @@ def ledger(name):
 
 
 def gen_bool():
-    f_imp = "6.2.1-implicit-conversions/bool.probe"
-    f_cast = "6.2.2-explicit-casts/bool.probe"
+    f_imp = "implicit-conversions/bool.probe"
+    f_cast = "explicit-casts/bool.probe"
     for t in INTS + [FLOAT, DOUBLE]:
         widths = [1] + (WIDTHS if not t.fp else ([2, 4] if t.name == "float" else [2]))
         for n in widths:
@@ -327,7 +327,7 @@ def gen_bool():
                 body = "__global const %s *x = a;\n" % name
                 ins = (("a", t, vals),)
             body += "for (int i = 0; i < %d; i++) {\n    bool b = x[i];\n    out[i] = b ? 1 : 0;\n}" % k
-            emit("6.2.1-implicit-conversions/bool.probe", "bool.from-%s.%s" % (name, mode), "6.1.1", "run",
+            emit("implicit-conversions/bool.probe", "bool.from-%s.%s" % (name, mode), "6.1.1", "run",
                  why, body=body, out="int[%d]" % k, expect=exp, inputs=ins, requires=req)
 
 # ================================================================ family 3: operators
@@ -399,7 +399,7 @@ def gen_operators():
         r = result_type(t)
         req, pre = fp_req(t, "fp_inf_nan" if t.fp else None), fp_prelude(t)
         for oi, (op, (sym, clause, fn)) in enumerate(OPS.items()):
-            path = "6.3-operators/%s.probe" % {"6.3.d": "relational", "6.3.e": "equality",
+            path = "operators/%s.probe" % {"6.3.d": "relational", "6.3.e": "equality",
                                                "6.3.g": "logical", "6.3.h": "logical-not"}[clause]
             # vector form
             n = WIDTHS[(ti + oi) % len(WIDTHS)]
@@ -513,7 +513,7 @@ def un_fn(name, t):
 def rel_case(t, fi, fname, n):
     """Operands and expected components of relational built-in fname (the fi-th) on n components of
     t: (a, b or None, expected, what the function is, the probe file)."""
-    path = "6.12.6-relational-functions/%s.probe"
+    path = "relational-functions/%s.probe"
     pairs = pairs_for(t)
     unary = fname in UN_WHY
     if unary:
@@ -567,7 +567,7 @@ def rel_vector_probes(t, fi, fname, n, modes):
 
 
 def gen_relational_builtins():
-    path = "6.12.6-relational-functions/%s.probe"
+    path = "relational-functions/%s.probe"
     for t in (FLOAT, DOUBLE):
         req, pre = fp_req(t, "fp_inf_nan"), fp_prelude(t)
         r = result_type(t)
@@ -624,7 +624,7 @@ def msb(t, v):
 
 
 def gen_any_all():
-    fpath = "6.12.6-relational-functions/any-all.probe"
+    fpath = "relational-functions/any-all.probe"
     for t in (CHAR, SHORT, INT, LONG):
         m, M = t.min, t.max
         for n in [1] + WIDTHS:
@@ -697,7 +697,7 @@ def bitselect_case(t, n):
 
 def bitselect_probes(t, n, modes):
     """bitselect on n components of t (n = 1: the scalar form)."""
-    fpath = "6.12.6-relational-functions/bitselect.probe"
+    fpath = "relational-functions/bitselect.probe"
     a, b, c, cb, res = bitselect_case(t, n)
     vt = t.vec(n)
     why = ("bitselect takes each result bit from b where the bit of c is 1 and from a where it is 0; "
@@ -757,8 +757,8 @@ def ab_vals(t, n):
 
 
 def gen_select_ternary():
-    spath = "6.12.6-relational-functions/select.probe"
-    tpath = "6.3-operators/ternary.probe"
+    spath = "relational-functions/select.probe"
+    tpath = "operators/ternary.probe"
     for ti, t in enumerate(ALL):
         req, pre = fp_req(t), fp_prelude(t)
         for ci, ct in enumerate((SIGNED_BY_BITS[t.bits], UNSIGNED_BY_BITS[t.bits])):
@@ -878,7 +878,7 @@ def gen_other_widths():
             R += res
             off += n
         exp = " ".join("bits(0x%x)" % bits_of(t, v) for v in R) if t.fp else toks(t, R)
-        emit("6.12.6-relational-functions/bitselect.probe", "rel.bitselect.%s.%s.runtime" % (t.name, widths_id(ns)),
+        emit("relational-functions/bitselect.probe", "rel.bitselect.%s.%s.runtime" % (t.name, widths_id(ns)),
              "6.12.6", "run",
              "bitselect takes each result bit from b where the bit of c is 1 and from a where it is 0%s; here "
              "on %s." % ("; for floating-point types it works on the bit patterns" if t.fp else "",
@@ -905,7 +905,7 @@ def gen_other_widths():
                 C += c
                 E += exp
                 off += len(a)
-            emit("6.12.6-relational-functions/select.probe",
+            emit("relational-functions/select.probe",
                  "rel.select.%s.%s.mask-%s.runtime" % (t.name, widths_id(ns), ct.name), "6.12.6", "run",
                  "select(a, b, c) with c of %s on %s: on vectors the most significant bit of c[i] picks b[i], a[i] "
                  "otherwise, so 1 or other positive values pick a%s." % (

@@ -1,10 +1,10 @@
 """Address-space qualifiers (OpenCL C 1.2 6.5): cases the hand-written
-probes/6.5-address-space-qualifiers/misuse.probe does not cover yet: kernel
+probes/address-space-qualifiers/misuse.probe does not cover yet: kernel
 pointer arguments need __global, __constant or __local; no __global
 variables in 1.2 (program scope or function scope); and what must build and
 run: program-scope __constant data, __local arrays passed to functions."""
 
-PATH = "6.5-address-space-qualifiers/more.probe"
+PATH = "address-space-qualifiers/more.probe"
 
 
 def generate(w):

@@ -20,7 +20,7 @@ async-copy-wait-visibility]."""
 import asyncref
 from fam_common import FP64
 
-DIR = "6.12.10-async-copies/"
+DIR = "async-copies/"
 CLAUSE = "6.12.10"
 M64 = (1 << 64) - 1
 # (name, bits, kind): kind "s" signed, "u" unsigned, "f" floating

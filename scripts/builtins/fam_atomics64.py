@@ -25,7 +25,7 @@ import atom64ref as A
 import intref as R
 from probewriter import int_lit
 
-PATH = "6.12.11-atomic-functions/atom64.probe"
+PATH = "opencl-c-1.x-legacy-atomics/atom64.probe"
 N_MANY = 1024
 N_GROUP = 64
 M64 = (1 << 64) - 1

@@ -13,7 +13,7 @@ from fractions import Fraction
 import constref as C
 
 CLAUSE = "6.12.4"
-PATH = "6.12.4-common-functions/"
+PATH = "common-functions/"
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 WIDTHS = [1, 2, 3, 4, 8, 16]
 

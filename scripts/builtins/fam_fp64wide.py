@@ -25,9 +25,9 @@ from fractions import Fraction
 import halfref as H
 
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
-VLS = "6.12.7-vector-data-load-store/"
-MATH = "6.12.2-math-functions-fp64/"
-REL = "6.12.6-relational-functions/"
+VLS = "vector-data-load-and-store-functions/"
+MATH = "math-functions-fp64/"
+REL = "relational-functions/"
 MODES = ("", "_rte", "_rtz", "_rtp", "_rtn")
 HALF_WIDTHS = (1, 2, 3, 4, 8, 16)
 WIDE = (2, 8, 16)
@@ -475,7 +475,7 @@ def gen_recorded(w):
         for c in calls:
             lines.append("vstore%d(%s, 0, out + %d);" % (n, c, at))
             at += n
-    w.probe("6.12.4-common-functions/mix.probe", "common.mix-smoothstep-mad.double-wide.recorded", "6.12.4",
+    w.probe("common-functions/mix.probe", "common.mix-smoothstep-mad.double-wide.recorded", "6.12.4",
             "impl-defined",
             "mix(x, y, a) and smoothstep(edge0, edge1, x) on double2, 3, 4, 8 and 16 (all-vector, and with the "
             "scalar a, edge0, edge1 that apply to every component; a in [0, 1], edge0 < edge1) and mad at widths "

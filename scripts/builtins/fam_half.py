@@ -25,7 +25,7 @@ from fractions import Fraction
 
 import halfref as H
 
-PATH = "6.1.1.1-half-precision/"
+PATH = "half-precision-floating-point/"
 CLAUSE = "cl_khr_fp16"
 PRAGMA = "#pragma OPENCL EXTENSION cl_khr_fp16 : enable"
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"

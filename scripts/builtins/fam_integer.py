@@ -9,7 +9,7 @@ from probewriter import int_lit, load, pad, store
 
 CLAUSE = "6.12.3"
 WIDTHS = [1, 2, 3, 4, 8, 16]
-DIR = "6.12.3-integer-functions/"
+DIR = "integer-functions/"
 # One global size for every run-time probe: drivers that specialise a kernel
 # for its launch size (PoCL) then compile a dispatch kernel once, not once per
 # distinct size; each work-item loops over its share of the operand vectors.
@@ -142,7 +142,7 @@ def cases(fn, t):
 
 # ctz is OpenCL C 2.0's ("Requires support for OpenCL C 2.0 or newer"): its
 # probes are built once per -cl-std that has it, each paired with the device
-# listing that version (cl_std_X.Y), as probes/6.2-optional-functionality are.
+# listing that version (cl_std_X.Y), as probes/optional-functionality are.
 STDS = {"ctz": ["2.0", "3.0"]}
 
 

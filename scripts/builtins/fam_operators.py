@@ -8,7 +8,7 @@ import intref as R
 from probewriter import load, pad, store
 
 CLAUSE = "6.3"
-PATH = "6.3-operators/"
+PATH = "operators/"
 WIDTHS = [1, 2, 3, 4, 8, 16]
 
 

@@ -4,7 +4,7 @@ device-dependent ones as twins selected by `requires` (endianness, images),
 implementation-defined ones recorded."""
 import constref as C
 
-PATH = "6.10-preprocessor/"
+PATH = "preprocessor-directives-and-macros/"
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 
 INT_LIMITS = [("CHAR_BIT", 8), ("CHAR_MAX", 127), ("CHAR_MIN", -128), ("SCHAR_MAX", 127), ("SCHAR_MIN", -128),

@@ -9,7 +9,7 @@ import shufref
 from probewriter import int_lit
 
 CLAUSE = "6.12.12"
-PATH = "6.12.12-miscellaneous-vector-functions/shuffle-full.probe"
+PATH = "miscellaneous-vector-functions/shuffle-full.probe"
 WIDTHS = [2, 4, 8, 16]
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 

@@ -11,8 +11,8 @@ through the atom_* names of cl_khr_{global,local}_int32_{base,extended}_atomics
 (atom32.probe)."""
 
 M32 = (1 << 32) - 1
-PATH = "6.12.11-atomic-functions/atomics.probe"
-BARRIER_PATH = "6.12.8-synchronization-functions/barrier.probe"
+PATH = "opencl-c-1.x-legacy-atomics/atomics.probe"
+BARRIER_PATH = "synchronization-functions/barrier.probe"
 N_GLOBAL = 1024   # work-items of the many-group __global probes
 N_GROUP = 64      # work-items of the one-group probes
 
@@ -156,7 +156,7 @@ def gen_atomics(w):
 
 
 BASE32 = ("add", "sub", "xchg", "inc", "dec", "cmpxchg")
-ATOM32_PATH = "6.12.11-atomic-functions/atom32.probe"
+ATOM32_PATH = "opencl-c-1.x-legacy-atomics/atom32.probe"
 
 
 def gen_atom32(w, fn, t, space, many, n, where):

@@ -5,7 +5,7 @@ vectors, 1 for scalars); half only as a pointer target without cl_khr_fp16
 (6.1.1.1)."""
 import intref as R
 
-PATH = "6.1-types/"
+PATH = "supported-data-types/"
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 SIZES = {t.name: t.bits // 8 for t in R.INTS}
 SIZES.update({"float": 4, "double": 8})

@@ -4,7 +4,7 @@ w is undefined: never judged), swizzles as lvalues; and what must not build."""
 import intref as R
 
 CLAUSE = "6.1.7"
-PATH = "6.1.7-vector-components/"
+PATH = "vector-components/"
 HEX = "0123456789abcdef"
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 TYPES = [t.name for t in R.INTS] + ["float", "double"]

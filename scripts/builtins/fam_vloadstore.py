@@ -11,7 +11,7 @@ import intref as R
 from probewriter import int_lit
 
 CLAUSE = "6.12.7"
-PATH = "6.12.7-vector-data-load-store/"
+PATH = "vector-data-load-and-store-functions/"
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 TYPES = [t.name for t in R.INTS] + ["float", "double"]
 WIDTHS = [2, 3, 4, 8, 16]

@@ -4,7 +4,7 @@ returns for dimindx 0..3 (3 is out of range: sizes 1, ids 0); the expected
 records follow from the NDRange the probe asks the harness to launch."""
 
 CLAUSE = "6.12.1"
-PATH = "6.12.1-work-item-functions/ndrange.probe"
+PATH = "work-item-functions/ndrange.probe"
 DIMS = 3           # dimindx 0..2 in the records; out-of-range ones in their own probe
 FIELDS = ["get_global_id", "get_local_id", "get_group_id", "get_global_size", "get_local_size",
           "get_num_groups", "get_global_offset"]

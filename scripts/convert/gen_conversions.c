@@ -1,10 +1,10 @@
 /* gen_conversions: writes the probe files of OpenCL C 1.2 sections 6.2.3
  * (convert_*) and 6.2.4 (as_type) under OUTDIR:
  *
- *   OUTDIR/probes/6.2.3-conversions/from_<src>.probe   run probes
- *   OUTDIR/probes/6.2.3-conversions/build_fail.probe   forms that must not build
- *   OUTDIR/probes/6.2.4-as-type/size<N>.probe           as_type between N-byte types
- *   OUTDIR/probes/6.2.4-as-type/build_fail.probe
+ *   OUTDIR/probes/explicit-conversions/from_<src>.probe   run probes
+ *   OUTDIR/probes/explicit-conversions/build_fail.probe   forms that must not build
+ *   OUTDIR/probes/reinterpreting-types-using-as-type-and-as-typen/size<N>.probe           as_type between N-byte types
+ *   OUTDIR/probes/reinterpreting-types-using-as-type-and-as-typen/build_fail.probe
  *
  * Every expected value comes from convref.c (the spec's rules on exact
  * values). The output depends on nothing but this source: no host floating
@@ -959,7 +959,7 @@ static void write_core_pair(FILE *f, cr_type src, cr_type dst, int pair_index, i
 
 /* Full profile: one probe per (function, src, run-time or folded), each
  * function at every width. Part of the default suite
- * (probes/6.2.3-conversions-full), so its kernels are kept small: a
+ * (probes/explicit-conversions-full), so its kernels are kept small: a
  * run-time probe converts every operand of the source at width 1 and the
  * first VALUE_QUANTUM of them at each vector width (enough for every lane
  * to meet edge values); a folded probe folds the FULL_FOLDED operands that
@@ -1382,9 +1382,9 @@ int main(int argc, char **argv)
     }
     const char *out = argv[1];
     char conv[900], full[900], as[900];
-    snprintf(conv, sizeof conv, "%s/probes/6.2.3-conversions", out);
-    snprintf(full, sizeof full, "%s/probes/6.2.3-conversions-full", out);
-    snprintf(as, sizeof as, "%s/probes/6.2.4-as-type", out);
+    snprintf(conv, sizeof conv, "%s/probes/explicit-conversions", out);
+    snprintf(full, sizeof full, "%s/probes/explicit-conversions-full", out);
+    snprintf(as, sizeof as, "%s/probes/reinterpreting-types-using-as-type-and-as-typen", out);
     make_dirs(conv);
     make_dirs(full);
     make_dirs(as);

@@ -37,7 +37,7 @@ import random
 
 import c11ref
 
-ATO = "6.15.12-atomic-functions-c11/"
+ATO = "atomic-functions-c11/"
 CLAUSE = "6.15.12 Atomic Functions"
 
 INT64 = "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics"

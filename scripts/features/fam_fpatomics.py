@@ -27,7 +27,7 @@ import random
 import atomicref
 import collref
 
-ATO = "6.15.12-atomic-functions-c11/"
+ATO = "atomic-functions-c11/"
 CLAUSE = "6.15.12 Atomic Functions"
 LOCAL = 32
 TYPES = {"float": "fp32", "double": "fp64", "half": "fp16"}

@@ -5,8 +5,8 @@ Running them needs host objects the harness does not make (clCreatePipe, a
 default on-device queue); the one run probe judges what the absence of a
 default queue must give."""
 
-PIPE = "6.15.18-pipe-functions/"
-ENQ = "6.15.19-enqueuing-kernels/"
+PIPE = "pipe-functions/"
+ENQ = "enqueuing-kernels/"
 
 PIPE_SOURCE = """__kernel void pipe_writer(write_only pipe int p, __global const int *in)
 {

@@ -25,7 +25,7 @@ import fam_wgcoll
 # host; at the default 10 s each hang cost 40 s with its lone retry).
 KERNEL_TIMEOUT = "2"
 
-SGF = "6.15.20-sub-group-functions/"
+SGF = "sub-group-functions/"
 CLAUSE = "6.15.20 Sub-Group Functions"
 CLAUSE_WI = "6.15.1 Work-Item Functions"
 GROUPS = 3

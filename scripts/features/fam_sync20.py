@@ -161,6 +161,6 @@ def gen_linear_ids(w, path):
 
 
 def gen_sync20(w):
-    gen_barriers(w, "6.12.8-synchronization-functions/sync20.probe")
-    gen_get_fence(w, "6.7.5-generic-address-space/get-fence.probe")
-    gen_linear_ids(w, "6.12.1-work-item-functions/linear-ids.probe")
+    gen_barriers(w, "synchronization-functions/sync20.probe")
+    gen_get_fence(w, "the-generic-address-space/get-fence.probe")
+    gen_linear_ids(w, "work-item-functions/linear-ids.probe")

@@ -16,7 +16,7 @@ KERNEL_TIMEOUT = "2"
 
 import collref
 
-WGC = "6.15.16-work-group-collective-functions/"
+WGC = "work-group-collective-functions/"
 CLAUSE = "6.15.16 Work-group Collective Functions"
 TYPES = ["int", "uint", "long", "ulong", "float", "double"]
 GROUPS = 3  # work-groups per launch: more than one, so each group's result is its own

@@ -2,20 +2,20 @@
 """Generates the OpenCL C 3.0 version/feature contract probes and the optional
 feature families:
 
-  probes/6.2-optional-functionality/   versions, feature macros, extension macros,
+  probes/optional-functionality/   versions, feature macros, extension macros,
                                        dependencies, the API contract measurement
-  probes/6.7.5-generic-address-space/  generic pointers, to_global/to_local/to_private
-  probes/6.7-program-scope-globals/    program scope variables in the global address space
-  probes/6.15.12-atomic-functions-c11/ the C11-style atomics per claimed order and scope, per type,
+  probes/the-generic-address-space/  generic pointers, to_global/to_local/to_private
+  probes/usage-for-declaration-scopes-and-variable-types/    program scope variables in the global address space
+  probes/atomic-functions-c11/ the C11-style atomics per claimed order and scope, per type,
                                        address space and form (fam_c11atomics.py), and
                                        cl_ext_float_atomics (fam_fpatomics.py)
-  probes/6.15.16-work-group-collective-functions/  (fam_wgcoll.py)
-  probes/6.15.18-pipe-functions/, probes/6.15.19-enqueuing-kernels/  (fam_pipes_enqueue.py)
-  probes/6.15.20-sub-group-functions/  sub-groups, cl_khr_subgroup_ballot/_shuffle (fam_subgroups.py)
-  probes/6.12.8-synchronization-functions/sync20.probe, 6.7.5-generic-address-space/get-fence.probe,
-  probes/6.12.1-work-item-functions/linear-ids.probe: work_group_barrier, atomic_work_item_fence,
+  probes/work-group-collective-functions/  (fam_wgcoll.py)
+  probes/pipe-functions/, probes/enqueuing-kernels/  (fam_pipes_enqueue.py)
+  probes/sub-group-functions/  sub-groups, cl_khr_subgroup_ballot/_shuffle (fam_subgroups.py)
+  probes/synchronization-functions/sync20.probe, the-generic-address-space/get-fence.probe,
+  probes/work-item-functions/linear-ids.probe: work_group_barrier, atomic_work_item_fence,
                                        get_fence, the 2.0 work-item functions (fam_sync20.py)
-  probes/6.12.7-vector-data-load-store/generic.probe, 6.12.2-math-functions-generic/generic-widths.probe:
+  probes/vector-data-load-and-store-functions/generic.probe, math-functions-generic/generic-widths.probe:
                                        the generic-pointer forms of vload/vstore(_half) and the
                                        pointer-output math functions (fam_generic_builtins.py)
 
@@ -125,7 +125,7 @@ class Writer:
         return sorted(self.files)
 
 
-OPT = "6.2-optional-functionality/"
+OPT = "optional-functionality/"
 
 
 def gen_versions(w):
@@ -243,7 +243,7 @@ def gen_dependencies(w):
             requires="cl_std_3.0 full_profile", options="-cl-std=CL3.0")
 
 
-GAS = "6.7.5-generic-address-space/"
+GAS = "the-generic-address-space/"
 
 
 def gen_generic(w):
@@ -284,7 +284,7 @@ def gen_generic(w):
                 requires=req, options="-cl-std=CL" + v, global_="1", local="1")
 
 
-PSG = "6.7-program-scope-globals/"
+PSG = "usage-for-declaration-scopes-and-variable-types/"
 
 
 def gen_globals(w):
@@ -311,7 +311,7 @@ def gen_globals(w):
                 options="-cl-std=CL" + v)
 
 
-ATO = "6.15.12-atomic-functions-c11/"
+ATO = "atomic-functions-c11/"
 
 ORDERS = {  # class: (load, store, rmw, cas success, cas failure, flag, requirement)
     "relaxed": ("relaxed", "relaxed", "relaxed", "relaxed", "relaxed", "relaxed", None),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes probes/3.3-memory-model/litmus.probe: the litmus family's probes
+"""Writes probes/memory-model/litmus.probe: the litmus family's probes
 (docs/measurements.md, "The litmus family"), one per test and flavour, with
 harness/kernels/litmus.cl as their `source`.
     scripts/litmus/gen_litmus.py [OUT_ROOT]   (default: probes/)
@@ -161,7 +161,7 @@ def generate():
 
 def main():
     out_root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "probes")
-    path = os.path.join(out_root, "3.3-memory-model", "litmus.probe")
+    path = os.path.join(out_root, "memory-model", "litmus.probe")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         f.write(generate())

@@ -4,7 +4,7 @@
  * `.ref` file beside it with the reference of every output element from
  * MPFR (mathref.c).
  *
- *   gen_math ROOT         writes ROOT/probes/6.12.2-math-functions/{float,double}/
+ *   gen_math ROOT         writes ROOT/probes/math-functions/{float,double}/
  *   gen_math --full ROOT  the same with double16 too (PoCL 3.1 spends minutes
  *                         generating code for some double16 kernels: fmod,
  *                         remainder, remquo, about 90 s each with a cold cache)
@@ -1445,13 +1445,13 @@ int main(int argc, char **argv)
         argc--;
     }
     if (argc != 2) {
-        fprintf(stderr, "usage: gen_math [--full] ROOT   (writes ROOT/probes/6.12.2-math-functions/)\n");
+        fprintf(stderr, "usage: gen_math [--full] ROOT   (writes ROOT/probes/math-functions/)\n");
         return 2;
     }
     const tinfo *types[] = {&T_FLOAT, &T_DOUBLE};
     for (size_t ti = 0; ti < 2; ti++) {
         char dir[2048];
-        snprintf(dir, sizeof dir, "%s/probes/6.12.2-math-functions/%s", argv[1], types[ti]->tn);
+        snprintf(dir, sizeof dir, "%s/probes/math-functions/%s", argv[1], types[ti]->tn);
         if (mkdirs(dir) != 0) {
             fprintf(stderr, "gen_math: cannot create %s: %s\n", dir, strerror(errno));
             return 1;
@@ -1463,7 +1463,7 @@ int main(int argc, char **argv)
             if (gm_has_scalar_form(specs[i].name))
                 gm_write_scalar_form(dir, &specs[i], types[ti], full_widths);
         }
-        snprintf(dir, sizeof dir, "%s/probes/6.12.5-geometric-functions/%s", argv[1], types[ti]->tn);
+        snprintf(dir, sizeof dir, "%s/probes/geometric-functions/%s", argv[1], types[ti]->tn);
         if (mkdirs(dir) != 0) {
             fprintf(stderr, "gen_math: cannot create %s: %s\n", dir, strerror(errno));
             return 1;

@@ -30,7 +30,7 @@ for i in range(24):
             'expect = %d' % i, 'body = <<END', '    out[0] = %d;' % i, 'END', '']
 open(sys.argv[1], 'w').write('\n'.join(out))
 PY
-SUITE=(--device-jobs 2 --probes probes/6.3-operators/relational.probe --probes probes/6.3-operators/logical.probe
+SUITE=(--device-jobs 2 --probes probes/operators/relational.probe --probes probes/operators/logical.probe
        --probes tests/lost_memo/crash-alone.probe --probes "$TMP/after.probe" --probes tests/isolation/hang.probe)
 run cold "${SUITE[@]}"
 run warm "${SUITE[@]}"
