@@ -168,8 +168,7 @@ FILES = {}
 
 def emit(path, pid, clause, kind, why, body=None, out=None, expect=None,
          inputs=(), requires=None, prelude=None, source=None, spec=None):
-    lines = ["", "[probe %s]" % pid, "clause   = %s" % clause]
-    lines.append("spec     = %s" % (spec or spec_for(clause)))
+    lines = ["", "[probe %s]" % pid, "spec     = %s" % (spec or spec_for(clause))]
     lines.append("why      = %s" % why)
     lines.append("kind     = %s" % kind)
     if requires:

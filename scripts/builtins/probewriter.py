@@ -21,8 +21,7 @@ class Writer:
         if pid in self.ids:
             raise ValueError("duplicate probe id " + pid)
         self.ids.add(pid)
-        lines = ["", "[probe %s]" % pid, "clause   = %s" % clause]
-        lines.append("spec     = %s" % (spec or spec_for(clause)))
+        lines = ["", "[probe %s]" % pid, "spec     = %s" % (spec or spec_for(clause))]
         lines.append("why      = %s" % why)
         lines.append("kind     = %s" % kind)
         if undefined:

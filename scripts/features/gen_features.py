@@ -98,7 +98,7 @@ class Writer:
         self.ids.add(pid)
         if out is None and kind in ("run", "impl-defined"):
             out = "int[1]"
-        lines = ["", "[probe %s]" % pid, "clause   = %s" % clause, "spec     = %s" % spec_for(clause),
+        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(clause),
                  "why      = %s" % why, "kind     = %s" % kind]
         for key, val in (("requires", requires), ("options", options), ("measure", measure), ("timeout", timeout),
                          ("global", global_), ("local", local), ("offset", offset), ("out", out), ("expect", expect)):

@@ -179,7 +179,7 @@ def component_token(dtype, raw, c):
 
 def probe_text(pid, clause, why, body, out, expect, images, inputs=(), requires="images", prelude=None,
                ulp=False, options=None):
-    lines = [f"[probe {pid}]", f"clause = {clause[0]}", f"spec = {SPEC}{clause[1]}", f"why = {why}",
+    lines = [f"[probe {pid}]", f"spec = {SPEC}{clause[1]}", f"why = {why}",
              "kind = run", f"requires = {requires}"]
     if options:
         lines.append(f"options = {options}")

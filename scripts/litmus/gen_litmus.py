@@ -99,7 +99,6 @@ HEADER = """\
 # [ledger: litmus-cl12]; names and the kernel contract: docs/measurements.md.
 
 [defaults]
-clause   = 3.3 Memory Consistency Model for OpenCL 1.x
 spec     = OpenCL API (unified): Memory Consistency Model for OpenCL 1.x
 kind     = measure
 timeout  = 10
@@ -110,8 +109,7 @@ source   = <<CL
 def probe(lines, pid, measure, why, clause=None, spec=None, options=None, requires=None):
     lines.append("")
     lines.append("[probe %s]" % pid)
-    if clause:
-        lines.append("clause   = %s" % clause)
+    if spec:
         lines.append("spec     = %s" % spec)
     if options:
         lines.append("options  = %s" % options)

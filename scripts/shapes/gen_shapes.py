@@ -47,7 +47,7 @@ class Writer:
               options=None, requires=None, global_=None, args=(), timeout=None):
         assert pid not in self.ids, pid
         self.ids.add(pid)
-        lines = ["", "[probe %s]" % pid, "clause   = %s" % clause, "spec     = %s" % spec_for(clause)]
+        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(clause)]
         lines += ["why      = %s" % why, "kind     = run"]
         if requires:
             lines.append("requires = %s" % requires)
@@ -71,7 +71,7 @@ class Writer:
         """A probe whose build must fail."""
         assert pid not in self.ids, pid
         self.ids.add(pid)
-        lines = ["", "[probe %s]" % pid, "clause   = %s" % clause, "spec     = %s" % spec_for(clause)]
+        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(clause)]
         lines += ["why      = %s" % why, "kind     = build-fail"]
         if requires:
             lines.append("requires = %s" % requires)
@@ -84,7 +84,7 @@ class Writer:
         """A measure probe (docs/measurements.md) whose `source` is generated."""
         assert pid not in self.ids, pid
         self.ids.add(pid)
-        lines = ["", "[probe %s]" % pid, "clause   = %s" % clause, "spec     = %s" % spec_for(clause)]
+        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(clause)]
         lines += ["why      = %s" % why, "kind     = measure", "measure  = %s" % name]
         if timeout:
             lines.append("timeout  = %s" % timeout)
@@ -95,7 +95,7 @@ class Writer:
         """A run probe whose whole program is generated (`source`: built alone)."""
         assert pid not in self.ids, pid
         self.ids.add(pid)
-        lines = ["", "[probe %s]" % pid, "clause   = %s" % clause, "spec     = %s" % spec_for(clause)]
+        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(clause)]
         lines += ["why      = %s" % why, "kind     = run"]
         if timeout:
             lines.append("timeout  = %s" % timeout)
