@@ -67,7 +67,7 @@ check "ldexp(floatn, int) inputs hold k constant over each 48 elements" scalar_p
 
 cat > "$TMP/ulp.probe" <<'P'
 [probe t.ulp.pass]
-clause = 7.4
+spec = OpenCL C (unified): Relative Error as ULPs
 kind = run
 out = float[2]
 expect_ulp = 1
@@ -80,7 +80,7 @@ body = <<END
 END
 
 [probe t.ulp.fail]
-clause = 7.4
+spec = OpenCL C (unified): Relative Error as ULPs
 kind = run
 out = float[2]
 expect_ulp = 1
@@ -93,7 +93,7 @@ body = <<END
 END
 
 [probe t.ulp.zero]
-clause = 7.4
+spec = OpenCL C (unified): Relative Error as ULPs
 kind = run
 out = float[1]
 expect_ulp = 1
@@ -101,7 +101,7 @@ expect = -0
 body = out[0] = 0.0f;
 
 [probe t.ulp.mayflush]
-clause = 7.4
+spec = OpenCL C (unified): Relative Error as ULPs
 kind = run
 out = float[1]
 expect_ulp = 1
@@ -138,7 +138,7 @@ else
     echo "ok - ulp end to end: skipped, no Oclgrind device here"
 fi
 
-printf '[probe t.bad]\nclause = 7.4\nkind = run\nout = float[1]\nexpect_ulp = lots\nexpect = 1\nbody = out[0] = 1.0f;\n' \
+printf '[probe t.bad]\nspec = OpenCL C (unified): Relative Error as ULPs\nkind = run\nout = float[1]\nexpect_ulp = lots\nexpect = 1\nbody = out[0] = 1.0f;\n' \
     > "$TMP/bad.probe"
 bad() {
     "$CLCONFORM" --all-devices --probes "$TMP/bad.probe" --out "$TMP/bad" >"$TMP/bad.txt" 2>&1

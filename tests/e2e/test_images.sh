@@ -19,7 +19,7 @@ mkdir -p "$TMP/p"
 # 0 and 255 read exactly 0.0 and 1.0, and CL_R reads as (r, 0, 0, 1).
 cat >"$TMP/p/img.probe" <<'PROBE'
 [defaults]
-clause = 6.12.14.2
+spec = OpenCL C (unified): Built-in Image Read Functions
 kind = run
 requires = images
 

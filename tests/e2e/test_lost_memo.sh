@@ -25,7 +25,7 @@ python3 - "$TMP/after.probe" <<'PY'
 import sys
 out = []
 for i in range(24):
-    out += ['[probe lost.after.%02d]' % i, 'clause = 3.3', 'spec = OpenCL 1.2', 'kind = run',
+    out += ['[probe lost.after.%02d]' % i, 'spec = OpenCL 1.2', 'kind = run',
             'options = -DCLC_LOST_MEMO_TEST', 'why = A probe after the crash, in its segment.', 'out = int[1]',
             'expect = %d' % i, 'body = <<END', '    out[0] = %d;' % i, 'END', '']
 open(sys.argv[1], 'w').write('\n'.join(out))
