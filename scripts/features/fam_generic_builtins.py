@@ -15,8 +15,8 @@ frexp(6) = 0.75 * 2^3, remquo(7, 2) = -1 with the quotient's low seven bits
 4, sincos(0) = 0 and 1, lgamma_r(1) = +0 with sign 1)."""
 from fractions import Fraction
 
-LDST = "6.12.7"
-MATH = "6.12.2"
+LDST = "OpenCL C: Vector Data Load and Store Functions"
+MATH = "OpenCL C: Math Functions"
 VERSIONS = {"2.0": "cl_std_2.0", "3.0": "cl_std_3.0 __opencl_c_generic_address_space"}
 WIDTHS = (2, 3, 4, 8, 16)
 VTYPES = ["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float"]

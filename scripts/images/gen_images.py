@@ -70,20 +70,20 @@ STORED = {
 }
 
 SPEC = "OpenCL C (unified): "
-CLAUSE_OF_KIND = {
-    "unorm": ("8.3.1.1", "Converting Normalized Integer Channel Data Types to Floating-point Values"),
-    "snorm": ("8.3.1.1", "Converting Normalized Integer Channel Data Types to Floating-point Values"),
-    "half": ("8.3.2", "Conversion Rules for Half-Precision Floating-Point Channel Data Type"),
-    "float": ("8.3.3", "Conversion Rules for Floating-Point Channel Data Type"),
-    "sint": ("8.3.4", "Conversion Rules for Signed and Unsigned Integer Channel Data Types"),
-    "uint": ("8.3.4", "Conversion Rules for Signed and Unsigned Integer Channel Data Types"),
+HEADING_OF_KIND = {
+    "unorm": "Converting Normalized Integer Channel Data Types to Floating-point Values",
+    "snorm": "Converting Normalized Integer Channel Data Types to Floating-point Values",
+    "half": "Conversion Rules for Half-Precision Floating-Point Channel Data Type",
+    "float": "Conversion Rules for Floating-Point Channel Data Type",
+    "sint": "Conversion Rules for Signed and Unsigned Integer Channel Data Types",
+    "uint": "Conversion Rules for Signed and Unsigned Integer Channel Data Types",
 }
-MAPPING = ("6.12.14.7", "Mapping Image Channels to Color Values Returned by read_image and Color Values "
-                        "Passed to write_image to Image Channels")
-WRITE_NORM = ("8.3.1.2", "Converting Floating-Point Values to Normalized Integer Channel Data Types")
-ADDRESSING = ("8.2", "Addressing and Filter Modes")
-BORDER = ("6.12.14.1.1", "Determining the Border Color or Value")
-QUERY = ("6.12.14.5", "Built-in Image Query Functions")
+MAPPING = ("Mapping Image Channels to Color Values Returned by read_image and Color Values "
+           "Passed to write_image to Image Channels")
+WRITE_NORM = "Converting Floating-Point Values to Normalized Integer Channel Data Types"
+ADDRESSING = "Addressing and Filter Modes"
+BORDER = "Determining the Border Color or Value"
+QUERY = "Built-in Image Query Functions"
 
 
 def lower(name):
@@ -177,9 +177,9 @@ def component_token(dtype, raw, c):
 
 # ---- probe text ------------------------------------------------------------------
 
-def probe_text(pid, clause, why, body, out, expect, images, inputs=(), requires="images", prelude=None,
+def probe_text(pid, heading, why, body, out, expect, images, inputs=(), requires="images", prelude=None,
                ulp=False, options=None):
-    lines = [f"[probe {pid}]", f"spec = {SPEC}{clause[1]}", f"why = {why}",
+    lines = [f"[probe {pid}]", f"spec = {SPEC}{heading}", f"why = {why}",
              "kind = run", f"requires = {requires}"]
     if options:
         lines.append(f"options = {options}")
@@ -240,7 +240,7 @@ def read_probe(tkey, order, dtype, variant):
     body += f"                vstore4({fn}(img{', smp' if sampler else ''}, {read_coord(tkey, variant)}), n, out);\n"
     body += "            }\n"
     mapped = order in ("CL_RGBA", "CL_BGRA", "CL_ARGB")
-    clause = CLAUSE_OF_KIND[k] if mapped else MAPPING
+    heading = HEADING_OF_KIND[k] if mapped else MAPPING
     rule = {
         "unorm": "c / (2^n - 1) within 1.5 ulp, 0 and the largest code exactly 0.0 and 1.0",
         "snorm": "max(-1, c / (2^(n-1) - 1)) within 1.5 ulp; the two lowest codes -1.0, 0 and the largest 0.0 and 1.0 exactly",
@@ -257,7 +257,7 @@ def read_probe(tkey, order, dtype, variant):
         if k in ("sint", "uint"):
             why += " [ledger: image-integer-fill]"
     pid = f"images.read.{tkey}.{lower(order)}.{lower(dtype)}.{variant}"
-    return probe_text(pid, clause, why, body, f"{otype}[{len(toks)}]", toks,
+    return probe_text(pid, heading, why, body, f"{otype}[{len(toks)}]", toks,
                       [image_key("img", tkey, order, dtype, "read_only", stored)], ulp=ulp)
 
 
@@ -331,9 +331,9 @@ def write_probe(tkey, order, dtype):
     if tkey == "3d":
         requires += " cl_khr_3d_image_writes"
         prelude = "#pragma OPENCL EXTENSION cl_khr_3d_image_writes : enable"
-    clause = {"unorm": WRITE_NORM, "snorm": WRITE_NORM}.get(k, CLAUSE_OF_KIND[k])
+    heading = {"unorm": WRITE_NORM, "snorm": WRITE_NORM}.get(k, HEADING_OF_KIND[k])
     if order not in ("CL_RGBA", "CL_BGRA"):
-        clause = MAPPING
+        heading = MAPPING
     rule = {
         "unorm": "convert_<t>_sat_rte(f * max) (another rounding within 0.6 of the exact product also passes "
                  "[ledger: image-write-rounding])",
@@ -351,7 +351,7 @@ def write_probe(tkey, order, dtype):
     init = [0] * ir.channels(order) * len(px)
     vals = " ".join(float_token(c) if itype == "float" else str(c) for c in colors)
     pid = f"images.write.{tkey}.{lower(order)}.{lower(dtype)}"
-    return probe_text(pid, clause, why, body, f"{ctype}[{len(expect)}]", expect,
+    return probe_text(pid, heading, why, body, f"{ctype}[{len(expect)}]", expect,
                       [image_key("img", tkey, order, dtype, "write_only", init)],
                       inputs=[f"input v = {itype}: {vals}"], requires=requires, prelude=prelude)
 
@@ -603,7 +603,7 @@ def linear_probe(tkey, mode, normalized):
 
 # ---- read_write images (OpenCL C 2.0/3.0, __opencl_c_read_write_images) ----------------
 
-READ_WRITE = ("6.12.14", "Image Read and Write Functions")
+READ_WRITE = "Image Read and Write Functions"
 RW_FORMATS = [("CL_RGBA", "CL_FLOAT"), ("CL_RGBA", "CL_UNSIGNED_INT32")]
 
 
@@ -732,7 +732,7 @@ def write_half_probe(access):
     body += "            }\n"
     why = (f"write_imageh (cl_khr_fp16) to every pixel of a {access} image3d_t CL_RGBA CL_FLOAT image stores each "
            f"half exactly (a half is a float); {back}")
-    return probe_text(f"images.write.3d.{access}.rgba.float.half", CLAUSE_OF_KIND["float"], why, body,
+    return probe_text(f"images.write.3d.{access}.rgba.float.half", HEADING_OF_KIND["float"], why, body,
                       f"float[{len(expect)}]", expect,
                       [image_key("img", "3d", "CL_RGBA", "CL_FLOAT", access, [0] * len(expect))],
                       inputs=[f"input v = ushort: {' '.join(str(b) for b in bits)}"], requires=requires,

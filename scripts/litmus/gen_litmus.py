@@ -106,7 +106,7 @@ source   = <<CL
 """
 
 
-def probe(lines, pid, measure, why, clause=None, spec=None, options=None, requires=None):
+def probe(lines, pid, measure, why, spec=None, options=None, requires=None):
     lines.append("")
     lines.append("[probe %s]" % pid)
     if spec:
@@ -149,7 +149,7 @@ def generate():
         for fl in flavours:
             heading = "Fence Operations" if fl == "fence" else "Memory Ordering Rules"
             probe(lines, "litmus.%s.%s" % (name, fl), "litmus_%s_%s" % (name, fl), judged_why(what, weak, fl),
-                  clause="3.3 " + heading, spec="OpenCL API (unified): " + heading, options="-cl-std=CL3.0",
+                  spec="OpenCL API (unified): " + heading, options="-cl-std=CL3.0",
                   requires=REQUIRES[fl])
         if name == "mp":
             for idiom, how in IDIOMS:

@@ -43,11 +43,11 @@ class Writer:
         self.ids = set()
         self.headers = {}  # path under the family folder -> text (headers the probes include)
 
-    def probe(self, fname, pid, clause, why, body, out, expect, inputs=(), prelude=None,
+    def probe(self, fname, pid, heading, why, body, out, expect, inputs=(), prelude=None,
               options=None, requires=None, global_=None, args=(), timeout=None):
         assert pid not in self.ids, pid
         self.ids.add(pid)
-        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(clause)]
+        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(heading)]
         lines += ["why      = %s" % why, "kind     = run"]
         if requires:
             lines.append("requires = %s" % requires)
@@ -67,11 +67,11 @@ class Writer:
         lines += ["body     = <<END"] + ["    " + l for l in body.strip("\n").split("\n")] + ["END"]
         self.files.setdefault(fname, []).append("\n".join(lines) + "\n")
 
-    def build_fail(self, fname, pid, clause, why, body, options=None, requires=None):
+    def build_fail(self, fname, pid, heading, why, body, options=None, requires=None):
         """A probe whose build must fail."""
         assert pid not in self.ids, pid
         self.ids.add(pid)
-        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(clause)]
+        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(heading)]
         lines += ["why      = %s" % why, "kind     = build-fail"]
         if requires:
             lines.append("requires = %s" % requires)
@@ -80,22 +80,22 @@ class Writer:
         lines += ["body     = <<END"] + ["    " + l for l in body.strip("\n").split("\n")] + ["END"]
         self.files.setdefault(fname, []).append("\n".join(lines) + "\n")
 
-    def measure(self, fname, pid, clause, why, name, source, timeout=None):
+    def measure(self, fname, pid, heading, why, name, source, timeout=None):
         """A measure probe (docs/measurements.md) whose `source` is generated."""
         assert pid not in self.ids, pid
         self.ids.add(pid)
-        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(clause)]
+        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(heading)]
         lines += ["why      = %s" % why, "kind     = measure", "measure  = %s" % name]
         if timeout:
             lines.append("timeout  = %s" % timeout)
         lines += ["source   = <<END", source.strip("\n"), "END"]
         self.files.setdefault(fname, []).append("\n".join(lines) + "\n")
 
-    def source_probe(self, fname, pid, clause, why, source, out, expect, inputs=(), timeout=None):
+    def source_probe(self, fname, pid, heading, why, source, out, expect, inputs=(), timeout=None):
         """A run probe whose whole program is generated (`source`: built alone)."""
         assert pid not in self.ids, pid
         self.ids.add(pid)
-        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(clause)]
+        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(heading)]
         lines += ["why      = %s" % why, "kind     = run"]
         if timeout:
             lines.append("timeout  = %s" % timeout)
@@ -191,7 +191,7 @@ def gen_expressions(w, rng):
     for terms in (256, 1024, 4096):
         tree = flat_chain(rng, xs, terms)
         _, v = evaluate_iter(tree)
-        w.probe("expressions.probe", "shape.expr.flat.%d" % terms, "6.3",
+        w.probe("expressions.probe", "shape.expr.flat.%d" % terms, "OpenCL C: Operators",
                 "A flat uint expression of %d terms under mixed-precedence operators (6.3: unsigned "
                 "arithmetic wraps modulo 2^32; shift counts below 32) evaluates as C's precedence and "
                 "left associativity say." % terms,
@@ -201,7 +201,7 @@ def gen_expressions(w, rng):
     # that (clang's default is 256), so only 63 is judged here.
     tree = deep_chain(rng, xs, 63)
     _, v = evaluate_iter(tree)
-    w.probe("expressions.probe", "shape.expr.deep.63", "6.3",
+    w.probe("expressions.probe", "shape.expr.deep.63", "OpenCL C: Operators",
             "A uint expression nested 63 parentheses deep (C99 5.2.4.1's minimum a compiler must translate) "
             "evaluates right to left as written (unsigned arithmetic wraps modulo 2^32).",
             "out[0] = %s;" % to_c(tree), "uint[1]", [v], inputs=inputs)
@@ -286,7 +286,7 @@ def gen_vexcl(w, rng):
                 "    %s t1 = vex_pre_%s(t0, c[i]);\n"
                 "    out[i] = %s;\n"
                 "}" % (N_ELEMS, name, name, name, expr))
-        w.probe("vexcl.probe", "shape.vexcl.%s" % name, "6.3",
+        w.probe("vexcl.probe", "shape.vexcl.%s" % name, "OpenCL C: Operators",
                 "A VexCL-style kernel over %s: a preamble function, a grid-stride loop over a ulong count "
                 "with fewer work-items than elements, temporaries and six input terminals; operands are "
                 "chosen so that no operation overflows a signed type and every float result is an exact "
@@ -394,7 +394,7 @@ def gen_structs(w, rng):
         lines.append("out[k++] = sum_%s(s);" % name)
         expect.append(sum_fields(st, values))
         prelude = decls + "\n" + sum_fn(st, name)
-        w.probe("structs.probe", "shape.struct.%s" % st[1].lower(), "6.1.5",
+        w.probe("structs.probe", "shape.struct.%s" % st[1].lower(), "OpenCL C: Alignment of Types",
                 "Struct %s read from a buffer the host filled in the host's layout: sizeof, every field's "
                 "offset (6.1.5: each type aligned to its size, a 3-component vector sized and aligned as 4, "
                 "a struct to its largest member) and every value match; the struct then goes by value to a "
@@ -468,7 +468,7 @@ def gen_struct_args(w, rng):
         lines.append("out[k++] = (long)tail; /* the argument after the struct */")
         expect.append(tail)
         prelude = ("%s\n" % FP64 if fp64 else "") + "\n".join(c_decl(x, sfx) for x in needed(st))
-        w.probe("struct_args.probe", "shape.struct_arg.%s" % st[1].lower(), "6.1.5",
+        w.probe("struct_args.probe", "shape.struct_arg.%s" % st[1].lower(), "OpenCL C: Alignment of Types",
                 "Struct %s passed by value as a kernel argument, its %d bytes laid out by the generator as 6.1.5 "
                 "lays them out (each type aligned to its size, a 3-component vector sized and aligned as 4, a "
                 "struct to its largest member, minimal padding) [ledger: struct-layout]: sizeof, every field's "
@@ -517,7 +517,7 @@ def gen_includes(w, rng):
     for bias, options, tag in ((DEFAULT_BIAS, opt, "default"), (-5, "-D SHAPES_BIAS=-5 " + opt, "define"),
                                (DEFAULT_BIAS, quoted, "quoted")):
         expect = [x * INNER_SCALE + (INNER_SCALE * 3 + 1) + bias + t for x, t in zip(xs, table)]
-        w.probe("includes.probe", "shape.include.nested.%s" % tag, "5.8.6.1",
+        w.probe("includes.probe", "shape.include.nested.%s" % tag, "OpenCL API: Preprocessor Options",
                 "Headers from an -I folder shipped with the probes (a nested #include, include guards, a table "
                 "through <...>)%s: out[i] = x[i] * %d + %d "
                 "+ SHAPES_BIAS (%s) + table[i]." % (" given in double quotes, which the API's -I dir allows" if tag == "quoted" else "",
@@ -560,7 +560,7 @@ WARNINGS_SOURCE = """__kernel void probe(__global int *out)
 
 
 def gen_options(w):
-    pre, opt = "5.8.6.1", "5.8.6.3"
+    pre, opt = "OpenCL API: Preprocessor Options", "OpenCL API: Optimization Options"
     w.probe("options.probe", "shape.options.define_expr", pre,
             "-D K=(3*5+2) -D M=K*K: M expands to (3*5+2)*(3*5+2) = 289 (the definition is processed as if "
             "in a #define).", "out[0] = M;", "int[1]", [289], options="-D K=(3*5+2) -D M=K*K")
@@ -590,7 +590,7 @@ def gen_options(w):
             options="-cl-mad-enable", inputs=[("x", "uint", xs)])
 
     # Math Intrinsics Options (5.8.6.2).
-    mi = "5.8.6.2"
+    mi = "OpenCL API: Math Intrinsics Options"
     # A literal not exact in either precision, written to more digits than a
     # double holds: C99 6.4.4.2 lets a floating constant be the nearest
     # representable value or either neighbour, so the probes accept the three.
@@ -642,15 +642,15 @@ def gen_options(w):
     for flag in ("-cl-opt-disable", "-cl-no-signed-zeros", "-cl-finite-math-only",
                  "-cl-unsafe-math-optimizations", "-cl-denorms-are-zero", "-cl-fast-relaxed-math"):
         name = flag[len("-cl-"):].replace("-", "_")
-        clause = opt if flag != "-cl-denorms-are-zero" else mi
-        w.probe("options.probe", "shape.options.%s_exact" % name, clause,
+        heading = opt if flag != "-cl-denorms-are-zero" else mi
+        w.probe("options.probe", "shape.options.%s_exact" % name, heading,
                 "%s changes only how floating-point results may be optimised (or, for -cl-opt-disable, disables "
                 "optimisation): integer arithmetic wraps modulo 2^32 as always, mul_hi, rotate and division are exact, "
                 "and 2.5f * 4.0f = 10 exactly (a product of small floats needs no rounding, so no relaxed accuracy "
                 "can move it) converts to 10." % flag,
                 body_int, "uint[5]", expect_int + [10], options=flag,
                 inputs=[("x", "uint", ints + [0x40200000])])
-    w.measure("options.probe", "shape.options.kernel_arg_info", "5.8.6.6",
+    w.measure("options.probe", "shape.options.kernel_arg_info", "OpenCL API: Options for Querying Kernel Argument Information",
               "-cl-kernel-arg-info stores \"the argument name, its type, the address space and access qualifiers "
               "used\"; clGetKernelArgInfo then returns, for each argument of the kernel, the name as declared, the "
               "type name as declared with whitespace and type qualifiers removed (unsigned int as uint; a typedef's "
@@ -659,7 +659,7 @@ def gen_options(w):
               "__constant pointer; none for a pointer that is itself const, or for an argument by value), each "
               "argument's expectation written on an //@arg line of the source.",
               "options_kernel_arg_info", ARG_INFO_SOURCE)
-    w.measure("options.probe", "shape.options.warnings", "5.8.6.4",
+    w.measure("options.probe", "shape.options.warnings", "OpenCL API: Options to Request or Suppress Warnings",
               "Options to Request or Suppress Warnings: where the compiler warns about a source (an assignment used "
               "as a condition, a comparison whose result is unused), -Werror (\"Make all warnings into errors\") "
               "makes its build fail and -w (\"Inhibit all warning messages\") leaves a build log without warnings. "
@@ -687,7 +687,7 @@ def gen_byvalue(w, rng):
     to it and return it: the caller's object keeps its values, the returned
     copy has the writes. Operands come from a buffer, so nothing folds."""
     a, b = rng.randrange(-1000, 1000), rng.randrange(-1000, 1000)
-    w.probe("byvalue.probe", "shape.byvalue.small_struct", "6",
+    w.probe("byvalue.probe", "shape.byvalue.small_struct", "OpenCL C: The OpenCL C Programming Language",
             BYVALUE_WHY + "A struct of two ints: the callee adds 5 to one field and negates the other; the caller's "
             "struct is unchanged, the returned one has both writes.",
             "Sv_small x = {v[0], v[1]};\nSv_small y = bump_small(x);\nout[0] = x.a; out[1] = x.b; out[2] = y.a; out[3] = y.b;",
@@ -695,7 +695,7 @@ def gen_byvalue(w, rng):
             prelude="typedef struct { int a; int b; } Sv_small;\nSv_small bump_small(Sv_small s) { s.a += 5; s.b = -s.b; return s; }")
     vals = [rng.randrange(-1000, 1000) for _ in range(64)]
     f = rng.randrange(1, 100)
-    w.probe("byvalue.probe", "shape.byvalue.large_struct", "6",
+    w.probe("byvalue.probe", "shape.byvalue.large_struct", "OpenCL C: The OpenCL C Programming Language",
             BYVALUE_WHY + "A struct of 64 ints, a float and a long (a 280-byte copy, which compilers pass through "
             "memory): the callee overwrites every element; the caller's struct keeps all of them, the returned one "
             "has the new values.",
@@ -709,7 +709,7 @@ def gen_byvalue(w, rng):
                     "Lv_large scramble_large(Lv_large s) {\n    for (int i = 0; i < 64; i++) s.v[i] = 3 * s.v[i] + 1;\n"
                     "    s.f *= 2.0f;\n    s.l += 1L << 40;\n    return s;\n}")
     c = [rng.randrange(-100, 100) for _ in range(8)]
-    w.probe("byvalue.probe", "shape.byvalue.vector_members", "6",
+    w.probe("byvalue.probe", "shape.byvalue.vector_members", "OpenCL C: The OpenCL C Programming Language",
             BYVALUE_WHY + "A struct of a float4, a char3 and a short: the callee writes components through .xyzw and "
             ".s012; the caller's copy is unchanged.",
             "Vv_members x;\nx.f = (float4)((float)v[0], (float)v[1], (float)v[2], (float)v[3]);\n"
@@ -722,7 +722,7 @@ def gen_byvalue(w, rng):
             prelude="typedef struct { float4 f; char3 c; short s; } Vv_members;\n"
                     "Vv_members twist_members(Vv_members s) { s.f = s.f.wzyx; s.c.s012 += (char)1; s.s -= (short)1; return s; }")
     vv = [rng.randrange(-1000, 1000) for _ in range(8)]
-    w.probe("byvalue.probe", "shape.byvalue.vector_param", "6",
+    w.probe("byvalue.probe", "shape.byvalue.vector_param", "OpenCL C: The OpenCL C Programming Language",
             BYVALUE_WHY + "An int8 parameter written by component (.s0 = 9), by swizzle and as a whole (+= 1): the "
             "caller's vector is unchanged.",
             "int8 x = vload8(0, v);\nint8 y = poke_param(x);\nvstore8(x, 0, out);\nvstore8(y, 0, out + 8);",
@@ -730,7 +730,7 @@ def gen_byvalue(w, rng):
             inputs=[("v", "int", vv)],
             prelude="int8 poke_param(int8 p) { p.s0 = 9; p.s12 = p.s21; p += 1; return p; }")
     arr = [rng.randrange(-1000, 1000) for _ in range(4)]
-    w.probe("byvalue.probe", "shape.byvalue.array_member", "6",
+    w.probe("byvalue.probe", "shape.byvalue.array_member", "OpenCL C: The OpenCL C Programming Language",
             BYVALUE_WHY + "An array inside a struct is copied with the struct (an array parameter would decay to a "
             "pointer, a struct member does not): the callee zeroes the array of its copy; the caller's array keeps "
             "its values.",
@@ -739,7 +739,7 @@ def gen_byvalue(w, rng):
             prelude="typedef struct { int v[4]; } Av_array;\n"
                     "int clear_array(Av_array s) { int t = 0; for (int i = 0; i < 4; i++) { s.v[i] = 0; t += s.v[i]; } return t; }")
     n1, n2 = rng.randrange(-1000, 1000), rng.randrange(-1000, 1000)
-    w.probe("byvalue.probe", "shape.byvalue.chain", "6",
+    w.probe("byvalue.probe", "shape.byvalue.chain", "OpenCL C: The OpenCL C Programming Language",
             BYVALUE_WHY + "A struct passed through three functions, each writing its own copy before passing it on: "
             "every level's object keeps its values after the call below it returns.",
             "Sv_chain x = {v[0], v[1]};\nint r[6];\nSv_chain y = outer_chain(x, r);\n"
@@ -753,7 +753,7 @@ def gen_byvalue(w, rng):
                     "Sv_chain outer_chain(Sv_chain s, int *r)\n"
                     "{ s.a += 1; Sv_chain t = middle_chain(s, r); r[0] = s.a; r[1] = s.b; return t; }")
     m1, m2 = rng.randrange(-1000, 1000), rng.randrange(-1000, 1000)
-    w.probe("byvalue.probe", "shape.byvalue.returned_copy", "6",
+    w.probe("byvalue.probe", "shape.byvalue.returned_copy", "OpenCL C: The OpenCL C Programming Language",
             BYVALUE_WHY + "A struct returned by value is a copy: two calls of a function that builds its result in a "
             "local give two independent structs, and assigning one struct to another copies it (C99 6.5.16.1).",
             "Sv_copy p = make_copy(v[0]);\nSv_copy q = make_copy(v[1]);\nSv_copy r = p;\nr.a = 0;\nout[0] = p.a; out[1] = p.b; out[2] = q.a; "
@@ -843,13 +843,13 @@ def main(argv):
     # constant expressions cost the front end little; 250 KB of live
     # functions instead took 11 s on PoCL 3.1 and rusticl, so they stay few.
     src, expect, xs = big_program(random.Random(1804), 4096, 17, 40, 100)
-    w.source_probe("big_program.probe", "shape.program.1mb", "6.5.3",
+    w.source_probe("big_program.probe", "shape.program.1mb", "OpenCL C: __constant (or constant)",
                    "A program of %d bytes: a __constant table of 4096 uint entries, each a constant expression "
                    "(\"the values used to initialize these variables must be a compile time constant\") folded "
                    "modulo 2^32, and 40 functions of ~100 terms, all called: the checksums of both and every "
                    "64th entry match." % len(src),
                    src, "uint[%d]" % len(expect), expect, inputs=[("x", "uint", xs)], timeout=120)
-    w.measure("kernels.probe", "shape.kernels_in_program.300", "5.9.1",
+    w.measure("kernels.probe", "shape.kernels_in_program.300", "OpenCL API: Creating Kernel Objects",
               "One program of 300 kernels: clCreateKernelsInProgram returns all of them (as "
               "CL_PROGRAM_NUM_KERNELS counts them), each named once; a sample of them (every 37th and the last) runs and writes its own value.",
               "shape_kernels_300", gen_kernels(w, rng, 300, 0), timeout=60)
