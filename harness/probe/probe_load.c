@@ -707,13 +707,15 @@ static int finish_images(parser *ps, clc_probe *p)
  * of that form (a test's own) is kept as it is. */
 static char *spec_clause(const char *spec)
 {
-    const char *tag = strstr(spec, " (unified): ");
-    if (!tag)
+    static const char tag[] = " (unified): ";
+    const char *at = strstr(spec, tag);
+    if (!at)
         return strdup(spec);
-    size_t doc = (size_t)(tag - spec), rest = strlen(tag + 12);
-    char *c = malloc(doc + 2 + rest + 1);
+    const char *heading = at + sizeof tag - 1;
+    size_t len = (size_t)(at - spec) + 2 + strlen(heading) + 1;
+    char *c = malloc(len);
     if (c)
-        snprintf(c, doc + 2 + rest + 1, "%.*s: %s", (int)doc, spec, tag + 12);
+        snprintf(c, len, "%.*s: %s", (int)(at - spec), spec, heading);
     return c;
 }
 
