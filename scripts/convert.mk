@@ -1,14 +1,14 @@
 # Conversions family (OpenCL C 1.2 6.2.3 convert_*, 6.2.4 as_type): the
 # generator and its reference live in scripts/convert/; its output is
-# committed under probes/6.2.3-conversions (one probe per type pair, every
+# committed under probes/explicit-conversions (one probe per type pair, every
 # rounding and _sat variant, rotating widths, out-of-range probes),
-# probes/6.2.3-conversions-full (the whole cross product: every function at
-# every width) and probes/6.2.4-as-type.
+# probes/explicit-conversions-full (the whole cross product: every function at
+# every width) and probes/reinterpreting-types-using-as-type-and-as-typen.
 #   make regen-conversions             rebuild the generator, rewrite the probes
 #   make check-conversions-generated   regenerate into a temp dir, diff with the committed files
 CONV_GEN     = build/gen_conversions
 CONV_GEN_SRC = scripts/convert/gen_conversions.c scripts/convert/convref.c
-CONV_DIRS    = probes/6.2.3-conversions probes/6.2.3-conversions-full probes/6.2.4-as-type
+CONV_DIRS    = probes/explicit-conversions probes/explicit-conversions-full probes/reinterpreting-types-using-as-type-and-as-typen
 
 .PHONY: regen-conversions check-conversions-generated
 

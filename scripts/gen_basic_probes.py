@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Generates the systematic probe families of clconform's chapter-6 basics.
+"""Generates the systematic probe families of the OpenCL C language basics.
 
-Families written here (OpenCL C 1.2 numbering in `clause`):
-  bool -> integer/float scalars and vectors      (6.2.1, 6.2.2)
-  relational / equality / logical operators     (6.3.d, 6.3.e, 6.3.g, 6.3.h)
-  relational built-ins, any/all, bitselect, select (6.12.6)
-  the ternary operator on vectors               (6.3.i)
+Families written here (the unified spec's sections they cite):
+  bool -> integer/float scalars and vectors      (Implicit Conversions, Explicit Casts)
+  relational / equality / logical operators     (Relational, Equality, Logical Operators,
+                                                 Unary Logical Operator)
+  relational built-ins, any/all, bitselect, select (Relational Functions)
+  the ternary operator on vectors               (Ternary Selection Operator)
 
 Every expected value is computed below from the rule the spec states (see
 the `why` of each probe), never from what a driver returned.  Each value a
@@ -166,10 +167,9 @@ def from_bits(t, b):
 FILES = {}
 
 
-def emit(path, pid, clause, kind, why, body=None, out=None, expect=None,
+def emit(path, pid, heading, kind, why, body=None, out=None, expect=None,
          inputs=(), requires=None, prelude=None, source=None, spec=None):
-    lines = ["", "[probe %s]" % pid, "clause   = %s" % clause]
-    lines.append("spec     = %s" % (spec or spec_for(clause)))
+    lines = ["", "[probe %s]" % pid, "spec     = %s" % (spec or spec_for(heading))]
     lines.append("why      = %s" % why)
     lines.append("kind     = %s" % kind)
     if requires:
@@ -220,8 +220,8 @@ def ledger(name):
 
 
 def gen_bool():
-    f_imp = "6.2.1-implicit-conversions/bool.probe"
-    f_cast = "6.2.2-explicit-casts/bool.probe"
+    f_imp = "implicit-conversions/bool.probe"
+    f_cast = "explicit-casts/bool.probe"
     for t in INTS + [FLOAT, DOUBLE]:
         widths = [1] + (WIDTHS if not t.fp else ([2, 4] if t.name == "float" else [2]))
         for n in widths:
@@ -229,7 +229,7 @@ def gen_bool():
             req, pre = fp_req(t), fp_prelude(t)
             for how in ("implicit", "cast"):
                 kind = "run"
-                clause, path = ("6.2.1", f_imp) if how == "implicit" else ("6.2.2", f_cast)
+                heading, path = ("OpenCL C: Implicit Conversions", f_imp) if how == "implicit" else ("OpenCL C: Explicit Casts", f_cast)
                 if n == 1:
                     one = 1.0 if t.fp else 1
                     if how == "implicit":
@@ -273,7 +273,7 @@ def gen_bool():
                         ins = (("a", INT, [7, 0]),)
                         decl_m = decl
                     body = head + decl_m + "\n" + store("v", n, 0) + "\n" + store("w", n, 1)
-                    emit(path, "bool.%s.%s.%s" % (vt, how, mode), clause, kind,
+                    emit(path, "bool.%s.%s.%s" % (vt, how, mode), heading, kind,
                          why + (" The bools come from an input buffer." if mode == "runtime" else ""),
                          body=body, out="%s[%d]" % (t.name, 2 * n), expect=exp, inputs=ins,
                          requires=req, prelude=pre)
@@ -288,7 +288,7 @@ def gen_bool():
                 body = "bool t = a[0] != 0;\nbool f = a[1] != 0;\n%s v = (%s)(t);\n%s w = (%s)(f);\n" % (vt, vt, vt, vt)
                 ins = (("a", INT, [7, 0]),)
             body += store("v", 4, 0) + "\n" + store("w", 4, 1)
-            emit(f_cast, "bool.%s.paren-cast.%s" % (vt, mode), "6.2.2", "impl-defined",
+            emit(f_cast, "bool.%s.paren-cast.%s" % (vt, mode), "OpenCL C: Explicit Casts", "impl-defined",
                  "(%s)(true) reads both as a cast of the parenthesised bool (6.2.2: -1 per component) and as the "
                  "one-operand vector literal of 6.1.6, whose operand converts like a function argument (1 per "
                  "component); 6.1.6 only lists a scalar of the element type for that form, so the spec does not "
@@ -299,7 +299,7 @@ def gen_bool():
     for t, n in ((INT, 2), (UCHAR, 4)):
         vt = t.vec(n)
         args = ", ".join(["true", "false"] * (n // 2))
-        emit(f_imp, "bool.%s.literal-operands" % vt, "6.1.6", "impl-defined",
+        emit(f_imp, "bool.%s.literal-operands" % vt, "OpenCL C: Vector Literals", "impl-defined",
              "A vector literal whose operands are bools: 6.1.6 evaluates operands like function arguments, "
              "which suggests 1 per true operand, but the spec never states whether such an operand gives 1 or "
              "-1 (KhronosGroup/OpenCL-Docs issue 177 is open on it), so the result is only recorded." + ledger("bool-literal-operands"),
@@ -327,7 +327,7 @@ def gen_bool():
                 body = "__global const %s *x = a;\n" % name
                 ins = (("a", t, vals),)
             body += "for (int i = 0; i < %d; i++) {\n    bool b = x[i];\n    out[i] = b ? 1 : 0;\n}" % k
-            emit("6.2.1-implicit-conversions/bool.probe", "bool.from-%s.%s" % (name, mode), "6.1.1", "run",
+            emit("implicit-conversions/bool.probe", "bool.from-%s.%s" % (name, mode), "OpenCL C: Built-in Scalar Data Types", "run",
                  why, body=body, out="int[%d]" % k, expect=exp, inputs=ins, requires=req)
 
 # ================================================================ family 3: operators
@@ -356,20 +356,20 @@ def truth(v):
 
 
 OPS = {
-    "lt": ("<", "6.3.d", lambda a, b: not is_nan(a) and not is_nan(b) and a < b),
-    "gt": (">", "6.3.d", lambda a, b: not is_nan(a) and not is_nan(b) and a > b),
-    "le": ("<=", "6.3.d", lambda a, b: not is_nan(a) and not is_nan(b) and a <= b),
-    "ge": (">=", "6.3.d", lambda a, b: not is_nan(a) and not is_nan(b) and a >= b),
-    "eq": ("==", "6.3.e", lambda a, b: not is_nan(a) and not is_nan(b) and a == b),
-    "ne": ("!=", "6.3.e", lambda a, b: is_nan(a) or is_nan(b) or a != b),
-    "and": ("&&", "6.3.g", lambda a, b: truth(a) and truth(b)),
-    "or": ("||", "6.3.g", lambda a, b: truth(a) or truth(b)),
-    "not": ("!", "6.3.h", lambda a, b: not truth(a)),
+    "lt": ("<", "OpenCL C: Relational Operators", lambda a, b: not is_nan(a) and not is_nan(b) and a < b),
+    "gt": (">", "OpenCL C: Relational Operators", lambda a, b: not is_nan(a) and not is_nan(b) and a > b),
+    "le": ("<=", "OpenCL C: Relational Operators", lambda a, b: not is_nan(a) and not is_nan(b) and a <= b),
+    "ge": (">=", "OpenCL C: Relational Operators", lambda a, b: not is_nan(a) and not is_nan(b) and a >= b),
+    "eq": ("==", "OpenCL C: Equality Operators", lambda a, b: not is_nan(a) and not is_nan(b) and a == b),
+    "ne": ("!=", "OpenCL C: Equality Operators", lambda a, b: is_nan(a) or is_nan(b) or a != b),
+    "and": ("&&", "OpenCL C: Logical Operators", lambda a, b: truth(a) and truth(b)),
+    "or": ("||", "OpenCL C: Logical Operators", lambda a, b: truth(a) or truth(b)),
+    "not": ("!", "OpenCL C: Unary Logical Operator", lambda a, b: not truth(a)),
 }
 
 
 def op_why(op, t, vector):
-    sym, clause, _ = OPS[op]
+    sym, heading, _ = OPS[op]
     r = result_type(t)
     if vector:
         base = ("On %s vectors %s yields a %s vector (6.3 names the signed integer type of the element size) "
@@ -398,9 +398,9 @@ def gen_operators():
         pairs = pairs_for(t)
         r = result_type(t)
         req, pre = fp_req(t, "fp_inf_nan" if t.fp else None), fp_prelude(t)
-        for oi, (op, (sym, clause, fn)) in enumerate(OPS.items()):
-            path = "6.3-operators/%s.probe" % {"6.3.d": "relational", "6.3.e": "equality",
-                                               "6.3.g": "logical", "6.3.h": "logical-not"}[clause]
+        for oi, (op, (sym, heading, fn)) in enumerate(OPS.items()):
+            path = "operators/%s.probe" % {"OpenCL C: Relational Operators": "relational", "OpenCL C: Equality Operators": "equality",
+                                               "OpenCL C: Logical Operators": "logical", "OpenCL C: Unary Logical Operator": "logical-not"}[heading]
             # vector form
             n = WIDTHS[(ti + oi) % len(WIDTHS)]
             a = [p[0] for p in pairs[:n]]
@@ -421,7 +421,7 @@ def gen_operators():
                         body += "%s y = %s;\n" % (vt, load("b", n))
                         ins.append(("b", t, b))
                 body += "%s r = %s;\n%s" % (rt, expr, store("r", n))
-                emit(path, "op.%s.%s.%s" % (op, vt, mode), clause, "run", op_why(op, t, True),
+                emit(path, "op.%s.%s.%s" % (op, vt, mode), heading, "run", op_why(op, t, True),
                      body=body, out="%s[%d]" % (r.name, n), expect=toks(r, exp), inputs=ins,
                      requires=req, prelude=pre)
             # scalar form, 6 pairs
@@ -444,7 +444,7 @@ def gen_operators():
                         body += "__global const %s *y = b;\n" % t.name
                         ins.append(("b", t, b))
                 body += "for (int i = 0; i < %d; i++)\n    out[i] = %s;" % (k, sexpr)
-                emit(path, "op.%s.%s.%s" % (op, t.name, mode), clause, "run", op_why(op, t, False),
+                emit(path, "op.%s.%s.%s" % (op, t.name, mode), heading, "run", op_why(op, t, False),
                      body=body, out="int[%d]" % k, expect=toks(INT, exp), inputs=ins,
                      requires=req, prelude=pre)
 
@@ -513,7 +513,7 @@ def un_fn(name, t):
 def rel_case(t, fi, fname, n):
     """Operands and expected components of relational built-in fname (the fi-th) on n components of
     t: (a, b or None, expected, what the function is, the probe file)."""
-    path = "6.12.6-relational-functions/%s.probe"
+    path = "relational-functions/%s.probe"
     pairs = pairs_for(t)
     unary = fname in UN_WHY
     if unary:
@@ -561,13 +561,13 @@ def rel_vector_probes(t, fi, fname, n, modes):
                 body += "%s y = %s;\n" % (vt, load("b", n))
                 ins.append(("b", t, b))
         body += "%s r = %s;\n%s" % (rt, call, store("r", n))
-        emit(fpath, "rel.%s.%s.%s" % (fname, vt, mode), "6.12.6", "run", why,
+        emit(fpath, "rel.%s.%s.%s" % (fname, vt, mode), "OpenCL C: Relational Functions", "run", why,
              body=body, out="%s[%d]" % (r.name, n), expect=toks(r, exp), inputs=ins,
              requires=req, prelude=pre)
 
 
 def gen_relational_builtins():
-    path = "6.12.6-relational-functions/%s.probe"
+    path = "relational-functions/%s.probe"
     for t in (FLOAT, DOUBLE):
         req, pre = fp_req(t, "fp_inf_nan"), fp_prelude(t)
         r = result_type(t)
@@ -614,7 +614,7 @@ def gen_relational_builtins():
                         body += "__global const %s *y = b;\n" % t.name
                         ins.append(("b", t, b))
                 body += "for (int i = 0; i < %d; i++)\n    out[i] = %s;" % (k, scall)
-                emit(fpath, "rel.%s.%s.%s" % (fname, t.name, mode), "6.12.6", "run", why,
+                emit(fpath, "rel.%s.%s.%s" % (fname, t.name, mode), "OpenCL C: Relational Functions", "run", why,
                      body=body, out="int[%d]" % k, expect=toks(INT, exp), inputs=ins,
                      requires=req, prelude=pre)
 
@@ -624,7 +624,7 @@ def msb(t, v):
 
 
 def gen_any_all():
-    fpath = "6.12.6-relational-functions/any-all.probe"
+    fpath = "relational-functions/any-all.probe"
     for t in (CHAR, SHORT, INT, LONG):
         m, M = t.min, t.max
         for n in [1] + WIDTHS:
@@ -658,7 +658,7 @@ def gen_any_all():
                     ins = [(nm.lower(), t, vals) for nm, vals in zip("ABCD", (A, B, C, D))]
                 body += ("out[0] = any(A);\nout[1] = any(B);\nout[2] = any(C);\n"
                          "out[3] = all(A);\nout[4] = all(C);\nout[5] = all(D);")
-                emit(fpath, "rel.any-all.%s.%s" % (vt, mode), "6.12.6", "run", why, body=body,
+                emit(fpath, "rel.any-all.%s.%s" % (vt, mode), "OpenCL C: Relational Functions", "run", why, body=body,
                      out="int[6]", expect=exp, inputs=ins)
 
 
@@ -697,7 +697,7 @@ def bitselect_case(t, n):
 
 def bitselect_probes(t, n, modes):
     """bitselect on n components of t (n = 1: the scalar form)."""
-    fpath = "6.12.6-relational-functions/bitselect.probe"
+    fpath = "relational-functions/bitselect.probe"
     a, b, c, cb, res = bitselect_case(t, n)
     vt = t.vec(n)
     why = ("bitselect takes each result bit from b where the bit of c is 1 and from a where it is 0; "
@@ -721,7 +721,7 @@ def bitselect_probes(t, n, modes):
             exp = " ".join("bits(0x%x)" % bits_of(t, v) for v in res)
         else:
             exp = toks(t, res)
-        emit(fpath, "rel.bitselect.%s.%s" % (vt, mode), "6.12.6", "run", why, body=body,
+        emit(fpath, "rel.bitselect.%s.%s" % (vt, mode), "OpenCL C: Relational Functions", "run", why, body=body,
              out="%s[%d]" % (t.name, n), expect=exp, inputs=ins, requires=req, prelude=pre)
 
 
@@ -757,8 +757,8 @@ def ab_vals(t, n):
 
 
 def gen_select_ternary():
-    spath = "6.12.6-relational-functions/select.probe"
-    tpath = "6.3-operators/ternary.probe"
+    spath = "relational-functions/select.probe"
+    tpath = "operators/ternary.probe"
     for ti, t in enumerate(ALL):
         req, pre = fp_req(t), fp_prelude(t)
         for ci, ct in enumerate((SIGNED_BY_BITS[t.bits], UNSIGNED_BY_BITS[t.bits])):
@@ -770,12 +770,12 @@ def gen_select_ternary():
             tern = [x if msb(ct, z) else y for x, y, z in zip(a, b, c)]
             for what in ("select", "ternary"):
                 if what == "select":
-                    expr, exp, path, clause = "select(x, y, c)", sel, spath, "6.12.6"
+                    expr, exp, path, heading = "select(x, y, c)", sel, spath, "OpenCL C: Relational Functions"
                     why = ("select on vectors picks b[i] where the most significant bit of c[i] is set and a[i] "
                            "otherwise; c = %s, so 1 or other positive values pick a." % cvt)
                     pid = "rel.select.%s.mask-%s" % (vt, cvt)
                 else:
-                    expr, exp, path, clause = "c ? x : y", tern, tpath, "6.3.i"
+                    expr, exp, path, heading = "c ? x : y", tern, tpath, "OpenCL C: Ternary Selection Operator"
                     why = ("A vector condition makes ?: equal to select(exp3, exp2, exp1): exp2 where the most "
                            "significant bit of a condition component is set, exp3 elsewhere, so a positive "
                            "non-zero component such as 1 chooses exp3.")
@@ -790,7 +790,7 @@ def gen_select_ternary():
                             vt, load("a", n), vt, load("b", n), cvt, load("m", n))
                         ins = [("a", t, a), ("b", t, b), ("m", ct, c)]
                     body += "%s r = %s;\n%s" % (vt, expr, store("r", n))
-                    emit(path, "%s.%s" % (pid, mode), clause, "run", why, body=body,
+                    emit(path, "%s.%s" % (pid, mode), heading, "run", why, body=body,
                          out="%s[%d]" % (t.name, n), expect=toks(t, exp), inputs=ins,
                          requires=req, prelude=pre)
         # scalar select: c ? b : a (any non-zero c picks b)
@@ -809,7 +809,7 @@ def gen_select_ternary():
                         % (t.name, t.name, st.name))
                 ins = [("a", t, a), ("b", t, b), ("m", st, c)]
             body += "for (int i = 0; i < 5; i++)\n    out[i] = select(x[i], y[i], c[i]);"
-            emit(spath, "rel.select.%s.mask-%s.%s" % (t.name, st.name, mode), "6.12.6", "run",
+            emit(spath, "rel.select.%s.mask-%s.%s" % (t.name, st.name, mode), "OpenCL C: Relational Functions", "run",
                  "For scalars select(a, b, c) is c ? b : a: any non-zero c, positive or not, picks b "
                  "(unlike the vector form, which reads the most significant bit).",
                  body=body, out="%s[5]" % t.name, expect=toks(t, exp), inputs=ins, requires=req, prelude=pre)
@@ -858,7 +858,7 @@ def gen_other_widths():
             E += exp
             off += n
         ins = [("a", FLOAT, A)] + ([("b", FLOAT, B)] if B else [])
-        emit(fpath, "rel.%s.float.%s.runtime" % (fname, widths_id(ns)), "6.12.6", "run",
+        emit(fpath, "rel.%s.float.%s.runtime" % (fname, widths_id(ns)), "OpenCL C: Relational Functions", "run",
              "%s on float%s: %s. The vector form returns -1 per true component and 0 per false one, as an "
              "intn." % (fname, ", float".join(str(n) for n in ns), desc),
              body="\n".join(lines), out="int[%d]" % len(E), expect=toks(INT, E), inputs=ins,
@@ -878,8 +878,8 @@ def gen_other_widths():
             R += res
             off += n
         exp = " ".join("bits(0x%x)" % bits_of(t, v) for v in R) if t.fp else toks(t, R)
-        emit("6.12.6-relational-functions/bitselect.probe", "rel.bitselect.%s.%s.runtime" % (t.name, widths_id(ns)),
-             "6.12.6", "run",
+        emit("relational-functions/bitselect.probe", "rel.bitselect.%s.%s.runtime" % (t.name, widths_id(ns)),
+             "OpenCL C: Relational Functions", "run",
              "bitselect takes each result bit from b where the bit of c is 1 and from a where it is 0%s; here "
              "on %s." % ("; for floating-point types it works on the bit patterns" if t.fp else "",
                          ", ".join(t.vec(n) for n in ns)),
@@ -905,8 +905,8 @@ def gen_other_widths():
                 C += c
                 E += exp
                 off += len(a)
-            emit("6.12.6-relational-functions/select.probe",
-                 "rel.select.%s.%s.mask-%s.runtime" % (t.name, widths_id(ns), ct.name), "6.12.6", "run",
+            emit("relational-functions/select.probe",
+                 "rel.select.%s.%s.mask-%s.runtime" % (t.name, widths_id(ns), ct.name), "OpenCL C: Relational Functions", "run",
                  "select(a, b, c) with c of %s on %s: on vectors the most significant bit of c[i] picks b[i], a[i] "
                  "otherwise, so 1 or other positive values pick a%s." % (
                      ct.name, ", ".join(t.vec(n) for n in ns),
@@ -934,7 +934,7 @@ def main():
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w") as f:
             f.write(HEADER)
-            f.write("# Probes of OpenCL C 1.2 (clause numbers as in that specification).\n")
+            f.write("# Probes of OpenCL C 1.2.\n")
             f.write("".join(blocks))
         total += len(blocks)
         print("%-60s %4d probes" % (rel, len(blocks)))

@@ -1,8 +1,8 @@
 # Math family (OpenCL C 1.2 6.12.2 judged in ulp per 7.4/7.5): the generator
 # and its MPFR reference live in scripts/math/; the output is committed
-# under probes/6.12.2-math-functions/{float,double}/ (NAME.probe with the
+# under probes/math-functions/{float,double}/ (NAME.probe with the
 # inputs, NAME.ref with the reference of every output element) and
-# probes/6.12.5-geometric-functions/{float,double}/ (NAME.probe, NAMEn.ref).
+# probes/geometric-functions/{float,double}/ (NAME.probe, NAMEn.ref).
 #   make regen-math            rebuild the generator, rewrite the probes
 #   make check-math-generated  regenerate into a temp dir, diff with the committed files,
 #                              and check that no reference judges the sign of a zero the
@@ -11,7 +11,7 @@
 # the clconform binary does not link it.
 MATH_GEN     = build/gen_math
 MATH_GEN_SRC = scripts/math/gen_math.c scripts/math/gen_math_overloads.c scripts/math/mathref.c
-MATH_DIRS    = probes/6.12.2-math-functions probes/6.12.5-geometric-functions
+MATH_DIRS    = probes/math-functions probes/geometric-functions
 MATH_LIBS    = -lmpfr -lgmp -lm
 
 .PHONY: regen-math check-math-generated

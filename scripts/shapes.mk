@@ -3,7 +3,7 @@
 # headers under -I), generated
 # by scripts/shapes/gen_shapes.py; reference in scripts/shapes/shaperef.py,
 # checked by scripts/shapes/test_shaperef.py.
-#   make regen-shapes             rewrite probes/6-code-shapes
+#   make regen-shapes             rewrite probes/the-opencl-c-programming-language-code-shapes
 #   make check-shapes-generated   regenerate into a temp folder and compare
 .PHONY: regen-shapes check-shapes-generated
 

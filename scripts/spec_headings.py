@@ -9,9 +9,8 @@
       docs/unified-spec-headings.txt is this output, committed
   spec_headings.py check HEADINGS PROBE_DIR... checks that every probe's
       `spec` (its own, or its file's [defaults]) is `DOC (unified): HEADING`
-      with `DOC: HEADING` a line of HEADINGS, and that every probe of one
-      `clause` names the same heading; prints `FILE:LINE: ...` for each that
-      does not and exits 1
+      with `DOC: HEADING` a line of HEADINGS; prints `FILE:LINE: ...` for
+      each that does not and exits 1
 
 A heading is written as the spec's rendered title: asciidoc markup (`*`,
 `_`, backquotes, `{attribute}` braces) removed. Where one title appears
@@ -87,7 +86,7 @@ SPEC_RE = re.compile(r"^(OpenCL C|OpenCL API) \(unified\): (.+)$")
 
 
 def probe_specs(path):
-    """(line, id, clause, spec) of each probe of a probe file."""
+    """(line, id, spec) of each probe of a probe file."""
     defaults, cur, out = {}, None, []
     heredoc = None
     with open(path, encoding="utf-8") as f:
@@ -115,8 +114,7 @@ def probe_specs(path):
                 if hm:
                     heredoc = hm.group(1)
                 cur[key] = val
-    return [(p["line"], p["id"], p.get("clause", d.get("clause")), p.get("spec", d.get("spec")))
-            for p, d in out]
+    return [(p["line"], p["id"], p.get("spec", d.get("spec"))) for p, d in out]
 
 
 def check(headings_file, dirs):
@@ -126,13 +124,12 @@ def check(headings_file, dirs):
             if line.strip() and not line.startswith("#"):
                 known.add(line.rstrip("\n"))
     bad = 0
-    seen = {}
     files = []
     for d in dirs:
         for root, _, names in os.walk(d):
             files += [os.path.join(root, n) for n in names if n.endswith(".probe")]
     for path in sorted(files):
-        for line, pid, clause, spec in probe_specs(path):
+        for line, pid, spec in probe_specs(path):
             m = SPEC_RE.match(spec or "")
             if not m:
                 print("%s:%d: probe %s: spec = '%s': expected 'OpenCL C (unified): HEADING'" % (path, line, pid, spec))
@@ -142,11 +139,6 @@ def check(headings_file, dirs):
             if name not in known:
                 print("%s:%d: probe %s: '%s' is not a heading of the unified spec (%s)"
                       % (path, line, pid, m.group(2), headings_file))
-                bad += 1
-            first = seen.setdefault(clause, (spec, path, line))
-            if first[0] != spec:
-                print("%s:%d: probe %s: clause %s cites '%s', but %s:%d cites '%s'"
-                      % (path, line, pid, clause, spec, first[1], first[2], first[0]))
                 bad += 1
     return 1 if bad else 0
 

@@ -1,7 +1,7 @@
 /* The OpenCL 3.0 API contract: see contract_cl3.h. Each rule quotes the
- * specification it comes from (OpenCL API specification, unified, section 4.2
+ * specification it comes from (OpenCL API specification, unified, section
  * "Querying Devices", clGetDeviceInfo, and Appendix H "Changes to OpenCL 3.0
- * ... optional features"; OpenCL C, 6.2.1 "Features"). */
+ * ... optional features"; OpenCL C, "Features"). */
 #include "contract_cl3.h"
 
 #include <stdio.h>
@@ -66,7 +66,7 @@ static void check_extensions(ctx *c)
 {
     const cJSON *with = cJSON_GetObjectItemCaseSensitive(c->cl3, "extensions_with_version");
     const cJSON *plain = cJSON_GetObjectItemCaseSensitive(c->dev, "extensions");
-    const char *clause = "API 4.2 CL_DEVICE_EXTENSIONS_WITH_VERSION: \"The same extension name must not be "
+    const char *clause = "API \"Querying Devices\" CL_DEVICE_EXTENSIONS_WITH_VERSION: \"The same extension name must not be "
                          "reported more than once. The list of extensions reported must match the list "
                          "reported via CL_DEVICE_EXTENSIONS.\"";
     char d[320];
@@ -118,7 +118,7 @@ static int lists_version(const cJSON *all, const char *xy)
 static void check_versions(ctx *c)
 {
     const cJSON *all = cJSON_GetObjectItemCaseSensitive(c->cl3, "opencl_c_all_versions");
-    const char *clause = "API 4.2 CL_DEVICE_OPENCL_C_ALL_VERSIONS: \"the name field is required to be "
+    const char *clause = "API \"Querying Devices\" CL_DEVICE_OPENCL_C_ALL_VERSIONS: \"the name field is required to be "
                          "\\\"OpenCL C\\\" ... The version returned by CL_DEVICE_OPENCL_C_VERSION is required "
                          "to be present in the list ... support for at least OpenCL C 3.0, OpenCL C 1.2, "
                          "OpenCL C 1.1, and OpenCL C 1.0 is required for an OpenCL 3.0 device.\"";
@@ -150,7 +150,7 @@ static void check_versions(ctx *c)
         snprintf(d, sizeof d, "CL_DEVICE_NUMERIC_VERSION is %s but CL_DEVICE_VERSION is \"%s\"", num->valuestring,
                  ver->valuestring);
         violation(c, "numeric_version_matches",
-                  "API 4.2 CL_DEVICE_NUMERIC_VERSION: \"The major and minor version numbers returned must match "
+                  "API \"Querying Devices\" CL_DEVICE_NUMERIC_VERSION: \"The major and minor version numbers returned must match "
                   "those returned via CL_DEVICE_VERSION.\"", d);
     }
     /* Every feature the unified spec names was introduced with OpenCL C 3.0. */
@@ -161,7 +161,7 @@ static void check_versions(ctx *c)
             strncmp(v->valuestring, "3.0.", 4) != 0) {
             snprintf(d, sizeof d, "%s is reported with version %s, not 3.0", n->valuestring, v->valuestring);
             violation(c, "feature_version",
-                      "API 4.2 CL_DEVICE_OPENCL_C_FEATURES: \"... alongside the OpenCL C version that introduced "
+                      "API \"Querying Devices\" CL_DEVICE_OPENCL_C_FEATURES: \"... alongside the OpenCL C version that introduced "
                       "the feature macro. For example, if a compiler supports an OpenCL C 3.0 feature, the returned "
                       "name will be the full name of the OpenCL C feature macro, and the returned version will be "
                       "3.0.0.\"", d);
@@ -178,7 +178,7 @@ static void check_versions(ctx *c)
     }
 }
 
-/* OpenCL C 6.2.1 "Features": a feature that needs another. */
+/* OpenCL C "Features": a feature that needs another. */
 static void check_feature_dependencies(ctx *c)
 {
     static const struct {
@@ -202,7 +202,7 @@ static void check_feature_dependencies(ctx *c)
     for (size_t i = 0; i < sizeof deps / sizeof deps[0]; i++) {
         if (feature(c, deps[i].feature) && !feature(c, deps[i].needs)) {
             snprintf(d, sizeof d, "%s is reported without %s", deps[i].feature, deps[i].needs);
-            snprintf(clause, sizeof clause, "OpenCL C 6.2.1 Features: %s", deps[i].sentence);
+            snprintf(clause, sizeof clause, "OpenCL C \"Features\": %s", deps[i].sentence);
             violation(c, "feature_dependency", clause, d);
         }
     }
@@ -211,13 +211,13 @@ static void check_feature_dependencies(ctx *c)
     int full = cJSON_IsString(prof) && strcmp(prof->valuestring, "FULL_PROFILE") == 0;
     int ptr64 = cJSON_IsNumber(bits) && bits->valuedouble == 64;
     if ((full || ptr64) && !feature(c, "__opencl_c_int64"))
-        violation(c, "feature_int64", "OpenCL C 6.2.1 Features: \"OpenCL C compilers for FULL profile devices or "
+        violation(c, "feature_int64", "OpenCL C \"Features\": \"OpenCL C compilers for FULL profile devices or "
                   "devices with 64-bit pointers must always define the __opencl_c_int64 feature macro.\"",
                   full ? "a FULL_PROFILE device does not report __opencl_c_int64"
                        : "a device with 64-bit pointers does not report __opencl_c_int64");
 }
 
-/* A query and its feature must agree both ways (API 4.2 and Appendix H). */
+/* A query and its feature must agree both ways (API "Querying Devices" and Appendix H). */
 static void check_agree(ctx *c, const char *feat, int query, const char *query_text, const char *clause)
 {
     if (query < 0)
@@ -252,17 +252,17 @@ static void check_queries(ctx *c)
     double n = query_number(c, "max_global_variable_size");
     check_agree(c, "__opencl_c_program_scope_global_variables", n < 0 ? -1 : n > 0,
                 n > 0 ? "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE is not 0" : "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE is 0",
-                "API 4.2 CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: \"The minimum value is 64 KB if the device supports "
+                "API \"Querying Devices\" CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: \"The minimum value is 64 KB if the device supports "
                 "program scope global variables, and must be 0 for devices that do not support program scope "
                 "global variables.\"");
     if (n > 0 && n < 65536 && feature(c, "__opencl_c_program_scope_global_variables"))
-        violation(c, "global_variable_size_minimum", "API 4.2 CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: \"The minimum "
+        violation(c, "global_variable_size_minimum", "API \"Querying Devices\" CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: \"The minimum "
                   "value is 64 KB if the device supports program scope global variables\"",
                   "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE is below 65536");
     n = query_number(c, "max_num_sub_groups");
     check_agree(c, "__opencl_c_subgroups", n < 0 ? -1 : n > 0,
                 n > 0 ? "CL_DEVICE_MAX_NUM_SUB_GROUPS is not 0" : "CL_DEVICE_MAX_NUM_SUB_GROUPS is 0",
-                "API 4.2 CL_DEVICE_MAX_NUM_SUB_GROUPS: \"The minimum value is 1 if the device supports sub-groups, "
+                "API \"Querying Devices\" CL_DEVICE_MAX_NUM_SUB_GROUPS: \"The minimum value is 1 if the device supports sub-groups, "
                 "and must be 0 for devices that do not support sub-groups.\"");
     const cJSON *enq = cJSON_GetObjectItemCaseSensitive(c->cl3, "device_enqueue_capabilities");
     if (cJSON_IsArray(enq))
@@ -296,10 +296,10 @@ static void check_atomics(ctx *c)
         const char *field, *bits[3], *clause;
     } minimum[] = {
         {"atomic_memory_capabilities", {"relaxed", "work_group", NULL},
-         "API 4.2 CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES: \"The mandated minimum capability is: "
+         "API \"Querying Devices\" CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES: \"The mandated minimum capability is: "
          "CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP\""},
         {"atomic_fence_capabilities", {"relaxed", "acq_rel", "work_group"},
-         "API 4.2 CL_DEVICE_ATOMIC_FENCE_CAPABILITIES: \"The mandated minimum capability is: "
+         "API \"Querying Devices\" CL_DEVICE_ATOMIC_FENCE_CAPABILITIES: \"The mandated minimum capability is: "
          "CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP\""},
     };
     char d[320];
@@ -318,14 +318,14 @@ static void check_atomics(ctx *c)
             if (cap_bit(c, minimum[i].field, chain[k][0]) && !cap_bit(c, minimum[i].field, chain[k][1])) {
                 snprintf(d, sizeof d, "%s has %s but not %s", minimum[i].field, chain[k][0], chain[k][1]);
                 violation(c, "atomic_hierarchy",
-                          "API 4.2 CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES: \"a device that supports a strong memory "
+                          "API \"Querying Devices\" CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES: \"a device that supports a strong memory "
                           "order must also support all weaker memory orders ... a device that supports a wide "
                           "scope must also support all narrower scopes, except for the work-item scope\"",
                           d);
             }
         }
     }
-    /* OpenCL C 6.2.1: acq_rel is about atomic operations; seq_cst, device
+    /* OpenCL C "Features": acq_rel is about atomic operations; seq_cst, device
      * and all_devices about "atomic operations and fences". */
     static const struct {
         const char *feature, *bit;
@@ -342,7 +342,7 @@ static void check_atomics(ctx *c)
             snprintf(d, sizeof d, "%s is reported but the atomic %s capabilities lack %s", atomics[i].feature,
                      mem ? "fence" : "memory", atomics[i].bit);
             violation(c, "atomic_feature_backed",
-                      "OpenCL C 6.2.1 Features; API Appendix H Memory Consistency Model: \"OpenCL C compilers "
+                      "OpenCL C \"Features\"; API Appendix H Memory Consistency Model: \"OpenCL C compilers "
                       "supporting atomics orders or scopes beyond the mandated minimum will define some or all of "
                       "following feature macros as appropriate\"",
                       d);

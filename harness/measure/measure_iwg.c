@@ -871,7 +871,7 @@ static const char *iwg_run_spin_flag(iwg_state *s, const measure_plan *plan, cJS
     cJSON_AddNumberToObject(obj, "spinning_groups", (double)(groups - 1));
     /* Every rule bounds each wait, so a would-be deadlock costs about a
      * second, not the watchdog and a worker; above_limit_unbounded is the
-     * classic pattern, run once per device (probes/3.2-execution-model/
+     * classic pattern, run once per device (probes/execution-model/
      * iwg.probe) to show that giving up there stands for a real deadlock:
      * one deliberate deadlock and killed context per device, not one per
      * work-group size (docs/measurements.md). */

@@ -1,5 +1,5 @@
 /* The sync methods (see measure_iwg_sync.h). The kernels are in
- * probes/3.2-execution-model/iwg.probe; their contract: arguments (ctl,
+ * probes/execution-model/iwg.probe; their contract: arguments (ctl,
  * data, res, groups, iters, spin), ctl and data zeroed, res[4g + 0..3] =
  * group g's completed steps, wrong values seen, waits given up, and 1 when
  * g was the counter's last or left the barrier because another gave up. */

@@ -85,6 +85,16 @@ const cJSON *measure_memo_litmus_totals(const cJSON *memo, const clc_probe *p)
     return cJSON_IsString(h) && strcmp(h->valuestring, key) == 0 && cJSON_IsObject(t) ? t : NULL;
 }
 
+/* Sets key to value in rec, replacing what the remembered record held. */
+static void set_string(cJSON *rec, const char *key, const char *value)
+{
+    cJSON *item = cJSON_CreateString(value);
+    if (cJSON_GetObjectItemCaseSensitive(rec, key))
+        cJSON_ReplaceItemInObjectCaseSensitive(rec, key, item);
+    else
+        cJSON_AddItemToObject(rec, key, item);
+}
+
 cJSON *measure_memo_take(const cJSON *memo, const clc_probe *p)
 {
     if (!rememberable(p))
@@ -103,6 +113,15 @@ cJSON *measure_memo_take(const cJSON *memo, const clc_probe *p)
     cJSON_AddStringToObject(c, "why", "remembered for this device and driver version; --no-cache measures again");
     cJSON_DeleteItemFromObjectCaseSensitive(out, "cached");
     cJSON_AddItemToObject(out, "cached", c);
+    /* Where the probe is and what it cites are today's, not the measuring
+     * run's: a probe moved to another file or line (its source unchanged)
+     * keeps its measurement. */
+    set_string(out, "file", p->file ? p->file : "");
+    cJSON_DeleteItemFromObjectCaseSensitive(out, "line");
+    cJSON_AddNumberToObject(out, "line", p->line);
+    set_string(out, "clause", p->clause ? p->clause : "");
+    if (p->spec && cJSON_GetObjectItemCaseSensitive(out, "spec"))
+        set_string(out, "spec", p->spec);
     const cJSON *d = cJSON_GetObjectItemCaseSensitive(out, "detail");
     if (cJSON_IsString(d)) {
         char buf[1024];

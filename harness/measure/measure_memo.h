@@ -19,8 +19,10 @@
  * empty object when there is none or it cannot be read. Caller deletes. */
 cJSON *measure_memo_load(const char *path);
 
-/* A copy of p's remembered record in memo, marked as cached, or NULL when
- * there is none for this very probe (its id, measurement and source). */
+/* A copy of p's remembered record in memo, marked as cached, with p's
+ * file, line and clause (a remembered record may predate a move of the
+ * probe), or NULL when there is none for this very probe (its id,
+ * measurement and source). */
 cJSON *measure_memo_take(const cJSON *memo, const clc_probe *p);
 
 /* Remembers rec (a live measurement of p: verdict info, or pass or skip

@@ -33,8 +33,9 @@ typedef struct {
     char *id;            /* stable id, unique in the suite */
     char *file;          /* where it was defined: path and line of its header */
     int line;
-    char *clause;        /* spec section, e.g. "6.2.3" */
-    char *spec;          /* "OpenCL C 1.2" unless the file says otherwise */
+    char *clause;        /* the heading `spec` names, as registers cite it: "OpenCL C: Math Functions"
+                          * (derived by the loader, never written) */
+    char *spec;          /* the section checked: "OpenCL C (unified): Math Functions" */
     char *why;           /* the rule, in our words; may be NULL */
     clc_kind kind;
     char **requires;     /* capability tokens; "!x" means must lack x */

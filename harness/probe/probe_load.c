@@ -73,7 +73,7 @@ static char *trim(char *s)
 }
 
 static const char *const known_keys[] = {
-    "clause", "spec", "why", "kind", "requires", "options", "out", "expect", "expect_file", "expect_ulp",
+    "spec", "why", "kind", "requires", "options", "out", "expect", "expect_file", "expect_ulp",
     "global", "local", "offset", "timeout", "body", "prelude", "source", "measure", "undefined",
     "flush_to_zero", NULL,
 };
@@ -702,6 +702,23 @@ static int finish_images(parser *ps, clc_probe *p)
     return 0;
 }
 
+/* The heading a spec citation names, in the form registers cite it: "OpenCL C
+ * (unified): Math Functions" gives "OpenCL C: Math Functions". A citation not
+ * of that form (a test's own) is kept as it is. */
+static char *spec_clause(const char *spec)
+{
+    static const char tag[] = " (unified): ";
+    const char *at = strstr(spec, tag);
+    if (!at)
+        return strdup(spec);
+    const char *heading = at + sizeof tag - 1;
+    size_t len = (size_t)(at - spec) + 2 + strlen(heading) + 1;
+    char *c = malloc(len);
+    if (c)
+        snprintf(c, len, "%.*s: %s", (int)(at - spec), spec, heading);
+    return c;
+}
+
 /* Interprets one [probe] section. On error the half-built probe is freed. */
 static void finish_probe(parser *ps, const char *id, int line, const entry_list *own,
                          const entry_list *defs)
@@ -716,11 +733,10 @@ static void finish_probe(parser *ps, const char *id, int line, const entry_list 
 
     if (!id_is_valid(id))
         perr(ps, line, "probe id '%s': use lower-case letters, digits and _ . + -", id, NULL);
-    if (!(e = lookup(own, defs, "clause")) || !*e->value)
-        perr(ps, line, "probe %s: 'clause' (the spec section) is required", id, NULL);
-    p.clause = dup_or_null(e);
-    e = lookup(own, defs, "spec");
-    p.spec = e ? strdup(e->value) : strdup("OpenCL C 1.2");
+    if (!(e = lookup(own, defs, "spec")) || !*e->value)
+        perr(ps, line, "probe %s: 'spec' (the section of the specification checked) is required", id, NULL);
+    p.spec = dup_or_null(e);
+    p.clause = p.spec ? spec_clause(p.spec) : NULL;
     p.why = dup_or_null(lookup(own, defs, "why"));
     if ((e = lookup(own, defs, "options"))) {
         char why[512];

@@ -52,9 +52,7 @@ static void write_line_value(FILE *f, const char *key, const char *v)
 int probe_write(FILE *f, const clc_probe *p)
 {
     fprintf(f, "[probe %s]\n", p->id);
-    write_line_value(f, "clause", p->clause ? p->clause : "");
-    if (p->spec)
-        write_line_value(f, "spec", p->spec);
+    write_line_value(f, "spec", p->spec ? p->spec : "");
     if (p->why)
         write_line_value(f, "why", p->why);
     fprintf(f, "kind = %s\n", probe_kind_name(p->kind));

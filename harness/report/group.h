@@ -1,7 +1,8 @@
 /* Failures grouped by rule: a deterministic key per failing probe record,
  * so 92 failures of one rule read as one row. The key is
  *   family "|" clause "|" ledger "|" deviation
- * family: the id up to its first '.'; clause: the record's clause; ledger:
+ * family: the id up to its first '.'; clause: the record's clause, the
+ * heading of the unified spec it checks ("OpenCL C: Math Functions"); ledger:
  * the NAME of the first "[ledger: NAME]" in the probe's `why` (an entry of
  * docs/spec-readings.md), empty if none; deviation: what the values did
  * wrong, from expected against actual (see group_deviation). Everything is

@@ -108,11 +108,10 @@ static void write_json_field(FILE *f, const char *label, const cJSON *v)
 /* Everything a reader of a CI log needs to understand a non-pass verdict. */
 static void write_body(FILE *f, const cJSON *rec, const cJSON *logs)
 {
-    fputs("clause ", f);
-    html_escape_write(f, html_json_str(rec, "clause"));
-    fputs(" (", f);
+    /* spec, not clause: the clause is the same heading in the registers' form */
+    fputs("spec ", f);
     html_escape_write(f, html_json_str(rec, "spec"));
-    fputs("), kind ", f);
+    fputs(", kind ", f);
     html_escape_write(f, html_json_str(rec, "kind"));
     fputc('\n', f);
     if (html_json_str(rec, "detail")) {

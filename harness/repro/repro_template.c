@@ -6,7 +6,7 @@
  * build time; nothing else reads it.
  *
  * The body may use every name the data section defines (MODE, PROBE_ID,
- * KIND, CLAUSE, SPEC, WHY, NOTE, PLATFORM_NAME, DEVICE_NAME,
+ * KIND, SPEC, WHY, NOTE, PLATFORM_NAME, DEVICE_NAME,
  * FALLBACK_PLATFORM, FALLBACK_DEVICE, BUILD_OPTIONS, KERNEL_NAME, WORK_DIM,
  * GLOBAL_SIZE, LOCAL_SIZE, GLOBAL_OFFSET, OUT_SIZE, OUT_COUNT, OUT_IS_FLOAT,
  * OUT_IS_SIGNED, INPUTS, N_INPUTS, EXPECTED, N_EXPECTED, KERNEL_SOURCE, and
@@ -557,7 +557,7 @@ int main(int argc, char **argv)
     }
     if (path && !(source = file_source = read_file(path)))
         goto done;
-    printf("probe %s (%s, clause %s), kind %s\n", PROBE_ID, SPEC, CLAUSE, KIND);
+    printf("probe %s (%s), kind %s\n", PROBE_ID, SPEC, KIND);
     if (NOTE[0])
         printf("note: %s\n", NOTE);
     out = calloc(OUT_COUNT, OUT_SIZE);

@@ -50,7 +50,6 @@ cJSON *explain_probe(const clc_probe *p, int has_element, size_t e, const clc_ex
     cJSON_AddItemToObject(doc, "generators", p->file ? explain_generators(p->file) : cJSON_CreateArray());
     cJSON_AddStringToObject(doc, "kind", probe_kind_name(p->kind));
     cJSON_AddStringToObject(doc, "judged", judging(p));
-    cJSON_AddStringToObject(doc, "clause", p->clause ? p->clause : "");
     cJSON_AddItemToObject(doc, "spec", explain_spec_heading(p, headings));
     cJSON_AddStringToObject(doc, "why", p->why ? p->why : "");
     cJSON_AddItemToObject(doc, "ledger", explain_ledger_for(p, ledger));
@@ -89,8 +88,7 @@ static void print_head(FILE *f, const cJSON *doc)
     fprintf(f, "%s\n  probe      %s:%d\n", str(doc, "id"), str(doc, "file"), (int)num(doc, "line"));
     cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(doc, "generators"))
         fprintf(f, "  generator  %s (edit it, then make regen; the probe file is its output)\n", g->valuestring);
-    fprintf(f, "  judged     %s\n  clause     %s\n  spec       %s", str(doc, "judged"), str(doc, "clause"),
-            str(spec, "heading"));
+    fprintf(f, "  judged     %s\n  spec       %s", str(doc, "judged"), str(spec, "heading"));
     if (num(spec, "line") > 0)
         fprintf(f, " (%s:%d)\n", str(spec, "file"), (int)num(spec, "line"));
     else
@@ -202,7 +200,7 @@ static int explain_usage(FILE *f)
     fputs("usage: clconform explain ID[:ELEMENT] [--json] [--probes PATH]... [--root DIR]\n"
           "       clconform explain --call 'FUNCTION(VALUE)' [--json] [--probes PATH]... [--root DIR]\n"
           "  What a probe checks and where it is judged, from probes/, expected/ and docs/ (no device):\n"
-          "  the probe's file and line (and the generator that writes it), clause and spec heading,\n"
+          "  the probe's file and line (and the generator that writes it), the spec heading,\n"
           "  how it is judged, the ledger entries it rests on, element ELEMENT's call, operands and\n"
           "  expected value, and every register entry (expected/) that matches it on a known driver.\n"
           "  --call F(V)    every element whose label says it is F applied to V (e.g.\n"

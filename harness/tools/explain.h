@@ -1,6 +1,6 @@
 /* `clconform explain`: what a vendor asks first about a probe or one of its
  * elements, from probes/, expected/ and docs/ alone (no OpenCL device):
- * where the probe is (and the generator that writes it), the clause and
+ * where the probe is (and the generator that writes it), the
  * spec heading, the ledger entries it rests on, the element's call, operands
  * and expected value, and every register entry that matches it. See
  * docs/explain.md. */

@@ -61,7 +61,7 @@ static void write_real(FILE *f, uint32_t bits, const char *suffix)
 
 int fuzz_write_probe(FILE *f, const char *id, uint64_t seed, const fuzz_program *p)
 {
-    fprintf(f, "\n[probe %s]\nclause   = 6.3\n", id);
+    fprintf(f, "\n[probe %s]\nspec     = OpenCL C (unified): Operators\n", id);
     fprintf(f, "why      = A random program free of undefined behaviour (clconform fuzz, program seed "
                "0x%016llx); expected values from the generator's own exact evaluator (harness/tools/fuzz_eval.c).\n",
             (unsigned long long)seed);

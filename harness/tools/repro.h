@@ -8,7 +8,7 @@
 
 /* Writes DIR/<device-key>/<probe-id>/ for every probe of report whose
  * verdict is fail, build-fail, unexpected-build-ok, timeout, crash or error:
- * repro.c, kernel.cl, README.txt (identity, clause, options, inputs, expected
+ * repro.c, kernel.cl, README.txt (identity, spec, options, inputs, expected
  * vs actual, build log). Returns the number of folders written, or -1 after
  * printing "path: reason" to err. */
 int repro_write_all(const cJSON *report, const char *dir, FILE *err);

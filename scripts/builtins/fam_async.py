@@ -20,8 +20,8 @@ async-copy-wait-visibility]."""
 import asyncref
 from fam_common import FP64
 
-DIR = "6.12.10-async-copies/"
-CLAUSE = "6.12.10"
+DIR = "async-copies/"
+HEADING = "OpenCL C: Async Copies From Global to Local Memory, Local to Global Memory, and Prefetch"
 M64 = (1 << 64) - 1
 # (name, bits, kind): kind "s" signed, "u" unsigned, "f" floating
 TYPES = [("char", 8, "s"), ("uchar", 8, "u"), ("short", 16, "s"), ("ushort", 16, "u"), ("int", 32, "s"),
@@ -230,7 +230,7 @@ def sweep_probe(w, ty, direction):
                name, L_SWEEP, what, "src_stride: read every third" if g2l else "dst_stride: written to every third"))
     if g2l:
         why += " [ledger: async-copy-wait-visibility]"
-    w.probe(DIR + "async-copy-%s.probe" % direction, "async.copy.%s.%s" % (name, direction), CLAUSE, "run",
+    w.probe(DIR + "async-copy-%s.probe" % direction, "async.copy.%s.%s" % (name, direction), HEADING, "run",
             why, source=alone(name, lines, FP64 if name == "double" else None),
             inputs=[("a", name, [tok(v) for v in inputs])],
             global_=str(L_SWEEP * G_SWEEP), local=str(L_SWEEP), out="%s[%d]" % (name, len(exp)),
@@ -326,7 +326,7 @@ def shape_probe(w, L, direction, counts):
     if g2l:
         why += " [ledger: async-copy-wait-visibility]"
     w.probe(DIR + "async-copy-shapes.probe", "async.shape.wg%d.n%s.%s" % (L, "-".join(map(str, counts)), direction),
-            CLAUSE,
+            HEADING,
             "run", why, source=alone("uint", lines), inputs=[("a", "uint", [tok(e[0]) for e in src])],
             global_=str(L * G_SHAPE), local=str(L), out="uint[%d]" % len(exp), expect=" ".join(exp),
             requires=" ".join(r for r in (wg_cap(L), "opencl_c_1.1") if r))
@@ -355,7 +355,7 @@ def prefetch_probe(w, ty, count_type="size_t"):
         base += PF_ELEMS * slot(n)
     src = [scalar(ty, i) for i in range(src_scalars)]
     pid = "async.prefetch.%s" % name + ("" if count_type == "size_t" else ".%s-count" % count_type)
-    w.probe(DIR + "prefetch.probe", pid, CLAUSE, "run",
+    w.probe(DIR + "prefetch.probe", pid, HEADING, "run",
             "prefetch(p, (%s)2) by each work-item of the two %s elements it then reads, for every width: prefetch "
             "\"does not affect the functional behavior of the kernel\", so what is read and stored is the input "
             "(a 3-component element read as one, its fourth component not judged)%s." % (

@@ -25,7 +25,7 @@ import atom64ref as A
 import intref as R
 from probewriter import int_lit
 
-PATH = "6.12.11-atomic-functions/atom64.probe"
+PATH = "opencl-c-1.x-legacy-atomics/atom64.probe"
 N_MANY = 1024
 N_GROUP = 64
 M64 = (1 << 64) - 1
@@ -234,7 +234,7 @@ WHY = {
 def generate(w):
     for fn in A.BASE + A.EXTENDED:
         ext = "base" if fn in A.BASE else "ext"
-        clause = "9.3 (cl_khr_int64_base_atomics)" if ext == "base" else "9.4 (cl_khr_int64_extended_atomics)"
+        heading = "OpenCL C: Legacy 64-Bit Atomic Extensions"
         # the bitmap and `bad` are set with atom_or (extended) in every probe
         req = "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics" if ext == "base" \
             else "cl_khr_int64_extended_atomics"
@@ -246,7 +246,7 @@ def generate(w):
                 body, exp, n, init = body_for(fn, t, space, many)
                 where = ("%d work-items in many work-groups on __global memory, from 0" % n if many else
                          "one work-group of %d on %s memory, from %d" % (n, "__" + space, init))
-                w.probe(PATH, "atomic.int64.%s.%s.%s" % (fn, t.name, space), clause, "run",
+                w.probe(PATH, "atomic.int64.%s.%s.%s" % (fn, t.name, space), heading, "run",
                         "%s. Here %s; and the first work-item's chain of calls on a cell of its own, every value "
                         "returned judged (upper 32 bits, carries, zero crossings)." % (WHY[fn], where),
                         body=body, prelude=prelude, global_=str(n), local=None if many else str(n),

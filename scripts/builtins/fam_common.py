@@ -12,8 +12,8 @@ from fractions import Fraction
 
 import constref as C
 
-CLAUSE = "6.12.4"
-PATH = "6.12.4-common-functions/"
+HEADING = "OpenCL C: Common Functions"
+PATH = "common-functions/"
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 WIDTHS = [1, 2, 3, 4, 8, 16]
 
@@ -76,7 +76,7 @@ def emit(w, ft, fn, n, args, exp_toks, why, scalar_args=0, variant=""):
                      for j in range(len(args)))
     body = "for (size_t i = 0; i < %d; i++)\n    %s" % (k, vstore("%s(%s)" % (fn, call), n))
     tname = ft.name if n == 1 else "%s%d" % (ft.name, n)
-    w.probe(PATH + fn + ".probe", "common.%s.%s%s.runtime" % (fn, tname, variant), CLAUSE, "run", why, body=body,
+    w.probe(PATH + fn + ".probe", "common.%s.%s%s.runtime" % (fn, tname, variant), HEADING, "run", why, body=body,
             inputs=[(names[j], ft.name, [ft.tok(ft.to_bits(x)) if not isinstance(x, int) else ft.tok(x)
                                          for x in args[j]]) for j in range(len(args))],
             out="%s[%d]" % (ft.name, len(exp_toks)), expect=" ".join(exp_toks),
@@ -138,7 +138,7 @@ def gen_step_sign(w, ft, n, rng):
         exp = [ft.tok(zero if p[1] < g[0][0] else one) for g in groups for p in g]
         k = len(groups)
         body = "for (size_t i = 0; i < %d; i++)\n    vstore%d(step(a[i], vload%d(i, b)), i, out);" % (k, n, n)
-        w.probe(PATH + "step.probe", "common.step.%s%d-scalar-edge.runtime" % (ft.name, n), CLAUSE, "run",
+        w.probe(PATH + "step.probe", "common.step.%s%d-scalar-edge.runtime" % (ft.name, n), HEADING, "run",
                 "step(scalar edge, gentype x): one edge for every component.", body=body,
                 inputs=[("a", ft.name, [ft.tok(ft.to_bits(v)) for v in e]),
                         ("b", ft.name, [ft.tok(ft.to_bits(v)) for v in x])],
@@ -184,7 +184,7 @@ def gen_recorded(w, ft):
     pre = FP64 if ft.bits == 64 else None
     req = "fp64" if ft.bits == 64 else None
     suf = "f" if ft.bits == 32 else ""
-    w.probe(PATH + "mix.probe", "common.mix-smoothstep.%s.recorded" % ft.name, CLAUSE, "impl-defined",
+    w.probe(PATH + "mix.probe", "common.mix-smoothstep.%s.recorded" % ft.name, HEADING, "impl-defined",
             "mix and smoothstep have implementation-defined precision (Table 7.1): values recorded, not judged.",
             body="out[0] = mix(1.0%s, 3.0%s, 0.25%s);\nout[1] = mix(-2.0%s, 2.0%s, 0.5%s);\n"
                  "out[2] = smoothstep(0.0%s, 1.0%s, 0.5%s);\nout[3] = smoothstep(0.0%s, 2.0%s, 3.0%s);"
@@ -193,7 +193,7 @@ def gen_recorded(w, ft):
     # the overloads with scalar operands: mix(gentype x, gentype y, scalar a) and
     # smoothstep(scalar edge0, scalar edge1, gentype x), operands from buffers
     tok = lambda vals: [ft.tok(ft.to_bits(v)) for v in vals]
-    w.probe(PATH + "mix.probe", "common.mix-smoothstep.%s4-scalar.recorded" % ft.name, CLAUSE, "impl-defined",
+    w.probe(PATH + "mix.probe", "common.mix-smoothstep.%s4-scalar.recorded" % ft.name, HEADING, "impl-defined",
             "mix(gentype x, gentype y, scalar a) and smoothstep(scalar edge0, scalar edge1, gentype x): the scalars "
             "apply to every component (a in [0, 1], edge0 < edge1); precision implementation-defined (Table 7.1): "
             "values recorded, not judged.",
@@ -214,7 +214,7 @@ def gen_recorded_widths(w):
     e1 = [2.0, 1.0, 1.0, 15.0, 1.0, 0.0, 4.0, 150.0, 0.0, 3.0, 100.0, 0.0, 0.5, 9.0, 4.0, 6.0]
     for n in (2, 3, 4, 8, 16):
         tn = "float%d" % n
-        w.probe(PATH + "mix.probe", "common.mix-smoothstep.%s.recorded" % tn, CLAUSE, "impl-defined",
+        w.probe(PATH + "mix.probe", "common.mix-smoothstep.%s.recorded" % tn, HEADING, "impl-defined",
                 "mix(x, y, a) and smoothstep(edge0, edge1, x) on %s, all-vector and with the scalar a, edge0 and "
                 "edge1 that apply to every component (a in [0, 1], edge0 < edge1); precision "
                 "implementation-defined (Table 7.1): values recorded, not judged." % tn,

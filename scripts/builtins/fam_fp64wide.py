@@ -25,9 +25,9 @@ from fractions import Fraction
 import halfref as H
 
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
-VLS = "6.12.7-vector-data-load-store/"
-MATH = "6.12.2-math-functions-fp64/"
-REL = "6.12.6-relational-functions/"
+VLS = "vector-data-load-and-store-functions/"
+MATH = "math-functions-fp64/"
+REL = "relational-functions/"
 MODES = ("", "_rte", "_rtz", "_rtp", "_rtn")
 HALF_WIDTHS = (1, 2, 3, 4, 8, 16)
 WIDE = (2, 8, 16)
@@ -130,7 +130,7 @@ def gen_vstore_half(w):
                     ["for (int j = 0; j < %d; j++)" % n, "    out[j] = tmp[j];"])
             exp = ["0" if e is None else e for e in exp]
         generic = space == "generic"
-        w.probe(VLS + "vstore-half-double.probe", "vloadstore.vstore_half.double-vectors.%s" % space, "6.12.7", "run",
+        w.probe(VLS + "vstore-half-double.probe", "vloadstore.vstore_half.double-vectors.%s" % space, "OpenCL C: Vector Data Load and Store Functions", "run",
                 "vstore_halfN and vstorea_halfN (N = %s; vstorea from 2) of double vectors in every "
                 "rounding mode (none: round to nearest even; _rte, _rtz, _rtp, _rtn) to %s, each call to its own "
                 "stretch of the output: each double is rounded to half directly, once, and stored as its 16 bits; "
@@ -304,7 +304,7 @@ def gen_exact(w):
         emit("vload%d(0, kc)" % n, table[:n], n)
     prelude = FP64 + "\n__constant double kc[16] = {%s};" % ", ".join(repr(v) for v in table)
     gen_ldexp_scalar(w, ins)
-    w.probe(MATH + "fp64-wide.probe", "math.exact.double-wide", "6.12.2", "run",
+    w.probe(MATH + "fp64-wide.probe", "math.exact.double-wide", "OpenCL C: Math Functions", "run",
             "The exactly specified double functions at widths 2, 8 and 16, packed into one kernel, each call storing "
             "to its own stretch of the output: fabs, floor, ceil, trunc, rint, round, copysign, fdim, fmax, fmin "
             "(also with a scalar y), maxmag, minmag, fma, sqrt (of perfect squares), logb, ilogb, nextafter, fmod, "
@@ -326,7 +326,7 @@ def gen_ldexp_scalar(w, ins):
         lines.append("vstore%d(ldexp(%s, %d), 0, out + %d);" % (n, vload(n, "x", o), -3 - n, at))
         exp += [tok(math.ldexp(ins["x"][o + j], -3 - n)) for j in range(n)]
         at += n
-    w.probe(MATH + "fp64-wide.probe", "math.ldexp.double-wide-int", "6.12.2", "run",
+    w.probe(MATH + "fp64-wide.probe", "math.ldexp.double-wide-int", "OpenCL C: Math Functions", "run",
             "ldexp(doublen x, int k) at widths 2, 8 and 16, one k for every component: x * 2^k, exact for these "
             "inputs (multiples of 1/8, no underflow); judged bit for bit.",
             body="\n".join(lines), inputs=[("x", "double", [tok(v) for v in ins["x"]])],
@@ -399,7 +399,7 @@ def gen_pointer_outputs(w):
                "judged bit for bit: the values returned, then what each call stored (read back; frexp's int "
                "exponents converted to double); each call has a 16-element stretch, aligned for the pointer."
                % ("a generic pointer to __global memory (-cl-std=CL3.0)" if generic else "__%s memory" % space))
-        w.probe(MATH + "fp64-wide.probe", "math.pointer-out.double-wide.%s" % space, "6.12.2", "run", why,
+        w.probe(MATH + "fp64-wide.probe", "math.pointer-out.double-wide.%s" % space, "OpenCL C: Math Functions", "run", why,
                 body="\n".join(lines), inputs=[("x", "double", [tok(v) for v in x])],
                 out="double[%d]" % (2 * room), expect=" ".join(["*" if v is None else tok(v[0]) for v in vals] +
                                                               ["*" if v is None else tok(v[1]) for v in vals]),
@@ -443,7 +443,7 @@ def gen_relational(w):
                          % (n, n, ", ".join("%dUL" % (j + 1) for j in range(n)), at))
             exp += ["-1"] * n
             at += n
-    w.probe(REL + "fp64-wide.probe", "relational.double-wide", "6.12.6", "run",
+    w.probe(REL + "fp64-wide.probe", "relational.double-wide", "OpenCL C: Relational Functions", "run",
             "The relational functions on double2, double3, double4, double8 and double16 (isequal, isnotequal, "
             "isgreater, isgreaterequal, isless, islessequal, islessgreater, isordered, isunordered, isfinite, "
             "isinf, isnan, isnormal, signbit) over NaNs, infinities, zeros of both signs, the smallest normal and "
@@ -475,7 +475,7 @@ def gen_recorded(w):
         for c in calls:
             lines.append("vstore%d(%s, 0, out + %d);" % (n, c, at))
             at += n
-    w.probe("6.12.4-common-functions/mix.probe", "common.mix-smoothstep-mad.double-wide.recorded", "6.12.4",
+    w.probe("common-functions/mix.probe", "common.mix-smoothstep-mad.double-wide.recorded", "OpenCL C: Common Functions",
             "impl-defined",
             "mix(x, y, a) and smoothstep(edge0, edge1, x) on double2, 3, 4, 8 and 16 (all-vector, and with the "
             "scalar a, edge0, edge1 that apply to every component; a in [0, 1], edge0 < edge1) and mad at widths "

@@ -25,8 +25,8 @@ from fractions import Fraction
 
 import halfref as H
 
-PATH = "6.1.1.1-half-precision/"
-CLAUSE = "cl_khr_fp16"
+PATH = "half-precision-floating-point/"
+HEADING = "OpenCL C: Half-Precision Floating-Point"
 PRAGMA = "#pragma OPENCL EXTENSION cl_khr_fp16 : enable"
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 N = 64
@@ -102,7 +102,7 @@ def gen_arith(w, rng):
             ty = "half" if n == 1 else "half%d" % n
             ins = [("x", "ushort", [str(v) for v in xs]), ("y", "ushort", [str(v) for v in ys])]
             if op == "/":
-                w.probe(PATH + "arithmetic.probe", "half.div.%s" % ty, CLAUSE, "run",
+                w.probe(PATH + "arithmetic.probe", "half.div.%s" % ty, HEADING, "run",
                         "x / y on %s within 1 ulp of the exact quotient (ULP Values for Half-Precision "
                         "Floating-Point Arithmetic Operations: <= 1 ulp), for %d pairs of normal halves read at "
                         "run time; every quotient is normal." % (ty, N),
@@ -114,7 +114,7 @@ def gen_arith(w, rng):
                                      "CL_DEVICE_HALF_FP_CONFIG)"),
                                     ("rtz", "!half_rte", "toward zero (CL_FP_ROUND_TO_NEAREST is not in "
                                      "CL_DEVICE_HALF_FP_CONFIG)")):
-                w.probe(PATH + "arithmetic.probe", "half.%s.%s.%s" % (NAMES[op], ty, mode), CLAUSE, "run",
+                w.probe(PATH + "arithmetic.probe", "half.%s.%s.%s" % (NAMES[op], ty, mode), HEADING, "run",
                         "x %s y on %s is correctly rounded (ULP Values for Half-Precision Floating-Point Arithmetic "
                         "Operations) in the device's default rounding mode for half, here %s (Rounding Modes), for "
                         "%d pairs of normal halves read at run time; every result is normal and finite."
@@ -153,7 +153,7 @@ def gen_to_half(w, rng):
             "out[i] = as_ushort(h);")
     ins = [("x", "uint", [str(v) for v in fl])]
     for mode in ("rte", "rtz", "rtp", "rtn"):
-        w.probe(PATH + "conversions.probe", "half.convert_half_%s.float" % mode, CLAUSE, "run",
+        w.probe(PATH + "conversions.probe", "half.convert_half_%s.float" % mode, HEADING, "run",
                 "convert_half_%s of a float: \"Conversions to half floating-point format must be correctly rounded "
                 "using the indicated convert operator rounding mode\" (Rounding Modes), for %d floats read at run "
                 "time: exact halves, ties between two halves and values beside them; every result normal."
@@ -163,7 +163,7 @@ def gen_to_half(w, rng):
                 requires="cl_khr_fp16", prelude=PRAGMA)
     for mode, req in (("rte", "half_rte"), ("rtz", "!half_rte")):
         for form, text in (("convert_half", "convert_half"), ("implicit", "")):
-            w.probe(PATH + "conversions.probe", "half.%s.float.%s" % (form, mode), CLAUSE, "run",
+            w.probe(PATH + "conversions.probe", "half.%s.float.%s" % (form, mode), HEADING, "run",
                     "%s of a float rounds in the default rounding mode for half (Rounding Modes: \"or the default "
                     "rounding mode for half-precision floating-point operations if no rounding mode is specified by "
                     "the operator, or a C-style cast is used\"), here %s, for %d floats read at run time."
@@ -185,7 +185,7 @@ def int_of(q, mode, lo, hi, sat):
 def gen_from_half(w, rng):
     hs = [random_half(rng, -6, 14) for _ in range(N)]
     # half -> float is exact: the float holding the half's value.
-    w.probe(PATH + "conversions.probe", "half.convert_float.half", CLAUSE, "run",
+    w.probe(PATH + "conversions.probe", "half.convert_float.half", HEADING, "run",
             "convert_float of a half is exact (\"All conversions from half to floating-point formats are exact\"), "
             "for %d halves read at run time." % N,
             body="uint i = get_global_id(0);\nhalf h = as_half(x[i]);\nout[i] = as_uint(convert_float(h));",
@@ -203,7 +203,7 @@ def gen_from_half(w, rng):
             ("convert_uchar_sat_rtn", "convert_uchar_sat_rtn", "rtn", 0, 255, True,
              "toward -inf, then saturated to uchar's range")):
         exp = [int_of(half_value(h), mode, lo, hi, sat) for h in small]
-        w.probe(PATH + "conversions.probe", "half.%s.half" % name, CLAUSE, "run",
+        w.probe(PATH + "conversions.probe", "half.%s.half" % name, HEADING, "run",
                 "%s of a half rounds %s (Rounding Modes: \"Conversions from half to integer format shall correctly "
                 "round using the indicated convert operator rounding mode, or towards zero if no rounding mode is "
                 "specified\"), for %d halves read at run time, each within the destination's range%s."
@@ -222,7 +222,7 @@ def gen_from_double(w, rng):
     fl = float_operands(rng)  # floats are doubles too: the same ties and values
     dbits = [double_bits_of_float(b) for b in fl]
     for mode in ("rte", "rtz"):
-        w.probe(PATH + "conversions.probe", "half.convert_half_%s.double" % mode, CLAUSE, "run",
+        w.probe(PATH + "conversions.probe", "half.convert_half_%s.double" % mode, HEADING, "run",
                 "convert_half_%s of a double: \"Conversions from double to half are correctly rounded\" in the "
                 "operator's mode, for %d doubles read at run time (exact halves, ties, values beside ties)."
                 % (mode, N),

@@ -7,9 +7,9 @@ import random
 import intref as R
 from probewriter import int_lit, load, pad, store
 
-CLAUSE = "6.12.3"
+HEADING = "OpenCL C: Integer Functions"
 WIDTHS = [1, 2, 3, 4, 8, 16]
-DIR = "6.12.3-integer-functions/"
+DIR = "integer-functions/"
 # One global size for every run-time probe: drivers that specialise a kernel
 # for its launch size (PoCL) then compile a dispatch kernel once, not once per
 # distinct size; each work-item loops over its share of the operand vectors.
@@ -142,7 +142,7 @@ def cases(fn, t):
 
 # ctz is OpenCL C 2.0's ("Requires support for OpenCL C 2.0 or newer"): its
 # probes are built once per -cl-std that has it, each paired with the device
-# listing that version (cl_std_X.Y), as probes/6.2-optional-functionality are.
+# listing that version (cl_std_X.Y), as probes/optional-functionality are.
 STDS = {"ctz": ["2.0", "3.0"]}
 
 
@@ -199,7 +199,7 @@ def runtime_probe(w, fn, t, n, scalar_args=False, std=None):
         why = WHY[fn] + " Operands from input buffers, one vector per work-item."
     body = ("for (size_t i = get_global_id(0); i < %d; i += get_global_size(0))\n"
             "    %s" % (k, store("%s(%s)" % (fn, args), n)))
-    w.probe(DIR + fn + ".probe", pid, CLAUSE, "run", why, body=body, inputs=inputs,
+    w.probe(DIR + fn + ".probe", pid, HEADING, "run", why, body=body, inputs=inputs,
             global_=GLOBAL if GLOBAL != 1 else None, out="%s[%d]" % (rt.name, len(exp)), expect=" ".join(str(v) for v in exp),
             requires=requires_for(fn, t, std), options=options_for(std))
 
@@ -214,7 +214,7 @@ def folded_probe(w, fn, t, std=None):
         args = ", ".join(int_lit(ts[j], c[j]) for j in range(ar))
         lines.append("out[%d] = %s(%s);" % (k, fn, args))
         exp.append(ref(t, *c))
-    w.probe(DIR + fn + ".probe", "intfn.%s.%s.folded%s" % (fn, t.name, std_suffix(std)), CLAUSE, "run",
+    w.probe(DIR + fn + ".probe", "intfn.%s.%s.folded%s" % (fn, t.name, std_suffix(std)), HEADING, "run",
             WHY[fn] + " Edge operands as literals (constant folding).", body="\n".join(lines),
             out="%s[%d]" % (rt.name, len(exp)), expect=" ".join(str(v) for v in exp),
             requires=requires_for(fn, t, std), options=options_for(std))
@@ -232,7 +232,7 @@ def folded_vector_probe(w, fn, t, n=4, std=None):
                          for j in range(ar))
         lines.append("vstore%d(%s(%s), %d, out);" % (n, fn, args, k // n))
         exp += [ref(t, *c) for c in grp]
-    w.probe(DIR + fn + ".probe", "intfn.%s.%s.folded%s" % (fn, t.vec(n), std_suffix(std)), CLAUSE, "run",
+    w.probe(DIR + fn + ".probe", "intfn.%s.%s.folded%s" % (fn, t.vec(n), std_suffix(std)), HEADING, "run",
             WHY[fn] + " Edge operands as vector literals (constant folding of the vector form).",
             body="\n".join(lines), out="%s[%d]" % (rt.name, len(exp)), expect=" ".join(str(v) for v in exp),
             requires=requires_for(fn, t, std), options=options_for(std))

@@ -7,8 +7,8 @@ import random
 import intref as R
 from probewriter import load, pad, store
 
-CLAUSE = "6.3"
-PATH = "6.3-operators/"
+HEADING = "OpenCL C: Operators"
+PATH = "operators/"
 WIDTHS = [1, 2, 3, 4, 8, 16]
 
 
@@ -65,7 +65,7 @@ def gen_shift(w, t, op, n, by_scalar=False):
                    "integer promotion (6.3.j); a negative E1 >> fills with ones; signed left shifts that would "
                    "overflow are left out." % (t.name, rt.name, R.shift_width(t, False)))
     body = ("for (size_t i = 0; i < %d; i++)\n    %s" % (k, store(expr, n)))
-    w.probe(PATH + "shift-modulo.probe", pid, "6.3.j", "run", why, body=body,
+    w.probe(PATH + "shift-modulo.probe", pid, "OpenCL C: Shift Operators", "run", why, body=body,
             inputs=[("a", t.name, [str(x) for x in a]), ("b", t.name, [str(x) for x in b])],
             out="%s[%d]" % (rt.name, len(exp)), expect=" ".join(str(e) for e in exp))
 
@@ -88,7 +88,7 @@ def gen_folded_shifts(w, t):
                 else:
                     lines.append("out[%d] = (long)(%s %s %s);" % (k, int_lit(t, a), op, int_lit(t, b)))
                 exp.append(ref(t, a, b, vector))
-    w.probe(PATH + "shift-modulo.probe", "operators.shift.%s.folded" % t.name, "6.3.j", "run",
+    w.probe(PATH + "shift-modulo.probe", "operators.shift.%s.folded" % t.name, "OpenCL C: Shift Operators", "run",
             "Shift counts modulo the width with literal operands (constant folding): %s scalars after "
             "promotion to %s bits, %s2 components modulo %d." % (t.name, R.shift_width(t, False), t.name, t.bits),
             body="\n".join(lines), out="long[%d]" % len(exp), expect=" ".join(map(str, exp)))
@@ -109,7 +109,7 @@ def gen_incdec(w, t, n):
         "%s v = %s;" % (t.vec(n), load("a", n, "0")),
         store("v++", n, "0"), store("v", n, "1"), store("--v", n, "2"), store("v--", n, "3"), store("v", n, "4")])
     exp = a + step1 + step2 + step2 + step3
-    w.probe(PATH + "incdec.probe", "operators.incdec.%s" % t.vec(n), "6.3.c", "run",
+    w.probe(PATH + "incdec.probe", "operators.incdec.%s" % t.vec(n), "OpenCL C: Pre- and Post-Operators", "run",
             "Postfix ++/-- on a vector yield the old value and add/subtract 1 in every component; prefix ones "
             "yield the new value; unsigned components wrap (no signed limit is crossed).",
             body=body, inputs=[("a", t.name, [str(x) for x in a])], out="%s[%d]" % (t.name, len(exp)),
@@ -140,7 +140,7 @@ def generate(w):
         # same type, or the expression must have a type in Built-in Scalar
         # Data Types": a rule on the program, which no sentence makes an
         # error (ledger must-not-build).
-        w.probe(PATH + "compound-assign.probe", "operators.compound-assign.%s" % name, "6.3", "impl-defined",
+        w.probe(PATH + "compound-assign.probe", "operators.compound-assign.%s" % name, "OpenCL C: Operators", "impl-defined",
                 "`scalar op= vector` assigns a vector to a scalar; the Assignment Operator says the expression "
                 "and lvalue \"must have the same type\" or the expression a scalar one: a rule on the program, "
                 "so it may build or not; recorded, not judged [ledger: must-not-build].", body=body, out="int[1]",

@@ -4,7 +4,7 @@ device-dependent ones as twins selected by `requires` (endianness, images),
 implementation-defined ones recorded."""
 import constref as C
 
-PATH = "6.10-preprocessor/"
+PATH = "preprocessor-directives-and-macros/"
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 
 INT_LIMITS = [("CHAR_BIT", 8), ("CHAR_MAX", 127), ("CHAR_MIN", -128), ("SCHAR_MAX", 127), ("SCHAR_MIN", -128),
@@ -21,7 +21,7 @@ def defined_probe(w, pid, macro, want, requires, why, options=None, value=None):
     body = "#ifdef %s\nout[0] = 1;\n%s#else\nout[0] = 0;\n#endif" % (
         macro, "out[1] = %s;\n" % macro if value is not None else "")
     exp = "%d%s" % (1 if want else 0, (" %d" % value if want else " 0") if value is not None else "")
-    w.probe(PATH + "macros.probe", pid, "6.10", "run", why, body=body, out="int[%d]" % (2 if value is not None else 1),
+    w.probe(PATH + "macros.probe", pid, "OpenCL C: Preprocessor Directives and Macros", "run", why, body=body, out="int[%d]" % (2 if value is not None else 1),
             expect=exp, requires=requires, options=options)
 
 
@@ -44,7 +44,7 @@ def generate(w):
     defined_probe(w, "pp.opencl-c-version", "__OPENCL_C_VERSION__", True, "opencl_c_1.2",
                   "__OPENCL_C_VERSION__ is the OpenCL C version the program is built for: 120 under -cl-std=CL1.2, "
                   "which the harness passes on devices with OpenCL C 1.2 or later.", value=120)
-    w.probe(PATH + "macros.probe", "pp.cl-version-macros", "6.10", "run",
+    w.probe(PATH + "macros.probe", "pp.cl-version-macros", "OpenCL C: Preprocessor Directives and Macros", "run",
             "CL_VERSION_1_0, CL_VERSION_1_1 and CL_VERSION_1_2 are 100, 110 and 120, and __OPENCL_VERSION__ "
             "is at least 120 on a device with OpenCL C 1.2 (the device's version up to OpenCL 2.0, an integer "
             "above 200 beyond it) [ledger: builtins-opencl-version].",
@@ -61,13 +61,13 @@ def generate(w):
             req += " !opencl_%d.%d" % vers[k + 1]
         pid = "pp.opencl-version.%d.%d" % (ma, mi)
         if (ma, mi) <= (2, 0):
-            w.probe(PATH + "macros.probe", pid, "6.10", "run",
+            w.probe(PATH + "macros.probe", pid, "OpenCL C: Preprocessor Directives and Macros", "run",
                     "__OPENCL_VERSION__ is the OpenCL version of the device: %d on a device whose CL_DEVICE_VERSION "
                     "is OpenCL %d.%d (capability %s) [ledger: builtins-opencl-version]."
                     % (ma * 100 + mi * 10, ma, mi, req.replace(" ", ", ")),
                     body="out[0] = __OPENCL_VERSION__;", out="int[1]", expect=str(ma * 100 + mi * 10), requires=req)
         else:
-            w.probe(PATH + "macros.probe", pid, "6.10", "run",
+            w.probe(PATH + "macros.probe", pid, "OpenCL C: Preprocessor Directives and Macros", "run",
                     "On a device whose CL_DEVICE_VERSION is OpenCL %d.%d (capability %s), above OpenCL 2.0, "
                     "__OPENCL_VERSION__ must be defined but may be any implementation-defined integer greater "
                     "than 200: out[0] says it is defined, out[1] that it is above 200 (its value is recorded by "
@@ -75,59 +75,59 @@ def generate(w):
                     % (ma, mi, req.replace(" ", ", ")),
                     body="#ifdef __OPENCL_VERSION__\nout[0] = 1;\nout[1] = __OPENCL_VERSION__ > 200;\n#endif",
                     out="int[2]", expect="1 1", requires=req)
-    w.probe(PATH + "macros.probe", "pp.implementation-values", "6.10", "impl-defined",
+    w.probe(PATH + "macros.probe", "pp.implementation-values", "OpenCL C: Preprocessor Directives and Macros", "impl-defined",
             "Recorded, not judged: __OPENCL_VERSION__, __OPENCL_C_VERSION__, and whether FP_FAST_FMAF, "
             "FP_FAST_FMA (with fp64) and __EMBEDDED_PROFILE__ are defined (1) or not (0).",
             body="out[0] = __OPENCL_VERSION__;\nout[1] = __OPENCL_C_VERSION__;\n"
                  "#ifdef FP_FAST_FMAF\nout[2] = 1;\n#endif\n#ifdef FP_FAST_FMA\nout[3] = 1;\n#endif\n"
                  "#ifdef __EMBEDDED_PROFILE__\nout[4] = 1;\n#endif", out="int[5]")
-    w.probe(PATH + "macros.probe", "pp.embedded-profile.full", "6.10", "run",
+    w.probe(PATH + "macros.probe", "pp.embedded-profile.full", "OpenCL C: Preprocessor Directives and Macros", "run",
             "__EMBEDDED_PROFILE__ is defined only for embedded-profile devices: a FULL_PROFILE device must not define it.",
             body="#ifdef __EMBEDDED_PROFILE__\nout[0] = 1;\n#endif", out="int[1]", expect="0",
             requires="full_profile")
-    w.probe(PATH + "macros.probe", "pp.integer-limits.signed", "6.12.3", "run",
+    w.probe(PATH + "macros.probe", "pp.integer-limits.signed", "OpenCL C: Integer Functions", "run",
             "The integer limit macros have the values of Table 6.10: %s."
             % ", ".join("%s %d" % kv for kv in INT_LIMITS),
             body="\n".join("out[%d] = %s;" % (k, m) for k, (m, _) in enumerate(INT_LIMITS)),
             out="long[%d]" % len(INT_LIMITS), expect=" ".join(str(v) for _, v in INT_LIMITS))
-    w.probe(PATH + "macros.probe", "pp.integer-limits.unsigned", "6.12.3", "run",
+    w.probe(PATH + "macros.probe", "pp.integer-limits.unsigned", "OpenCL C: Integer Functions", "run",
             "The unsigned limit macros have the values of Table 6.10: %s."
             % ", ".join("%s %d" % kv for kv in UINT_LIMITS),
             body="\n".join("out[%d] = %s;" % (k, m) for k, (m, _) in enumerate(UINT_LIMITS)),
             out="ulong[%d]" % len(UINT_LIMITS), expect=" ".join(str(v) for _, v in UINT_LIMITS))
-    w.probe(PATH + "macros.probe", "pp.float-macros.int", "6.12.2.1", "run",
+    w.probe(PATH + "macros.probe", "pp.float-macros.int", "OpenCL C: Floating-point Macros and Pragmas", "run",
             "The integer-valued float macros: %s." % ", ".join("%s %d" % kv for kv in FLT_INTS),
             body="\n".join("out[%d] = %s;" % (k, m) for k, (m, _) in enumerate(FLT_INTS)),
             out="int[%d]" % len(FLT_INTS), expect=" ".join(str(v) for _, v in FLT_INTS))
     fl = [("FLT_MAX", C.FLT_MAX), ("FLT_MIN", C.FLT_MIN), ("FLT_EPSILON", C.FLT_EPSILON), ("MAXFLOAT", C.FLT_MAX),
           ("HUGE_VALF", 0x7F800000), ("INFINITY", 0x7F800000)]
-    w.probe(PATH + "macros.probe", "pp.float-macros.values", "6.12.2.1", "run",
+    w.probe(PATH + "macros.probe", "pp.float-macros.values", "OpenCL C: Floating-point Macros and Pragmas", "run",
             "FLT_MAX (and MAXFLOAT) is (2 - 2^-23) * 2^127, FLT_MIN 2^-126, FLT_EPSILON 2^-23; HUGE_VALF and "
             "INFINITY are +infinity; judged bit for bit.",
             body="\n".join("out[%d] = %s;" % (k, m) for k, (m, _) in enumerate(fl)) + "\nout[%d] = NAN;" % len(fl),
             out="float[%d]" % (len(fl) + 1), expect=" ".join("bits(0x%08x)" % b for _, b in fl) + " nan",
             requires="fp_inf_nan")
     names = sorted(C.CONSTANTS)
-    w.probe(PATH + "constants.probe", "pp.math-constants.float", "6.12.2.1", "run",
+    w.probe(PATH + "constants.probe", "pp.math-constants.float", "OpenCL C: Floating-point Macros and Pragmas", "run",
             "M_E_F ... M_SQRT1_2_F are the float values of e, log2(e), log10(e), ln 2, ln 10, pi, pi/2, pi/4, 1/pi, "
             "2/pi, 2/sqrt(pi), sqrt(2), 1/sqrt(2); expected: each constant correctly rounded to float "
             "(computed from 80-digit values).",
             body="\n".join("out[%d] = %s_F;" % (k, n) for k, n in enumerate(names)),
             out="float[%d]" % len(names), expect=" ".join("bits(0x%08x)" % C.f32(C.CONSTANTS[n]) for n in names))
-    w.probe(PATH + "constants.probe", "pp.math-constants.double", "6.12.2.1", "run",
+    w.probe(PATH + "constants.probe", "pp.math-constants.double", "OpenCL C: Floating-point Macros and Pragmas", "run",
             "M_E ... M_SQRT1_2 (double, with cl_khr_fp64) are the correctly rounded double values of the same constants.",
             body="\n".join("out[%d] = %s;" % (k, n) for k, n in enumerate(names)), prelude=FP64,
             out="double[%d]" % len(names), expect=" ".join("bits(0x%016x)" % C.f64(C.CONSTANTS[n]) for n in names),
             requires="fp64")
-    w.probe(PATH + "macros.probe", "pp.double-macros.int", "6.12.2.1", "run",
+    w.probe(PATH + "macros.probe", "pp.double-macros.int", "OpenCL C: Floating-point Macros and Pragmas", "run",
             "The integer-valued double macros (with cl_khr_fp64): %s." % ", ".join("%s %d" % kv for kv in DBL_INTS),
             body="\n".join("out[%d] = %s;" % (k, m) for k, (m, _) in enumerate(DBL_INTS)), prelude=FP64,
             out="int[%d]" % len(DBL_INTS), expect=" ".join(str(v) for _, v in DBL_INTS), requires="fp64")
     dl = [("DBL_MAX", C.DBL_MAX), ("DBL_MIN", C.DBL_MIN), ("DBL_EPSILON", C.DBL_EPSILON), ("HUGE_VAL", 0x7FF0000000000000)]
-    w.probe(PATH + "macros.probe", "pp.double-macros.values", "6.12.2.1", "run",
+    w.probe(PATH + "macros.probe", "pp.double-macros.values", "OpenCL C: Floating-point Macros and Pragmas", "run",
             "DBL_MAX is (2 - 2^-52) * 2^1023, DBL_MIN 2^-1022, DBL_EPSILON 2^-52, HUGE_VAL +infinity; bit for bit.",
             body="\n".join("out[%d] = %s;" % (k, m) for k, (m, _) in enumerate(dl)), prelude=FP64,
             out="double[%d]" % len(dl), expect=" ".join("bits(0x%016x)" % b for _, b in dl), requires="fp64")
-    w.probe(PATH + "macros.probe", "pp.pragma-fp-contract", "6.10", "build-ok",
+    w.probe(PATH + "macros.probe", "pp.pragma-fp-contract", "OpenCL C: Preprocessor Directives and Macros", "build-ok",
             "#pragma OPENCL FP_CONTRACT ON/OFF and #pragma OPENCL EXTENSION all : disable are valid pragmas.",
             body="#pragma OPENCL FP_CONTRACT OFF\nout[0] = 1;", prelude="#pragma OPENCL EXTENSION all : disable")

@@ -8,8 +8,8 @@ import intref as R
 import shufref
 from probewriter import int_lit
 
-CLAUSE = "6.12.12"
-PATH = "6.12.12-miscellaneous-vector-functions/shuffle-full.probe"
+HEADING = "OpenCL C: Miscellaneous Vector Functions"
+PATH = "miscellaneous-vector-functions/shuffle-full.probe"
 WIDTHS = [2, 4, 8, 16]
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 
@@ -64,7 +64,7 @@ def gen_run(w, e, m, n, two):
     args = "vload%d(0, x), %svload%d(i, m)" % (m, ("vload%d(0, y), " % m) if two else "", n)
     body = ("for (size_t i = 0; i < %d; i++)\n    vstore%d(%s(%s), i, out);" % (MASKS, n, fn, args))
     bits = "ilogb(2m-1)+1" if two else "ilogb(2m-1)"
-    w.probe(PATH, "shuffle.%s.%s-to-%d.runtime" % (fn, e.vec(m), n), CLAUSE, "run",
+    w.probe(PATH, "shuffle.%s.%s-to-%d.runtime" % (fn, e.vec(m), n), HEADING, "run",
             "%s of %s%s with a %s mask: component k of the result is %s[mask[k] mod %d], only the low %s "
             "bits of the mask counting; data and masks from input buffers."
             % (fn, e.vec(m), " pairs" if two else "", mt.vec(n), "(x,y)" if two else "x",
@@ -85,7 +85,7 @@ def gen_folded(w, e, two):
     x = "(%s)(%s)" % (e.vec(m), ", ".join(xl))
     y = "(%s)(%s), " % (e.vec(m), ", ".join(yl)) if two else ""
     mlit = "(%s)(%s)" % (mt.vec(n), ", ".join(int_lit(mt, v) for v in mk))
-    w.probe(PATH, "shuffle.%s.%s-to-%d.folded" % (fn, e.vec(m), n), CLAUSE, "run",
+    w.probe(PATH, "shuffle.%s.%s-to-%d.folded" % (fn, e.vec(m), n), HEADING, "run",
             "%s with literal data and a mask of large values (constant folding): only the low bits of "
             "each mask element select." % fn,
             body="vstore%d(%s(%s, %s%s), 0, out);" % (n, fn, x, y, mlit),
@@ -105,7 +105,7 @@ def gen_bad_masks(w, e, two):
         args = "x, x, m" if two else "x, m"
         body = ("%s x = (%s)(0);\n%s m = (%s)(0);\n%s r = %s(%s);\nout[0] = (int)r.s0;"
                 % (e.vec(4), e.vec(4), mt.vec(4), mt.vec(4), e.vec(4), fn, args))
-        w.probe(PATH, "shuffle.%s.%s.mask-%s" % (fn, e.vec(4), mt.vec(4)), CLAUSE, "impl-defined",
+        w.probe(PATH, "shuffle.%s.%s.mask-%s" % (fn, e.vec(4), mt.vec(4)), HEADING, "impl-defined",
                 "The size of each element in the mask of %s must match the size of each element in the "
                 "result (%d bits): a rule on the program, so a %s mask may build or not; recorded, not judged "
                 "[ledger: shuffle-mask-size]." % (fn, e.bits, mt.vec(4)), body=body, out="int[1]",

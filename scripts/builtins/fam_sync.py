@@ -11,8 +11,8 @@ through the atom_* names of cl_khr_{global,local}_int32_{base,extended}_atomics
 (atom32.probe)."""
 
 M32 = (1 << 32) - 1
-PATH = "6.12.11-atomic-functions/atomics.probe"
-BARRIER_PATH = "6.12.8-synchronization-functions/barrier.probe"
+PATH = "opencl-c-1.x-legacy-atomics/atomics.probe"
+BARRIER_PATH = "synchronization-functions/barrier.probe"
 N_GLOBAL = 1024   # work-items of the many-group __global probes
 N_GROUP = 64      # work-items of the one-group probes
 
@@ -148,7 +148,7 @@ def gen_atomics(w):
                 body, exp = body_for(fn, t, n, space, many)
                 where = ("%d work-items in many work-groups on __global memory" % n if many else
                          "one work-group of %d on %s memory" % (n, "__global" if space == "global" else "__local"))
-                w.probe(PATH, "atomic.%s.%s.%s" % (fn, t, space), "6.12.11", "run",
+                w.probe(PATH, "atomic.%s.%s.%s" % (fn, t, space), "OpenCL C: OpenCL C 1.x Legacy Atomics", "run",
                         WHY[fn] + " Here %s." % where, body=body, global_=str(n),
                         local=None if many else str(n), out="%s[%d]" % (t, len(exp)), expect=" ".join(exp),
                         requires=None if many else "wg_%d" % n)
@@ -156,7 +156,7 @@ def gen_atomics(w):
 
 
 BASE32 = ("add", "sub", "xchg", "inc", "dec", "cmpxchg")
-ATOM32_PATH = "6.12.11-atomic-functions/atom32.probe"
+ATOM32_PATH = "opencl-c-1.x-legacy-atomics/atom32.probe"
 
 
 def gen_atom32(w, fn, t, space, many, n, where):
@@ -166,8 +166,8 @@ def gen_atom32(w, fn, t, space, many, n, where):
     prefix"; a device listing the extension still provides atom_*."""
     ext = "cl_khr_%s_int32_%s_atomics" % (space, "base" if fn in BASE32 else "extended")
     body, exp = body_for(fn, t, n, space, many, legacy=True)
-    clause = ext  # the unified spec's heading for it; no 1.2 section number
-    w.probe(ATOM32_PATH, "atomic.atom32.%s.%s.%s" % (fn, t, space), clause, "run",
+    heading = "OpenCL C: %s 32-Bit %s Atomics" % (space.capitalize(), "Base" if fn in BASE32 else "Extended")
+    w.probe(ATOM32_PATH, "atomic.atom32.%s.%s.%s" % (fn, t, space), heading, "run",
             WHY[fn].replace("atomic_", "atom_") + " Here %s, through %s's atom_%s." % (where, ext, fn),
             body=body, global_=str(n), local=None if many else str(n), out="%s[%d]" % (t, len(exp)),
             expect=" ".join(exp), prelude="#pragma OPENCL EXTENSION %s : enable" % ext,
@@ -185,7 +185,7 @@ def gen_atomics64(w):
             v &= M
             return v - (1 << 64) if t == "long" and v >> 63 else v
         big = "0x100000000%s" % ("L" if t == "long" else "UL")
-        w.probe(PATH, "atomic.atom_add.%s.global" % t, "9.3 (cl_khr_int64_base_atomics)", "run",
+        w.probe(PATH, "atomic.atom_add.%s.global" % t, "OpenCL C: Legacy 64-Bit Atomic Extensions", "run",
                 "atom_add of 2^32 + 1 from each of %d work-items: the 64-bit sum carries past bit 31 exactly, and "
                 "atom_inc returns distinct values (bitmap)." % n,
                 body="volatile __global %s *p = out;\nuint g = get_global_id(0);\natom_add(p, (%s)%s + 1);\n"
@@ -199,7 +199,7 @@ def gen_atomics64(w):
         acc = 0
         for v in vs:
             acc ^= v & M
-        w.probe(PATH, "atomic.atom_minmax_xor.%s.global" % t, "9.4 (cl_khr_int64_extended_atomics)", "run",
+        w.probe(PATH, "atomic.atom_minmax_xor.%s.global" % t, "OpenCL C: Legacy 64-Bit Atomic Extensions", "run",
                 "atom_min, atom_max and atom_xor of g * 0x9E3779B97F4A7C15 (mod 2^64) from %d work-items: the "
                 "smallest (with the start 0), the largest (with 0) and the xor of all." % n,
                 body="volatile __global %s *p = out;\n%s v = (%s)(get_global_id(0) * 0x9E3779B97F4A7C15UL);\n"
@@ -229,7 +229,7 @@ def gen_barrier(w):
                 "uint a = buf[(lid + 1u) %% L], b = buf[L - 1u - lid];\nbarrier(CLK_LOCAL_MEM_FENCE);\n"
                 "buf[lid] = a + b;\nbarrier(CLK_LOCAL_MEM_FENCE);\nout[get_global_id(0)] = buf[(lid + L / 2u) %% L];"
                 % L)
-        w.probe(BARRIER_PATH, "barrier.local-exchange.wg%d" % L, "6.12.8", "run",
+        w.probe(BARRIER_PATH, "barrier.local-exchange.wg%d" % L, "OpenCL C: Synchronization Functions", "run",
                 "Work-items of a work-group of %d exchange values through __local memory across barriers "
                 "(neighbour, mirror, then half-rotation): after barrier(CLK_LOCAL_MEM_FENCE) every store of the "
                 "group is visible to every work-item; two groups." % L,
@@ -240,7 +240,7 @@ def gen_barrier(w):
     for grp in range(2):
         vals = [grp * 1000 + lid * 7 for lid in range(L)]
         exp += [vals[L - 1 - lid] for lid in range(L)]
-    w.probe(BARRIER_PATH, "barrier.global-exchange.wg64", "6.12.8", "run",
+    w.probe(BARRIER_PATH, "barrier.global-exchange.wg64", "OpenCL C: Synchronization Functions", "run",
             "barrier(CLK_GLOBAL_MEM_FENCE) orders __global stores within a work-group: each work-item reads the "
             "value its mirror in the group wrote before the barrier.",
             body="uint lid = get_local_id(0), L = get_local_size(0), base = get_group_id(0) * L;\n"
@@ -274,7 +274,7 @@ def gen_barrier_in_switch(w):
     compile to the same code): every work-item of the group takes the same
     case, so each reaches the barrier, and what the first work-item does
     after it must happen."""
-    w.probe(BARRIER_PATH, "barrier.same-function-in-two-switch-cases.wg64", "6.12.8", "run",
+    w.probe(BARRIER_PATH, "barrier.same-function-in-two-switch-cases.wg64", "OpenCL C: Synchronization Functions", "run",
             "A function with a barrier, called from two cases of a switch on a value every work-item reads the same "
             "(sel[0] = 0): all work-items of the group execute the barrier (the rule for a barrier inside a "
             "conditional is met), so work-item 0's stores before it (out[1] = 100) and after it (out[0] = 5, "
@@ -305,7 +305,7 @@ def gen_float_xchg(w):
                 "    if (f <= 64u) atomic_or(&bm[f / 32u], 1u << (f %% 32u));\n"
                 "    out[1] = (bm[0] == 0xffffffffu && bm[1] == 0xffffffffu && bm[2] == 1u) ? 1.0f : 0.0f;\n"
                 "%s}" % (cell, "" if space == "global" else "    out[0] = *p;\n"))
-        w.probe(PATH, "atomic.xchg.float.%s" % space, "6.12.11", "run",
+        w.probe(PATH, "atomic.xchg.float.%s" % space, "OpenCL C: OpenCL C 1.x Legacy Atomics", "run",
                 "atomic_xchg(p, (float)(l + 1)) on a float in %s memory from one work-group of 64, starting at 0: "
                 "the values returned and the final value are 0 .. 64, each exactly once (out[1] = 1 when a bitmap "
                 "of them is full; the final value, out[0], depends on the order and is not judged)." % space,
@@ -317,7 +317,7 @@ def gen_mem_fences(w):
     stores: in one work-item a store, the fences and a load of the same
     location see the stored value (any fence preserves program order within
     a work-item)."""
-    w.probe(BARRIER_PATH, "barrier.read-write-mem-fence.single", "6.12.8", "run",
+    w.probe(BARRIER_PATH, "barrier.read-write-mem-fence.single", "OpenCL C: Synchronization Functions", "run",
             "write_mem_fence and read_mem_fence between a work-item's store to global memory and its load of the "
             "same location: the load sees the store (the fences only order; within a work-item program order "
             "holds): out is 7 then 8.",

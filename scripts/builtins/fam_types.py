@@ -5,7 +5,7 @@ vectors, 1 for scalars); half only as a pointer target without cl_khr_fp16
 (6.1.1.1)."""
 import intref as R
 
-PATH = "6.1-types/"
+PATH = "supported-data-types/"
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 SIZES = {t.name: t.bits // 8 for t in R.INTS}
 SIZES.update({"float": 4, "double": 8})
@@ -26,20 +26,20 @@ def generate(w):
                          % (vt, vt, vt, k, vt, k + 1, vt, k + 2, k + 3))
             m = 4 if n == 3 else n
             exp += [size * m, m, m, size * m]
-        w.probe(PATH + "sizes.probe", "types.sizeof-vec-step.%s" % tname, "6.1.5", "run",
+        w.probe(PATH + "sizes.probe", "types.sizeof-vec-step.%s" % tname, "OpenCL C: Alignment of Types", "run",
                 "sizeof a %sn vector is n times sizeof(%s) (4 times for n = 3), vectors are aligned to their size "
                 "(a struct member after a char sits at that offset), and vec_step gives the component count, "
                 "4 for a 3-component vector and 1 for the scalar." % (tname, tname),
                 body="\n".join(lines), out="int[%d]" % len(exp), expect=" ".join(map(str, exp)),
                 requires="fp64" if tname == "double" else None, prelude=FP64 if tname == "double" else None)
-    w.probe(PATH + "half.probe", "types.half.pointer-ok", "6.1.1.1", "build-ok",
+    w.probe(PATH + "half.probe", "types.half.pointer-ok", "OpenCL C: The half Data Type", "build-ok",
             "Without cl_khr_fp16, half may still be the target of a pointer to a buffer of halves (used with "
             "vload_half/vstore_half).",
             body="__global half *p = (__global half *)out;\nvstore_half(1.0f, 0, p);\nout[1] = (int)vload_half(0, p);")
-    w.probe(PATH + "half.probe", "types.half.variable-without-fp16", "6.1.1.1", "build-fail",
+    w.probe(PATH + "half.probe", "types.half.variable-without-fp16", "OpenCL C: The half Data Type", "build-fail",
             "Without cl_khr_fp16, half can only declare a pointer: a half variable must not build.",
             body="half h;\nout[0] = 0;", requires="!cl_khr_fp16")
-    w.probe(PATH + "half.probe", "types.half.dereference-without-fp16", "6.1.1.1", "build-fail",
+    w.probe(PATH + "half.probe", "types.half.dereference-without-fp16", "OpenCL C: The half Data Type", "build-fail",
             "Without cl_khr_fp16 a half pointer cannot be dereferenced (only vload_half/vstore_half read halves).",
             body="__global half *p = (__global half *)out;\nfloat f = *p;\nout[0] = (int)f;",
             requires="!cl_khr_fp16")

@@ -3,8 +3,8 @@
 w is undefined: never judged), swizzles as lvalues; and what must not build."""
 import intref as R
 
-CLAUSE = "6.1.7"
-PATH = "6.1.7-vector-components/"
+HEADING = "OpenCL C: Vector Components"
+PATH = "vector-components/"
 HEX = "0123456789abcdef"
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 TYPES = [t.name for t in R.INTS] + ["float", "double"]
@@ -51,7 +51,7 @@ def gen_reads(w, tname, n):
     if n >= 4:
         sel = [n - 1, 0, n - 1, 1]  # repeated components are fine in an rvalue
         put("v.s%s" % "".join(HEX[i] for i in sel), sel)
-    w.probe(PATH + "read.probe", "vector.components.%s.read" % vt, CLAUSE, "run",
+    w.probe(PATH + "read.probe", "vector.components.%s.read" % vt, HEADING, "run",
             "Every component of a %s by .sN/.SN%s, and .lo/.hi/.even/.odd%s; an rvalue swizzle may repeat "
             "components." % (vt, " and .xyzw" if n <= 4 else "",
                              " (a 3-vector is read as a 4-vector: the w of .hi and .odd is undefined, not judged)"
@@ -87,7 +87,7 @@ def gen_writes(w, tname, n):
         stmts.append("u.s%s%s = (%s2)(v.s0, v.s%s);" % (HEX[sel[0]], HEX[sel[1]], tname, HEX[n - 1]))
         cur[n - 1], cur[0] = v[0], v[n - 1]
     stmts.append("vstore%d(u, 0, out);" % n)
-    w.probe(PATH + "write.probe", "vector.components.%s.lvalue" % vt, CLAUSE, "run",
+    w.probe(PATH + "write.probe", "vector.components.%s.lvalue" % vt, HEADING, "run",
             "Swizzles, .lo/.hi/.even/.odd and numbered components as lvalues write exactly the selected "
             "components, in order; the others keep their values.",
             body="\n".join(stmts), inputs=[("a", tname, v)], out="%s[%d]" % (tname, n), expect=" ".join(cur),
@@ -116,5 +116,5 @@ def generate(w):
             gen_reads(w, tname, n)
             gen_writes(w, tname, n)
     for name, body, why in BAD:
-        w.probe(PATH + "build-fail.probe", "vector.components.%s" % name, CLAUSE, "build-fail",
+        w.probe(PATH + "build-fail.probe", "vector.components.%s" % name, HEADING, "build-fail",
                 "Must not build: %s." % why, body=body + "\nout[0] = 0;")

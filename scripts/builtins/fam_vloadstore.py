@@ -10,8 +10,8 @@ import halfref as H
 import intref as R
 from probewriter import int_lit
 
-CLAUSE = "6.12.7"
-PATH = "6.12.7-vector-data-load-store/"
+HEADING = "OpenCL C: Vector Data Load and Store Functions"
+PATH = "vector-data-load-and-store-functions/"
 FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"
 TYPES = [t.name for t in R.INTS] + ["float", "double"]
 WIDTHS = [2, 3, 4, 8, 16]
@@ -51,7 +51,7 @@ def gen_vn(w, tname, n, space):
     for k in range(3):
         for j in range(n):
             exp[SKEW + k * n + j] = src[SKEW + (2 - k) * n + j]
-    w.probe(PATH + "vloadn-vstoren.probe", "vloadstore.%s.%s" % (vt, space), CLAUSE, "run",
+    w.probe(PATH + "vloadn-vstoren.probe", "vloadstore.%s.%s" % (vt, space), HEADING, "run",
             "vload%d(k, p) reads the %d elements at p + k*%d and vstore%d(v, k, p) writes them there, with p "
             "only element aligned (p = base + %d)%s; here in __%s memory, vectors stored in reverse order."
             % (n, n, n, n, SKEW, ", packed for n = 3 (no 4th element)" if n == 3 else "", space),
@@ -109,7 +109,7 @@ def gen_store_half(w, n, mode, space="global"):
         body = ("%s ushort tmp[%d];\nfor (size_t i = 0; i < %d; i++)\n    %s(%s, i, (%s half *)tmp);\n"
                 "for (int j = 0; j < %d; j++)\n    out[j] = tmp[j];" % (q, k, k // n, fn, ld, q, k))
     w.probe(PATH + "vstore-half.probe", "vloadstore.%s.float%s" % (fn, "" if space == "global" else "." + space),
-            CLAUSE, "run",
+            HEADING, "run",
             "%s rounds each float to half (%s) and stores its 16 bits; judged bit for bit "
             "(overflow: infinity or the largest half by the rounding direction; a float subnormal may be flushed "
             "to a zero of either sign first on a device without float denormals)."
@@ -139,7 +139,7 @@ def gen_store_half_double(w, mode):
         else:
             exp.append(str(h))
     body = "for (size_t i = 0; i < %d; i++)\n    %s(a[i], i, (__global half *)out);" % (len(pats), fn)
-    w.probe(PATH + "vstore-half.probe", "vloadstore.%s.double" % fn, CLAUSE, "run",
+    w.probe(PATH + "vstore-half.probe", "vloadstore.%s.double" % fn, HEADING, "run",
             "%s of a double rounds the exact double value to half directly (one rounding, %s); judged bit for bit."
             % (fn, rm), body=body, inputs=[("a", "double", ["bits(0x%016x)" % b for b in pats])],
             out="ushort[%d]" % len(pats), expect=" ".join(exp), requires="fp64", prelude=FP64)
@@ -162,7 +162,7 @@ def gen_load_half(w, n):
     body = ("for (size_t i = 0; i < %d; i++)\n    %s" % (
         k // n, "out[i] = vload_half(i, (const __global half *)a);" if n == 1 else
         "vstore%d(%s(i, (const __global half *)a), i, out);" % (n, fn)))
-    w.probe(PATH + "vload-half.probe", "vloadstore.%s" % fn, CLAUSE, "run",
+    w.probe(PATH + "vload-half.probe", "vloadstore.%s" % fn, HEADING, "run",
             "%s reads halves and returns them as floats; every half (subnormals included) is exactly a float, "
             "so the result is judged bit for bit." % fn,
             body=body, inputs=[("a", "ushort", [str(h) for h in pats])], out="float[%d]" % k,
@@ -175,7 +175,7 @@ def gen_half_nan(w):
             "vstore_half_rtp(a[0], 2, (__private half *)h);\nvstore_half_rtn(a[1], 3, (__private half *)h);\n"
             "for (int k = 0; k < 4; k++)\n"
             "    out[k] = (h[k] & 0x7C00) == 0x7C00 && (h[k] & 0x3FF) != 0;")
-    w.probe(PATH + "vstore-half.probe", "vloadstore.vstore_half.nan", CLAUSE, "run",
+    w.probe(PATH + "vstore-half.probe", "vloadstore.vstore_half.nan", HEADING, "run",
             "A float NaN stored as half is a half NaN (exponent all ones, mantissa not zero) in every rounding; "
             "the payload is not fixed, so the kernel checks the class (stored in __private memory).",
             body=body, inputs=[("a", "float", ["nan", "bits(0xffc00001)"])], out="int[4]", expect="1 1 1 1")
@@ -195,7 +195,7 @@ def gen_aligned_half(w, n, mode):
         for j in range(n):
             exp[k * step + j] = half_tok(src[k * n + j], rm)
     body = ("for (size_t i = 0; i < %d; i++)\n    %s(vload%d(i, a), i, (__global half *)out);" % (vecs, fn, n))
-    w.probe(PATH + "vstorea-half.probe", "vloadstore.%s.float" % fn, CLAUSE, "run",
+    w.probe(PATH + "vstorea-half.probe", "vloadstore.%s.float" % fn, HEADING, "run",
             "%s stores vector i at half offset i * %d (%s), rounding %s; bit for bit." %
             (fn, step, "a 3-vector takes 4 slots, its 4th left alone" if n == 3 else "n slots per vector", rm),
             body=body, inputs=[("a", "float", [ftok(b) for b in src])], out="ushort[%d]" % len(exp),
@@ -210,7 +210,7 @@ def gen_aligned_half_load(w, n):
     exp = []
     for k in range(vecs):
         exp += ["bits(0x%08x)" % H.half_to_float_bits(src[k * step + j]) for j in range(n)]
-    w.probe(PATH + "vload-half.probe", "vloadstore.vloada_half%d" % n, CLAUSE, "run",
+    w.probe(PATH + "vload-half.probe", "vloadstore.vloada_half%d" % n, HEADING, "run",
             "vloada_half%d reads vector i from half offset i * %d (%s) and converts exactly to float."
             % (n, step, "a 3-vector occupies 4 slots" if n == 3 else "n slots per vector"),
             body="for (size_t i = 0; i < %d; i++)\n    vstore%d(vloada_half%d(i, (const __global half *)a), i, out);"
@@ -244,7 +244,7 @@ def gen_vn_constant(w, tname):
                       % (base, cname, base, n, n, cname, base + 1, base + 1, n, n, cname, base + 1, base + 1)
                       for n, base in regions)
     exp = list(src)
-    w.probe(PATH + "vloadn-vstoren.probe", "vloadstore.%s.constant" % tname, CLAUSE, "run",
+    w.probe(PATH + "vloadn-vstoren.probe", "vloadstore.%s.constant" % tname, HEADING, "run",
             "vloadn(k, p) reads the n elements at p + k*n from __constant memory too, p only element aligned "
             "(p = base + 1), for n = 2, 3 (packed), 4, 8 and 16; each vector is stored back where it came from.",
             body=body, prelude=prelude, out="%s[%d]" % (tname, total), expect=" ".join(exp))
@@ -281,7 +281,7 @@ def gen_load_half_spaces(w, space, aligned):
         lines.append("out[%d] = %s;" % (16 * j, call) if n == 1 else "vstore%d(%s, 0, out + %d);" % (n, call, 16 * j))
         for i in range(n):
             exp[16 * j + i] = "bits(0x%08x)" % H.half_to_float_bits(pats[16 * j + i])
-    w.probe(PATH + "vload-half.probe", "vloadstore.%s.%s" % (fn, space), CLAUSE, "run",
+    w.probe(PATH + "vload-half.probe", "vloadstore.%s.%s" % (fn, space), HEADING, "run",
             "%sn reads n halves from %s memory too and returns them as floats, exactly (every half is a float), "
             "for n = %s; each vector from a 16-half region of its own (32-byte aligned)."
             % (fn, q, ", ".join(str(n) for n in widths)),
@@ -321,7 +321,7 @@ def gen_store_half_spaces(w, space, aligned, modes):
         lines.append("barrier(CLK_LOCAL_MEM_FENCE);")
     lines.append("for (int k = 0; k < %d; k++)\n    vstore16(vload16(k, tmp), k, out);" % (total // 16))
     w.probe(PATH + ("vstorea-half.probe" if aligned else "vstore-half.probe"),
-            "vloadstore.%s.widths.%s" % (fn, space), CLAUSE, "run",
+            "vloadstore.%s.widths.%s" % (fn, space), HEADING, "run",
             "%s each float to half (%s) and store%s its 16 bits in %s memory too, for n = %s; each call "
             "to a 16-half region of its own (32-byte aligned), the rest left zero; judged bit for bit (a float "
             "subnormal may be flushed to a zero of either sign first on a device without float denormals)."

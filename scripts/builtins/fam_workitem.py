@@ -3,8 +3,8 @@ and without a global work offset: every work-item writes what each function
 returns for dimindx 0..3 (3 is out of range: sizes 1, ids 0); the expected
 records follow from the NDRange the probe asks the harness to launch."""
 
-CLAUSE = "6.12.1"
-PATH = "6.12.1-work-item-functions/ndrange.probe"
+HEADING = "OpenCL C: Work-Item Functions"
+PATH = "work-item-functions/ndrange.probe"
 DIMS = 3           # dimindx 0..2 in the records; out-of-range ones in their own probe
 FIELDS = ["get_global_id", "get_local_id", "get_group_id", "get_global_size", "get_local_size",
           "get_num_groups", "get_global_offset"]
@@ -58,7 +58,7 @@ def generate(w):
     for name, glob, loc, off in CONFIGS:
         exp = expected(glob, loc, off)
         sizes = " ".join(map(str, glob))
-        w.probe(PATH, "workitem.%s" % name, CLAUSE, "run",
+        w.probe(PATH, "workitem.%s" % name, HEADING, "run",
                 "Each work-item records get_work_dim and, for dimindx 0..3, its global and local id, group id, "
                 "global and local size, number of groups and global offset; they follow from the launched NDRange "
                 "(global %s, local %s, offset %s); for dimindx >= get_work_dim() sizes are 1 and ids and offsets 0."
@@ -76,7 +76,7 @@ def generate(w):
                + "\n        default: r = (uint)get_global_offset(d);", len(bad)))
     per = [0, 0, 0, 1, 1, 1, 0]
     exp = per * (len(bad) * 8)
-    w.probe(PATH, "workitem.dimindx-out-of-range", CLAUSE, "run",
+    w.probe(PATH, "workitem.dimindx-out-of-range", HEADING, "run",
             "For a dimindx outside 0..get_work_dim()-1 (here 3, 4 and 1000, read from a buffer) get_global_size, "
             "get_local_size and get_num_groups return 1 and get_global_id, get_local_id, get_group_id and "
             "get_global_offset return 0 [ledger: builtins-work-item-functions].",

@@ -15,14 +15,13 @@ class Writer:
         self.files = {}
         self.ids = set()
 
-    def probe(self, path, pid, clause, kind, why, body=None, out=None, expect=None,
+    def probe(self, path, pid, heading, kind, why, body=None, out=None, expect=None,
               inputs=(), requires=None, prelude=None, source=None, global_=None,
               local=None, offset=None, spec=None, options=None, undefined=None):
         if pid in self.ids:
             raise ValueError("duplicate probe id " + pid)
         self.ids.add(pid)
-        lines = ["", "[probe %s]" % pid, "clause   = %s" % clause]
-        lines.append("spec     = %s" % (spec or spec_for(clause)))
+        lines = ["", "[probe %s]" % pid, "spec     = %s" % (spec or spec_for(heading))]
         lines.append("why      = %s" % why)
         lines.append("kind     = %s" % kind)
         if undefined:

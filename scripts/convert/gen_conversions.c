@@ -1,10 +1,10 @@
 /* gen_conversions: writes the probe files of OpenCL C 1.2 sections 6.2.3
  * (convert_*) and 6.2.4 (as_type) under OUTDIR:
  *
- *   OUTDIR/probes/6.2.3-conversions/from_<src>.probe   run probes
- *   OUTDIR/probes/6.2.3-conversions/build_fail.probe   forms that must not build
- *   OUTDIR/probes/6.2.4-as-type/size<N>.probe           as_type between N-byte types
- *   OUTDIR/probes/6.2.4-as-type/build_fail.probe
+ *   OUTDIR/probes/explicit-conversions/from_<src>.probe   run probes
+ *   OUTDIR/probes/explicit-conversions/build_fail.probe   forms that must not build
+ *   OUTDIR/probes/reinterpreting-types-using-as-type-and-as-typen/size<N>.probe           as_type between N-byte types
+ *   OUTDIR/probes/reinterpreting-types-using-as-type-and-as-typen/build_fail.probe
  *
  * Every expected value comes from convref.c (the spec's rules on exact
  * values). The output depends on nothing but this source: no host floating
@@ -386,23 +386,12 @@ static void pair_values(cr_type src, cr_type dst, value_list *l)
     pad_list(l, src, 0x2545f4914f6cdd1dULL ^ ((uint64_t)src << 8) ^ (uint64_t)dst);
 }
 
-/* The unified spec's heading a probe of this (OpenCL C 1.2) clause cites in
- * `spec` (docs/unified-spec-headings.txt; the same table as
- * scripts/builtins/speccite.py, which tests/e2e/test_spec_headings.sh holds
- * every probe to). */
-static const char *spec_of_clause(const char *clause)
-{
-    if (strcmp(clause, "6.2.3.1") == 0)
-        return "OpenCL C (unified): Data Types";
-    if (strcmp(clause, "6.2.3.2") == 0)
-        return "OpenCL C (unified): Explicit Conversions > Rounding Modes";
-    if (strcmp(clause, "6.2.3.3") == 0)
-        return "OpenCL C (unified): Out-of-Range Behavior and Saturated Conversions";
-    if (strcmp(clause, "6.2.4.2") == 0)
-        return "OpenCL C (unified): Reinterpreting Types Using as_type() and as_typen()";
-    fprintf(stderr, "gen_conversions: no unified-spec heading for clause %s\n", clause);
-    exit(1);
-}
+/* The sections of the unified spec (docs/unified-spec-headings.txt) the
+ * probes cite in `spec`. */
+#define SPEC_DATA_TYPES "OpenCL C (unified): Data Types"
+#define SPEC_ROUNDING "OpenCL C (unified): Explicit Conversions > Rounding Modes"
+#define SPEC_SATURATED "OpenCL C (unified): Out-of-Range Behavior and Saturated Conversions"
+#define SPEC_AS_TYPE "OpenCL C (unified): Reinterpreting Types Using as_type() and as_typen()"
 
 /* ---- conversion probes ---------------------------------------------------------- */
 
@@ -492,7 +481,7 @@ typedef struct {
     cr_type src, dst;
     int folded;
     char id[128];        /* the .ftz variant appends ".ftz" */
-    const char *clause;
+    const char *spec;
     conv_call calls[MAX_CALLS];
     int ncalls;
     const value_list *all;  /* every operand (calls with _sat, into floating point) */
@@ -753,7 +742,7 @@ static void write_conv_probe(FILE *f, const conv_probe *p, int ftz_variant, int 
     int n_star;
     fprintf(f, "\n[probe %s%s]\n", p->id, ftz_variant ? ".ftz" : "");
     write_element_labels(f, p);
-    fprintf(f, "clause = %s\nspec = %s\nkind = run\n", p->clause, spec_of_clause(p->clause));
+    fprintf(f, "spec = %s\nkind = run\n", p->spec);
     if (probe_needs_fp64(p) || split)
         fprintf(f, "requires =%s%s\n", probe_needs_fp64(p) ? " fp64" : "",
                 split ? (ftz_variant ? " !fp_denorm" : " fp_denorm") : "");
@@ -861,8 +850,8 @@ static void write_out_of_range_probe(FILE *f, cr_type src, cr_type dst, int fold
     char tok[64];
     const char *sn = cr_type_name(src), *dn = cr_type_name(dst);
     int fp64 = src == CR_DOUBLE || dst == CR_DOUBLE;
-    fprintf(f, "\n[probe conv.convert_%s.%s.out-of-range.%s]\nclause = 6.2.3.3\nspec = %s\nkind = impl-defined\n", dn, sn,
-            folded ? "folded" : "runtime", spec_of_clause("6.2.3.3"));
+    fprintf(f, "\n[probe conv.convert_%s.%s.out-of-range.%s]\nspec = %s\nkind = impl-defined\n", dn, sn,
+            folded ? "folded" : "runtime", SPEC_SATURATED);
     if (fp64)
         fprintf(f, "requires = fp64\nprelude = %s\n", fp64_prelude);
     fprintf(f, "undefined = %s\n", cr_type_is_float(src)
@@ -914,12 +903,12 @@ static int pair_variants(cr_type dst, int *sat, cr_round *rnd)
     return n;
 }
 
-static const char *pair_clause(cr_type src, cr_type dst)
+static const char *pair_spec(cr_type src, cr_type dst)
 {
     if (!cr_type_is_float(dst))
-        return "6.2.3.3";
+        return SPEC_SATURATED;
     (void)src;
-    return "6.2.3.2";
+    return SPEC_ROUNDING;
 }
 
 /* Core profile (the default suite): one probe per (src, dst, run-time or
@@ -937,7 +926,7 @@ static void write_core_pair(FILE *f, cr_type src, cr_type dst, int pair_index, i
     int sat[10];
     cr_round rnd[10];
     int nv = pair_variants(dst, sat, rnd);
-    conv_probe p = {.src = src, .dst = dst, .folded = folded, .clause = pair_clause(src, dst)};
+    conv_probe p = {.src = src, .dst = dst, .folded = folded, .spec = pair_spec(src, dst)};
     snprintf(p.id, sizeof p.id, "conv.convert_%s.%s.%s", cr_type_name(dst), cr_type_name(src),
              folded ? "folded" : "runtime");
     static pair_lists pl; /* large: kept off the stack */
@@ -959,7 +948,7 @@ static void write_core_pair(FILE *f, cr_type src, cr_type dst, int pair_index, i
 
 /* Full profile: one probe per (function, src, run-time or folded), each
  * function at every width. Part of the default suite
- * (probes/6.2.3-conversions-full), so its kernels are kept small: a
+ * (probes/explicit-conversions-full), so its kernels are kept small: a
  * run-time probe converts every operand of the source at width 1 and the
  * first VALUE_QUANTUM of them at each vector width (enough for every lane
  * to meet edge values); a folded probe folds the FULL_FOLDED operands that
@@ -980,7 +969,7 @@ static int full_count(int folded, int width, int n)
 static void write_full_function(FILE *f, cr_type src, cr_type dst, int sat, cr_round rnd, int folded)
 {
     conv_probe p = {.src = src, .dst = dst, .folded = folded};
-    p.clause = sat ? "6.2.3.3" : (cr_type_is_float(src) || cr_type_is_float(dst)) ? "6.2.3.2" : "6.2.3.1";
+    p.spec = sat ? SPEC_SATURATED : (cr_type_is_float(src) || cr_type_is_float(dst)) ? SPEC_ROUNDING : SPEC_DATA_TYPES;
     snprintf(p.id, sizeof p.id, "conv.full.convert_%s%s%s.%s.%s", cr_type_name(dst), sat ? "_sat" : "",
              cr_round_suffix(rnd), cr_type_name(src), folded ? "folded" : "runtime");
     static pair_lists pl;
@@ -1027,11 +1016,11 @@ static void write_conversions_from(const char *dir, cr_type src, int full)
  * "must" put on the program (undefined: the reason) may build or not, and is
  * recorded, never judged: impl-defined with the `undefined` key (ledger:
  * must-not-build). */
-static void write_build_fail(FILE *f, const char *id, const char *clause, const char *why, int fp64,
+static void write_build_fail(FILE *f, const char *id, const char *spec, const char *why, int fp64,
                              const char *body, const char *undefined)
 {
-    fprintf(f, "\n[probe %s]\nclause = %s\nspec = %s\nkind = %s\nwhy = %s\n", id, clause,
-            spec_of_clause(clause), undefined ? "impl-defined" : "build-fail", why);
+    fprintf(f, "\n[probe %s]\nspec = %s\nkind = %s\nwhy = %s\n", id, spec,
+            undefined ? "impl-defined" : "build-fail", why);
     if (undefined)
         fprintf(f, "undefined = %s\nout = int[1]\n", undefined);
     if (fp64)
@@ -1072,14 +1061,14 @@ static void write_conv_build_fails(const char *dir)
                 snprintf(why, sizeof why, "convert_%s of a %s: the operand and result of a conversion must have the "
                          "same number of elements (6.2.3.1), a rule on the program: recorded, not judged "
                          "[ledger: conv-scalar-to-vector].", dv, sv);
-                write_build_fail(f, id, "6.2.3.1", why, 0, body,
+                write_build_fail(f, id, SPEC_DATA_TYPES, why, 0, body,
                                  "the operand and result type \"must have the same number of elements\" (Data "
                                  "Types): a program that breaks it is not valid, and may build or not");
             } else {
                 snprintf(why, sizeof why, "convert_%s of a %s: conversions are declared only between vectors of "
                          "one element count (6.2.3), and implicit conversions between vector types are "
                          "disallowed (6.2.1), so no declared form takes it [ledger: conv-scalar-to-vector].", dv, sv);
-                write_build_fail(f, id, "6.2.3.1", why, 0, body, NULL);
+                write_build_fail(f, id, SPEC_DATA_TYPES, why, 0, body, NULL);
             }
         }
     }
@@ -1097,7 +1086,7 @@ static void write_conv_build_fails(const char *dir)
             snprintf(why, sizeof why, "convert_%s_sat%s: the _sat modifier may not be used for conversions to "
                      "floating-point formats (6.2.3.3), a rule on the program: recorded, not judged "
                      "[ledger: must-not-build].", dv, cr_round_suffix(r));
-            write_build_fail(f, id, "6.2.3.3", why, s == CR_DOUBLE || d == CR_DOUBLE, body,
+            write_build_fail(f, id, SPEC_SATURATED, why, s == CR_DOUBLE || d == CR_DOUBLE, body,
                              "\"The _sat modifier may not be used for conversions to floating-point formats\": a "
                              "program that uses it is not valid, and may build or not");
         }
@@ -1147,7 +1136,7 @@ static int as_exact(const as_pair *p) { return p->sw == p->dw || (p->sw == 4 && 
 static void write_as_common(FILE *f, const char *id, const char *kind, int fp64, const as_pair *src,
                             const value_list *l)
 {
-    fprintf(f, "\n[probe %s]\nclause = 6.2.4.2\nspec = %s\nkind = %s\n", id, spec_of_clause("6.2.4.2"), kind);
+    fprintf(f, "\n[probe %s]\nspec = %s\nkind = %s\n", id, SPEC_AS_TYPE, kind);
     if (fp64)
         fprintf(f, "requires = fp64\nprelude = %s\n", fp64_prelude);
     fprintf(f, "global = %d\ninput in = <<END\n%s:\n", AS_N / src->sw, cr_type_name(src->st));
@@ -1334,7 +1323,7 @@ static void write_as_bad(FILE *f, const as_pair *p, id_seen *seen)
     snprintf(body, sizeof body, "    %s a = (%s)(1);\n    %s r = as_%s(a);\n%s", sv, sv, dv, dv, sk);
     snprintf(why, sizeof why, "as_%s of a %s: %d bytes reinterpreted as %d; 6.2.4.2 makes a size mismatch an error.",
              dv, sv, vec_size(p->st, p->sw), vec_size(p->dt, p->dw));
-    write_build_fail(f, id, "6.2.4.2", why, p->st == CR_DOUBLE || p->dt == CR_DOUBLE, body, NULL);
+    write_build_fail(f, id, SPEC_AS_TYPE, why, p->st == CR_DOUBLE || p->dt == CR_DOUBLE, body, NULL);
 }
 
 /* Size mismatches: every ordered pair of scalar types of different sizes,
@@ -1382,9 +1371,9 @@ int main(int argc, char **argv)
     }
     const char *out = argv[1];
     char conv[900], full[900], as[900];
-    snprintf(conv, sizeof conv, "%s/probes/6.2.3-conversions", out);
-    snprintf(full, sizeof full, "%s/probes/6.2.3-conversions-full", out);
-    snprintf(as, sizeof as, "%s/probes/6.2.4-as-type", out);
+    snprintf(conv, sizeof conv, "%s/probes/explicit-conversions", out);
+    snprintf(full, sizeof full, "%s/probes/explicit-conversions-full", out);
+    snprintf(as, sizeof as, "%s/probes/reinterpreting-types-using-as-type-and-as-typen", out);
     make_dirs(conv);
     make_dirs(full);
     make_dirs(as);

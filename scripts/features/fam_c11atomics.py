@@ -37,8 +37,8 @@ import random
 
 import c11ref
 
-ATO = "6.15.12-atomic-functions-c11/"
-CLAUSE = "6.15.12 Atomic Functions"
+ATO = "atomic-functions-c11/"
+HEADING = "OpenCL C: Atomic Functions"
 
 INT64 = "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics"
 TYPES = ["int", "uint", "float", "long", "ulong", "double"]
@@ -290,7 +290,7 @@ def gen_sequences(w):
                  "to private, local and global memory" if generic else
                  "a __global then a __local object, *expected in private memory")
         pid = "atomic-c11.%s.%s.%s.cl%s" % (t, "generic" if generic else "named", gname, version)
-        w.probe(ATO + "per-type.probe", pid, CLAUSE, "run",
+        w.probe(ATO + "per-type.probe", pid, HEADING, "run",
                 "One work-item runs %s on atomic_%s, %s (OpenCL C %s): init, load, store, exchange, strong "
                 "and weak compare_exchange succeeding (a weak one retried) and failing (which writes the "
                 "object's value to *expected)%s%s; alone, every result is C11's sequential value "
@@ -337,7 +337,7 @@ def gen_cas_expected(w):
         prelude = type_prelude("double") if name == "int64" else ""
         source = "%s\n__kernel void probe(__global long *out)\n{\n%s\n}" % (
             prelude, "\n".join("    " + l for l in body.split("\n")))
-        w.probe(ATO + "per-type.probe", "atomic-c11.cas-expected.%s.cl3.0" % name, CLAUSE, "run",
+        w.probe(ATO + "per-type.probe", "atomic-c11.cas-expected.%s.cl3.0" % name, HEADING, "run",
                 "One work-item runs strong and weak compare_exchange, succeeding (a weak one retried) and failing "
                 "(which writes the object's value to *expected), with *expected in __local and in __global memory, "
                 "on atomic_%s objects in __global and __local memory, in the implicit, order-only and "
@@ -453,7 +453,7 @@ def gen_concurrent(w):
         body = "\n".join(ltop + ["size_t i = get_local_id(0);", "%s x = v[i];" % t]
                          + ["{"] + ["    " + l for l in local_lines] + ["}", "{"]
                          + ["    " + l for l in global_lines] + ["}"])
-        w.probe(ATO + "concurrent.probe", "atomic-c11.concurrent.%s.%s" % (t, form), CLAUSE, "run",
+        w.probe(ATO + "concurrent.probe", "atomic-c11.concurrent.%s.%s" % (t, form), HEADING, "run",
                 "%d work-items of one work-group share atomic_%s objects in __local, then in __global memory, "
                 "%s (OpenCL C 3.0): fetch_add/sub of their operands (wrapping), fetch_or/and of one bit each, "
                 "fetch_xor/min/max, exchange (the values exchanged out plus the one left sum to the "
@@ -530,7 +530,7 @@ def gen_pointer_sized(w):
     for version, generic in (("3.0", False), ("3.0", True), ("2.0", True)):
         for form in FORMS:
             w.probe(ATO + "per-type.probe", "atomic-c11.pointer-sized.%s.%s.cl%s"
-                    % ("generic" if generic else "named", form, version), CLAUSE, "run",
+                    % ("generic" if generic else "named", form, version), HEADING, "run",
                     "One work-item runs every fetch_ op the header declares for atomic_uintptr_t (ptrdiff_t "
                     "operands for add/sub), atomic_intptr_t, atomic_size_t and atomic_ptrdiff_t, %s, on %s__global "
                     "then __local objects (OpenCL C %s), loading each at the end: the old and final values of "

@@ -27,8 +27,8 @@ import random
 import atomicref
 import collref
 
-ATO = "6.15.12-atomic-functions-c11/"
-CLAUSE = "6.15.12 Atomic Functions"
+ATO = "atomic-functions-c11/"
+HEADING = "OpenCL C: Atomic Functions"
 LOCAL = 32
 TYPES = {"float": "fp32", "double": "fp64", "half": "fp16"}
 
@@ -163,7 +163,7 @@ def gen_float_atomics(w):
                 req += treq
                 ops = "atomic_fetch_add then atomic_fetch_sub" if op == "add" else "atomic_fetch_min then atomic_fetch_max"
                 w.probe(ATO + "float-atomics.probe", "atomic-float.%s.%s.%s" % (op.replace("_", "-"), fp, space),
-                        CLAUSE, "run",
+                        HEADING, "run",
                         "cl_ext_float_atomics on atomic_%s in %s memory: %d work-items each apply %s (relaxed, "
                         "work-group scope, a barrier between), work-item 0 loads after each: out = the initial "
                         "value, then %s; the inputs make the results independent of the order (%s)."
@@ -228,7 +228,7 @@ def gen_float_atomic_load_store(w):
             req = "cl_std_3.0 cl_ext_float_atomics %s_atomic_%s_load_store wg_%d" % (fp, space, LOCAL)
             treq, prelude = type_requires(t)
             req += treq
-            w.probe(ATO + "float-atomics.probe", "atomic-float.load-store.%s.%s" % (fp, space), CLAUSE, "run",
+            w.probe(ATO + "float-atomics.probe", "atomic-float.load-store.%s.%s" % (fp, space), HEADING, "run",
                     "cl_ext_float_atomics' load/store capability on atomic_%s in %s memory: work-item 0 initialises "
                     "the object to -0 and loads it, exchanges in the largest finite value (getting -0 back), loads "
                     "that, stores -inf, exchanges in 1.5 (getting -inf back); after a barrier each of the %d "
@@ -321,7 +321,7 @@ def gen_float_atomic_forms(w):
                          "order": "explicit with an order alone (relaxed; device scope)",
                          "implicit": "implicit (seq_cst, device scope)"}
                 w.probe(ATO + "float-atomics.probe", "atomic-float.%s.%s.%s-forms" % (op.replace("_", "-"), fp, space),
-                        CLAUSE, "run",
+                        HEADING, "run",
                         "cl_ext_float_atomics on atomic_%s %s: the forms %s, each as two steps: %d work-items each "
                         "apply atomic_fetch_%s then atomic_fetch_%s, a barrier around each, work-item 0 loads after "
                         "each: out = the initial value, then the value after each step; the inputs make every result "
@@ -389,7 +389,7 @@ def gen_half_atomic_load_store_forms(w):
             req += " __opencl_c_generic_address_space"
         treq, prelude = type_requires(t)
         req += treq
-        w.probe(ATO + "float-atomics.probe", "atomic-float.load-store.%s.%s-forms" % (fp, space), CLAUSE, "run",
+        w.probe(ATO + "float-atomics.probe", "atomic-float.load-store.%s.%s-forms" % (fp, space), HEADING, "run",
                 "cl_ext_float_atomics' atomic_load, atomic_exchange and atomic_store on atomic_half %s, in the forms "
                 "%s: work-item 0 alone, per form, loads the object, exchanges in the next of -0, 65504, -inf, 1.5 "
                 "(getting the current back), loads that, and stores the one after; after a barrier each of the %d "

@@ -15,8 +15,8 @@ frexp(6) = 0.75 * 2^3, remquo(7, 2) = -1 with the quotient's low seven bits
 4, sincos(0) = 0 and 1, lgamma_r(1) = +0 with sign 1)."""
 from fractions import Fraction
 
-LDST = "6.12.7"
-MATH = "6.12.2"
+LDST = "OpenCL C: Vector Data Load and Store Functions"
+MATH = "OpenCL C: Math Functions"
 VERSIONS = {"2.0": "cl_std_2.0", "3.0": "cl_std_3.0 __opencl_c_generic_address_space"}
 WIDTHS = (2, 3, 4, 8, 16)
 VTYPES = ["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float"]
@@ -201,13 +201,13 @@ def gen_generic_builtins(w):
     m_body, n3 = math_body()
     assert n1 == len(vloadstore_expect()) and n2 == len(half_expect()) and n3 == len(math_expect())
     for v, req in VERSIONS.items():
-        w.probe("6.12.7-vector-data-load-store/generic.probe", "vload-vstore.generic.cl%s" % v, LDST, "run",
+        w.probe("vector-data-load-and-store-functions/generic.probe", "vload-vstore.generic.cl%s" % v, LDST, "run",
                 "vloadn and vstoren through generic pointers to private arrays (OpenCL C %s), every type and width: "
                 "vstoren(vloadn(1, s), 1, d) moves s[n..2n-1] (s[i] = 3(i mod 32)+1, within every type's range) to d[n..2n-1] and leaves d[n-1] and "
                 "d[2n] zero (d cleared before each); out = 1000 * (d[n-1] + d[2n]) + sum of (j+1) * d[n+j]." % v,
                 body=ldst_body, out="long[%d]" % n1, expect=" ".join(str(x) for x in vloadstore_expect()),
                 requires=req, options="-cl-std=CL" + v, global_="1", local="1")
-        w.probe("6.12.7-vector-data-load-store/generic.probe", "vload-vstore-half.generic.cl%s" % v, LDST, "run",
+        w.probe("vector-data-load-and-store-functions/generic.probe", "vload-vstore-half.generic.cl%s" % v, LDST, "run",
                 "vload_half, vload_halfn and vloada_halfn (vloada_half3 from p + offset * 4) read exact half values "
                 "through a generic pointer, as float bits; vstore_half, vstore_halfn and vstorea_halfn in every "
                 "rounding mode write through a generic pointer (OpenCL C %s), as half bits: float inputs between two "
@@ -215,7 +215,7 @@ def gen_generic_builtins(w):
                 "fam_generic_builtins.half_bits, exact)." % v,
                 body=h_body, out="uint[%d]" % n2, expect=" ".join(str(x) for x in half_expect()),
                 requires=req, options="-cl-std=CL" + v, global_="1", local="1")
-        w.probe("6.12.2-math-functions-generic/generic-widths.probe", "math.pointer-out.generic-widths.cl%s" % v, MATH,
+        w.probe("math-functions-generic/generic-widths.probe", "math.pointer-out.generic-widths.cl%s" % v, MATH,
                 "run", "fract, modf, frexp, remquo, sincos and lgamma_r on float2, float3, float8 and float16 with "
                 "their second result through a generic pointer (OpenCL C %s), where the result is exact: fract(2.5) "
                 "= 0.5 and 2, modf(2.5) = 0.5 and 2, frexp(6) = 0.75 and 3, remquo(7, 2) = -1 and a quotient whose "

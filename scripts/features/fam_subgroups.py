@@ -25,9 +25,9 @@ import fam_wgcoll
 # host; at the default 10 s each hang cost 40 s with its lone retry).
 KERNEL_TIMEOUT = "2"
 
-SGF = "6.15.20-sub-group-functions/"
-CLAUSE = "6.15.20 Sub-Group Functions"
-CLAUSE_WI = "6.15.1 Work-Item Functions"
+SGF = "sub-group-functions/"
+HEADING = "OpenCL C: Sub-Group Functions"
+CLAUSE_WI = "OpenCL C: Work-Item Functions"
 GROUPS = 3
 
 # Variants: (id suffix, -cl-std, requires, work-group sizes, why). The
@@ -290,7 +290,7 @@ def gen_sub_groups_multi_dim(w):
         p, q = fam_wgcoll.vote_inputs(local, fam_wgcoll.rng("sg-md-vote", name))
         inputs = [("a", t, fam_wgcoll.tokens(t, a)), ("m", t, fam_wgcoll.tokens(t, mm)),
                   ("p", "int", [str(v) for v in p]), ("q", "int", [str(v) for v in q])]
-        w.probe(SGF + "collectives-%s.probe" % t, "sub-group.collectives.%s.wg%s.%s" % (t, name, suffix), CLAUSE,
+        w.probe(SGF + "collectives-%s.probe" % t, "sub-group.collectives.%s.wg%s.%s" % (t, name, suffix), HEADING,
                 "run",
                 "sub_group_reduce/scan_inclusive/scan_exclusive of add, min, max, sub_group_broadcast and "
                 "sub_group_all/any on int in a work-group of %d dimensions, each compared in the kernel with a "
@@ -335,7 +335,7 @@ def gen_sub_groups(w):
                     p, q = fam_wgcoll.vote_inputs(local, fam_wgcoll.rng("sg-vote", local))
                     inputs += [("p", "int", [str(v) for v in p]), ("q", "int", [str(v) for v in q])]
                 w.probe(SGF + "collectives-%s.probe" % t, "sub-group.collectives.%s.wg%d.%s" % (t, local, suffix),
-                        CLAUSE, "run",
+                        HEADING, "run",
                         "sub_group_reduce/scan_inclusive/scan_exclusive of add, min, max and sub_group_broadcast "
                         "(from local id 0 and size-1)%s on %s, each compared in the kernel with a plain loop over the "
                         "work-item's own sub-group (exclusive scans start from the spec's identities: 0, %s, %s; "
@@ -346,7 +346,7 @@ def gen_sub_groups(w):
                         requires=req + type_requires(t, std) + wg, options=opts, timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
                         prelude=prelude_for(t, std), inputs=inputs)
             p, _ = fam_wgcoll.vote_inputs(local, fam_wgcoll.rng("sg-ballot", local))
-            w.probe(SGF + "ballot.probe", "sub-group.ballot.wg%d.%s" % (local, suffix), CLAUSE, "run",
+            w.probe(SGF + "ballot.probe", "sub-group.ballot.wg%d.%s" % (local, suffix), HEADING, "run",
                     "cl_khr_subgroup_ballot (Built-in Sub-Group Ballot Functions): sub_group_ballot's bit k is work-item "
                     "k's predicate; inverse_ballot, bit_extract, bit_count, inclusive/exclusive_scan, find_lsb/msb "
                     "(on a ballot with the last bit surely set: with no bit set they are undefined), "
@@ -357,7 +357,7 @@ def gen_sub_groups(w):
                     prelude=prelude_for("int", std), inputs=[("p", "int", [str(v) for v in p])])
             for t in ("int", "float", "double"):
                 mm = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("sg-shuffle", t, local))
-                w.probe(SGF + "shuffle.probe", "sub-group.shuffle.%s.wg%d.%s" % (t, local, suffix), CLAUSE, "run",
+                w.probe(SGF + "shuffle.probe", "sub-group.shuffle.%s.wg%d.%s" % (t, local, suffix), HEADING, "run",
                         "cl_khr_subgroup_shuffle (Built-in Sub-Group General Purpose Shuffle Functions) on %s: "
                         "sub_group_shuffle from local id (id+1) mod size and from size-1-id, sub_group_shuffle_xor "
                         "with mask 1 where the partner exists (0 elsewhere; masks need not be uniform), against a "
@@ -439,7 +439,7 @@ def gen_intel_subgroups(w):
                 a = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("intel-sg", t, local, "a"))
                 b = fam_wgcoll.minmax_inputs(t, n, fam_wgcoll.rng("intel-sg", t, local, "b"))
                 req = "cl_intel_subgroups" + {"double": " cl_khr_fp64", "half": " cl_khr_fp16"}.get(t, "") + wg
-                w.probe(SGF + "intel-shuffle.probe", "sub-group.intel-shuffle.%s.%s.wg%d" % (group, t, local), CLAUSE,
+                w.probe(SGF + "intel-shuffle.probe", "sub-group.intel-shuffle.%s.%s.wg%d" % (group, t, local), HEADING,
                         "run",
                         "cl_intel_subgroups' shuffles on %s (the extension's \"Sub-group Shuffle Functions\"): %s. "
                         "Each work-item's index lands on a work-item that exists (out-of-range indices are "
@@ -530,7 +530,7 @@ def gen_intel_block(w):
     common = ("Only full sub-groups call them (a partial one is undefined), each at a block start 16-byte "
               "aligned; a bit mask of mismatches per work-item, 0 on any layout (work-group size %d, %d groups, "
               "-cl-std=CL1.2, the version the extension is written for)." % (local, GROUPS))
-    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.read.uint.wg%d" % local, CLAUSE, "run",
+    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.read.uint.wg%d" % local, HEADING, "run",
             "cl_intel_subgroups' buffer block reads (\"Sub-group Read and Write Functions\"): "
             "intel_sub_group_block_read, read2, read4 and read8 give work-item i the values p[i + k * "
             "max_sub_group_size], k = 0..width-1, checked against plain loads. " + common,
@@ -538,7 +538,7 @@ def gen_intel_block(w):
             requires="cl_intel_subgroups" + fam_wgcoll.wg_requires(local), options="-cl-std=CL1.2",
             timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local),
             inputs=[("a", "uint", [str(v) for v in src])])
-    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.write.uint.wg%d" % local, CLAUSE, "run",
+    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.write.uint.wg%d" % local, HEADING, "run",
             "cl_intel_subgroups' buffer block writes (\"Sub-group Read and Write Functions\"): "
             "intel_sub_group_block_write, write2, write4 and write8 put work-item i's value k at p[i + k * "
             "max_sub_group_size]; each work-item reads its values back there (after a barrier) and zeroes "
@@ -617,7 +617,7 @@ def gen_intel_image_block(w):
     common = ("a CL_R CL_UNSIGNED_INT32 image %d pixels wide (an element of one uint); only full sub-groups whose "
               "block fits call them (one work-group of %d, -cl-std=CL3.0: clang declares the image forms where "
               "__opencl_c_images is, which OpenCL C 1.2 does not define)" % (IMG_W, n))
-    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.read.image.wg%d" % n, CLAUSE, "run",
+    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.read.image.wg%d" % n, HEADING, "run",
             "cl_intel_subgroups' image block reads (\"Sub-group Read and Write Functions\"): "
             "intel_sub_group_block_read, read2, read4 and read8 at byte coordinate (0, 0) give work-item i the "
             "uint at column i of rows 0..width-1, row by row, with no format conversion, checked against the "
@@ -631,7 +631,7 @@ def gen_intel_image_block(w):
                     % (IMG_W, rows, " ".join(str(v) for v in stored))])
     body, wrows = intel_image_write_body()
     exp = [str(img_value(x, y)) for y in range(wrows) for x in range(IMG_W)]
-    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.write.image.wg%d" % n, CLAUSE, "run",
+    w.probe(SGF + "intel-block.probe", "sub-group.intel-block.write.image.wg%d" % n, HEADING, "run",
             "cl_intel_subgroups' image block writes (\"Sub-group Read and Write Functions\"): each full sub-group "
             "writes its columns with intel_sub_group_block_write (row 0), write2 (rows 1-2), write4 (rows 3-6) "
             "and write8 (rows 7-14) at byte x = 4 * its first column, value k row by row; columns no block "
@@ -745,7 +745,7 @@ def gen_sub_group_type_variants(w):
                            (t, "sub_group_shuffle_xor(%s, mask)" % v, "p1", t, 1, "m_" + t),
                            (t, "sub_group_shuffle(%s, ssz - 1u - slid)" % v, "p2", t, 1, "m_" + t)]
             w.probe(SGF + "shuffle.probe", "sub-group.shuffle.%s.wg%d.%s" % ("-".join(types), local, suffix),
-                    CLAUSE, "run",
+                    HEADING, "run",
                     "cl_khr_subgroup_shuffle (Built-in Sub-Group General Purpose Shuffle Functions) on %s, as the "
                     "int/float/double probes: sub_group_shuffle from local id (id+1) mod size and from size-1-id, "
                     "sub_group_shuffle_xor with mask 1 where the partner exists (0 elsewhere), each against the value "
@@ -763,7 +763,7 @@ def gen_sub_group_type_variants(w):
                             "sub_group_non_uniform_broadcast(%s, ssz - 1u)" % window(t, wd, "m_" + t, "g"),
                             "pl", t, wd, "m_" + t) for wd in VEC_WIDTHS]
             w.probe(SGF + "ballot.probe", "sub-group.ballot.broadcast.%s.wg%d.%s" % ("-".join(types), local, suffix),
-                    CLAUSE, "run",
+                    HEADING, "run",
                     "cl_khr_subgroup_ballot (Built-in Sub-Group Ballot Functions) on %s: sub_group_broadcast_first "
                     "gives the value of local id 0 (every work-item active: the smallest), "
                     "sub_group_non_uniform_broadcast from local id size-1 on the scalar and every vector width "
@@ -775,7 +775,7 @@ def gen_sub_group_type_variants(w):
                     requires=req + " cl_khr_subgroup_ballot" + type_list_requires(types, std) + wg, options=opts,
                     timeout=KERNEL_TIMEOUT, global_=str(n), local=str(local), prelude=list_prelude(types, std),
                     inputs=[("m_" + t, t, move_inputs(t, n, ("sg-ballot-types", t, local))) for t in types])
-        w.probe(SGF + "ballot.probe", "sub-group.ballot.masks.wg%d.%s" % (local, suffix), CLAUSE, "run",
+        w.probe(SGF + "ballot.probe", "sub-group.ballot.masks.wg%d.%s" % (local, suffix), HEADING, "run",
                 "cl_khr_subgroup_ballot's masks (Built-in Sub-Group Ballot Functions): get_sub_group_ge_mask sets "
                 "bit k iff id <= k < max sub-group size, get_sub_group_gt_mask iff id < k < max size, "
                 "get_sub_group_le_mask iff k <= id, get_sub_group_lt_mask iff k < id (bit k: component k/32, bit k "
@@ -854,7 +854,7 @@ def gen_sub_group_barrier(w):
             n = local * GROUPS
             wg = fam_wgcoll.wg_requires(local)
             r = fam_wgcoll.rng("sg-barrier", local, suffix)
-            w.probe(SGF + "barrier.probe", "sub-group.barrier.wg%d.%s" % (local, suffix), CLAUSE, "run",
+            w.probe(SGF + "barrier.probe", "sub-group.barrier.wg%d.%s" % (local, suffix), HEADING, "run",
                     "sub_group_barrier (Built-in Sub-Group Synchronization Functions), both forms: each work-item "
                     "writes its value to __local memory, a sub_group_barrier(CLK_LOCAL_MEM_FENCE[, "
                     "memory_scope_sub_group]), then reads the slot of the work-item of its sub-group with local id "
@@ -911,7 +911,7 @@ def gen_intel_type_variants(w):
                                ("b_" + b, b, move_inputs(b, n, ("intel-sg-types", b, local, "b")))]
                 name = "-".join(types) + ("-vec" if types[0] in ("int", "float") else "")
                 w.probe(SGF + "intel-shuffle.probe", "sub-group.intel-shuffle.%s.%s.wg%d" % (group, name, local),
-                        CLAUSE, "run",
+                        HEADING, "run",
                         "cl_intel_subgroups' shuffles on %s (the extension's \"Sub-group Shuffle Functions\"; a "
                         "work-item's width-n value is its n inputs from its global id on): %s. Each work-item's "
                         "index lands on a work-item that exists, each result against the value of the work-item a loop "

@@ -19,9 +19,9 @@ __opencl_c_atomic_order_seq_cst; the acquire/release orders need no feature
 in atomic_work_item_fence ("except atomic_work_item_fence", Atomic
 Functions > Restrictions); get_fence the generic address space."""
 
-SYNC = "6.15.8 Synchronization Functions"
-ASQ = "6.15.10 Address Space Qualifier Functions"
-WI = "6.15.1 Work-Item Functions"
+SYNC = "OpenCL C: Synchronization Functions"
+ASQ = "OpenCL C: Address Space Qualifier Functions"
+WI = "OpenCL C: Work-Item Functions"
 
 N = 16
 VERSIONS = {"3.0": "cl_std_3.0", "2.0": "cl_std_2.0"}
@@ -161,6 +161,6 @@ def gen_linear_ids(w, path):
 
 
 def gen_sync20(w):
-    gen_barriers(w, "6.12.8-synchronization-functions/sync20.probe")
-    gen_get_fence(w, "6.7.5-generic-address-space/get-fence.probe")
-    gen_linear_ids(w, "6.12.1-work-item-functions/linear-ids.probe")
+    gen_barriers(w, "synchronization-functions/sync20.probe")
+    gen_get_fence(w, "the-generic-address-space/get-fence.probe")
+    gen_linear_ids(w, "work-item-functions/linear-ids.probe")

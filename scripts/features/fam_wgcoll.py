@@ -16,8 +16,8 @@ KERNEL_TIMEOUT = "2"
 
 import collref
 
-WGC = "6.15.16-work-group-collective-functions/"
-CLAUSE = "6.15.16 Work-group Collective Functions"
+WGC = "work-group-collective-functions/"
+HEADING = "OpenCL C: Work-group Collective Functions"
 TYPES = ["int", "uint", "long", "ulong", "float", "double"]
 GROUPS = 3  # work-groups per launch: more than one, so each group's result is its own
 
@@ -121,7 +121,7 @@ def gen_family(w, std, t, local):
     body = "\n".join([LINEAR, "out[3 * g + 0] = work_group_reduce_add(a[g]);",
                       "out[3 * g + 1] = work_group_reduce_min(m[g]);",
                       "out[3 * g + 2] = work_group_reduce_max(m[g]);"])
-    w.probe(path, "wg-collective.reduce.%s.wg%d.%s" % (t, local, sid), CLAUSE, "run",
+    w.probe(path, "wg-collective.reduce.%s.wg%d.%s" % (t, local, sid), HEADING, "run",
             "work_group_reduce_add/min/max on %s return the reduction of the group's values to every work-item "
             "(out[3g..3g+2]); %s add %s (%s)." % (t, t, "wraps modulo 2^n" if t in ("uint", "ulong") else
                                                   "inputs are exact in any order" if t in ("float", "double")
@@ -136,7 +136,7 @@ def gen_family(w, std, t, local):
         ident = ("the first work-item gets the identity: 0 for add, %s for min, %s for max; "
                  % (collref.fmt(t, collref.identity("min", t)), collref.fmt(t, collref.identity("max", t)))
                  if kind == "exclusive" else "")
-        w.probe(path, "wg-collective.scan-%s.%s.wg%d.%s" % (kind, t, local, sid), CLAUSE, "run",
+        w.probe(path, "wg-collective.scan-%s.%s.wg%d.%s" % (kind, t, local, sid), HEADING, "run",
                 "work_group_scan_%s_add/min/max on %s: in increasing linear id within the group, item i gets "
                 "the %s of items 0..%s (out[3g..3g+2]); %s%s." % (kind, t, "add/min/max",
                                                                   "i" if kind == "inclusive" else "i-1", ident, where),
@@ -146,7 +146,7 @@ def gen_family(w, std, t, local):
     cols = [collref.broadcast_nd(m, (n,), (local,), (i,)) for i in ids]
     body = "\n".join([LINEAR] + ["out[2 * g + %d] = work_group_broadcast(m[g], (size_t)%d);" % (k, i)
                                  for k, i in enumerate(ids)])
-    w.probe(path, "wg-collective.broadcast.%s.wg%d.%s" % (t, local, sid), CLAUSE, "run",
+    w.probe(path, "wg-collective.broadcast.%s.wg%d.%s" % (t, local, sid), HEADING, "run",
             "work_group_broadcast(%s, local_id) gives every work-item of the group the value of the item with "
             "that local id, here %d and %d (the same for all items, below the group size) (%s)."
             % (t, ids[0], ids[1], where),
@@ -176,7 +176,7 @@ def gen_vote(w, std, local):
         cols.append(collref.per_item(lambda g: int(any(v != 0 for v in g)), xs, local))
     body = "\n".join([LINEAR, "out[4 * g + 0] = work_group_all(p[g]) != 0;", "out[4 * g + 1] = work_group_any(p[g]) != 0;",
                       "out[4 * g + 2] = work_group_all(q[g]) != 0;", "out[4 * g + 3] = work_group_any(q[g]) != 0;"])
-    w.probe(WGC + "vote.probe", "wg-collective.all-any.wg%d.cl%s" % (local, std), CLAUSE, "run",
+    w.probe(WGC + "vote.probe", "wg-collective.all-any.wg%d.cl%s" % (local, std), HEADING, "run",
             "work_group_all/any return \"a non-zero value\" if the predicate is non-zero for all / any work-item "
             "of the group (compared with != 0 here): one group all true, one all false, one mixed (work-group "
             "size %d, %d groups, %s)." % (local, GROUPS, why_std(std)),
@@ -213,7 +213,7 @@ def gen_nd(w, std, t, dims):
     body += ["out[5 * g + 2] = work_group_reduce_add(a[g]);", "out[5 * g + 3] = work_group_scan_inclusive_add(a[g]);",
              "out[5 * g + 4] = work_group_scan_exclusive_max(m[g]);"]
     sid = "cl" + std
-    w.probe(WGC + "%s.probe" % t, "wg-collective.%dd.%s.%s" % (dims, t, sid), CLAUSE, "run",
+    w.probe(WGC + "%s.probe" % t, "wg-collective.%dd.%s.%s" % (dims, t, sid), HEADING, "run",
             "In a %d-D work-group of %s (global %s): the %d-argument work_group_broadcast picks the item at local "
             "ids %s and %s; reduce_add covers the whole group; the scans follow \"increasing 1D linear global ID "
             "within the work-group\" (x fastest) (%s)."

@@ -2,20 +2,20 @@
 """Generates the OpenCL C 3.0 version/feature contract probes and the optional
 feature families:
 
-  probes/6.2-optional-functionality/   versions, feature macros, extension macros,
+  probes/optional-functionality/   versions, feature macros, extension macros,
                                        dependencies, the API contract measurement
-  probes/6.7.5-generic-address-space/  generic pointers, to_global/to_local/to_private
-  probes/6.7-program-scope-globals/    program scope variables in the global address space
-  probes/6.15.12-atomic-functions-c11/ the C11-style atomics per claimed order and scope, per type,
+  probes/the-generic-address-space/  generic pointers, to_global/to_local/to_private
+  probes/usage-for-declaration-scopes-and-variable-types/    program scope variables in the global address space
+  probes/atomic-functions-c11/ the C11-style atomics per claimed order and scope, per type,
                                        address space and form (fam_c11atomics.py), and
                                        cl_ext_float_atomics (fam_fpatomics.py)
-  probes/6.15.16-work-group-collective-functions/  (fam_wgcoll.py)
-  probes/6.15.18-pipe-functions/, probes/6.15.19-enqueuing-kernels/  (fam_pipes_enqueue.py)
-  probes/6.15.20-sub-group-functions/  sub-groups, cl_khr_subgroup_ballot/_shuffle (fam_subgroups.py)
-  probes/6.12.8-synchronization-functions/sync20.probe, 6.7.5-generic-address-space/get-fence.probe,
-  probes/6.12.1-work-item-functions/linear-ids.probe: work_group_barrier, atomic_work_item_fence,
+  probes/work-group-collective-functions/  (fam_wgcoll.py)
+  probes/pipe-functions/, probes/enqueuing-kernels/  (fam_pipes_enqueue.py)
+  probes/sub-group-functions/  sub-groups, cl_khr_subgroup_ballot/_shuffle (fam_subgroups.py)
+  probes/synchronization-functions/sync20.probe, the-generic-address-space/get-fence.probe,
+  probes/work-item-functions/linear-ids.probe: work_group_barrier, atomic_work_item_fence,
                                        get_fence, the 2.0 work-item functions (fam_sync20.py)
-  probes/6.12.7-vector-data-load-store/generic.probe, 6.12.2-math-functions-generic/generic-widths.probe:
+  probes/vector-data-load-and-store-functions/generic.probe, math-functions-generic/generic-widths.probe:
                                        the generic-pointer forms of vload/vstore(_half) and the
                                        pointer-output math functions (fam_generic_builtins.py)
 
@@ -90,7 +90,7 @@ class Writer:
         self.files = {}
         self.ids = set()
 
-    def probe(self, path, pid, clause, kind, why, body=None, out=None, expect=None, requires=None,
+    def probe(self, path, pid, heading, kind, why, body=None, out=None, expect=None, requires=None,
               options=None, prelude=None, global_=None, local=None, measure=None, inputs=(), source=None,
               timeout=None, offset=None, images=()):
         if pid in self.ids:
@@ -98,7 +98,7 @@ class Writer:
         self.ids.add(pid)
         if out is None and kind in ("run", "impl-defined"):
             out = "int[1]"
-        lines = ["", "[probe %s]" % pid, "clause   = %s" % clause, "spec     = %s" % spec_for(clause),
+        lines = ["", "[probe %s]" % pid, "spec     = %s" % spec_for(heading),
                  "why      = %s" % why, "kind     = %s" % kind]
         for key, val in (("requires", requires), ("options", options), ("measure", measure), ("timeout", timeout),
                          ("global", global_), ("local", local), ("offset", offset), ("out", out), ("expect", expect)):
@@ -125,17 +125,17 @@ class Writer:
         return sorted(self.files)
 
 
-OPT = "6.2-optional-functionality/"
+OPT = "optional-functionality/"
 
 
 def gen_versions(w):
     for v in STDS:
         vid = std_id(v)
-        w.probe(OPT + "versions.probe", "std.build.%s" % vid, "6.1 Unified Specification", "build-ok",
+        w.probe(OPT + "versions.probe", "std.build.%s" % vid, "OpenCL C: Unified Specification", "build-ok",
                 "A device that lists OpenCL C %s (CL_DEVICE_OPENCL_C_ALL_VERSIONS, or implied by its "
                 "CL_DEVICE_OPENCL_C_VERSION before 3.0) builds a minimal kernel with -cl-std=CL%s." % (v, v),
                 body="out[0] = 1;", requires="cl_std_" + v, options="-cl-std=CL" + v)
-        w.probe(OPT + "versions.probe", "std.build.unlisted.%s" % vid, "5.8.6.5", "build-fail",
+        w.probe(OPT + "versions.probe", "std.build.unlisted.%s" % vid, "OpenCL API: Options Controlling the OpenCL C Version", "build-fail",
                 "Options Controlling the OpenCL C Version: a build with -cl-std=CL%s \"will fail to compile the "
                 "program\" for a device whose CL_DEVICE_OPENCL_C_ALL_VERSIONS does not include OpenCL C %s (before "
                 "3.0: whose CL_DEVICE_OPENCL_C_VERSION is older); this device does not list it [ledger: cl-std-unlisted]." % (v, v),
@@ -144,20 +144,20 @@ def gen_versions(w):
         if v == "1.1":
             # 6.12: __OPENCL_C_VERSION__ "Requires support for OpenCL C 1.2 or
             # newer": under 1.1 the compiler need not define it.
-            w.probe(OPT + "versions.probe", "std.opencl-c-version.%s" % vid, "6.12 Preprocessor Directives and Macros",
+            w.probe(OPT + "versions.probe", "std.opencl-c-version.%s" % vid, "OpenCL C: Preprocessor Directives and Macros",
                     "impl-defined", "__OPENCL_C_VERSION__ is only required from OpenCL C 1.2; under -cl-std=CL1.1 "
                     "its presence (out[0]) and value (out[1]) are recorded.",
                     body="#ifdef __OPENCL_C_VERSION__\nout[0] = 1;\nout[1] = __OPENCL_C_VERSION__;\n#else\n"
                          "out[0] = 0;\nout[1] = 0;\n#endif",
                     out="int[2]", requires="cl_std_" + v, options="-cl-std=CL" + v)
             continue
-        w.probe(OPT + "versions.probe", "std.opencl-c-version.%s" % vid, "6.12 Preprocessor Directives and Macros",
+        w.probe(OPT + "versions.probe", "std.opencl-c-version.%s" % vid, "OpenCL C: Preprocessor Directives and Macros",
                 "run", "__OPENCL_C_VERSION__ \"substitutes an integer reflecting the OpenCL C version specified by "
                 "the -cl-std build option\": %d under -cl-std=CL%s; out[0] says it is defined." % (num, v),
                 body="#ifdef __OPENCL_C_VERSION__\nout[0] = 1;\nout[1] = __OPENCL_C_VERSION__;\n#else\n"
                      "out[0] = 0;\nout[1] = 0;\n#endif",
                 out="int[2]", expect="1 %d" % num, requires="cl_std_" + v, options="-cl-std=CL" + v)
-    w.probe(OPT + "versions.probe", "std.api-contract", "6.2.1 Features",
+    w.probe(OPT + "versions.probe", "std.api-contract", "OpenCL C: Features",
             "measure", "The device's OpenCL 3.0 queries agree with each other as the API specification requires "
             "(CL_DEVICE_EXTENSIONS_WITH_VERSION matches CL_DEVICE_EXTENSIONS; ALL_VERSIONS lists the required "
             "versions; each feature agrees with its query; feature dependencies; atomic capability minimum and "
@@ -171,11 +171,11 @@ def macro_body(name):
 
 def gen_feature_macros(w):
     for f in FEATURES:
-        w.probe(OPT + "feature-macros.probe", "std.feature-macro.%s.reported" % short(f), "6.2.1 Features", "run",
+        w.probe(OPT + "feature-macros.probe", "std.feature-macro.%s.reported" % short(f), "OpenCL C: Features", "run",
                 "The device reports %s in CL_DEVICE_OPENCL_C_FEATURES, so under -cl-std=CL3.0 the macro is defined "
                 "and \"must expand to the value 1\"." % f,
                 body=macro_body(f), out="int[2]", expect="1 1", requires="cl_std_3.0 " + f, options="-cl-std=CL3.0")
-        w.probe(OPT + "feature-macros.probe", "std.feature-macro.%s.not-reported" % short(f), "6.2.1 Features",
+        w.probe(OPT + "feature-macros.probe", "std.feature-macro.%s.not-reported" % short(f), "OpenCL C: Features",
                 "run", "The device does not report %s, and \"a feature macro must not be defined if the feature is "
                 "not supported\" (under -cl-std=CL3.0)." % f,
                 body=macro_body(f), out="int[2]", expect="0 0", requires="cl_std_3.0 !" + f,
@@ -190,12 +190,12 @@ def gen_extension_macros(w):
             why_sent = ("6.12.1 Preprocessor Directives for Optional Extensions: the macro %s \"would be available "
                         "in the language if and only if the extension is supported\"" % e)
             w.probe(OPT + "extension-macros.probe", "std.extension-macro.%s.%s.reported" % (std_id(v), e),
-                    "6.12.1 Preprocessor Directives for Optional Extensions", "run",
+                    "OpenCL C: Preprocessor Directives for Optional Extensions", "run",
                     "%s; the device lists %s, so under -cl-std=CL%s the macro is defined." % (why_sent, e, v),
                     body="#ifdef %s\nout[0] = 1;\n#else\nout[0] = 0;\n#endif" % e, expect="1",
                     requires="cl_std_%s %s" % (v, e), options="-cl-std=CL" + v)
             w.probe(OPT + "extension-macros.probe", "std.extension-macro.%s.%s.not-reported" % (std_id(v), e),
-                    "6.12.1 Preprocessor Directives for Optional Extensions", "run",
+                    "OpenCL C: Preprocessor Directives for Optional Extensions", "run",
                     "%s; the device does not list %s, so under -cl-std=CL%s the macro is not defined." % (why_sent, e, v),
                     body="#ifdef %s\nout[0] = 1;\n#else\nout[0] = 0;\n#endif" % e, expect="0",
                     requires="cl_std_%s !%s" % (v, e), options="-cl-std=CL" + v)
@@ -232,18 +232,18 @@ DEPENDENCIES = [
 
 def gen_dependencies(w):
     for name, cond, sentence in DEPENDENCIES:
-        w.probe(OPT + "dependencies.probe", "std.feature-dependency.%s" % name, "6.2.1 Features", "run",
+        w.probe(OPT + "dependencies.probe", "std.feature-dependency.%s" % name, "OpenCL C: Features", "run",
                 "Under -cl-std=CL3.0, %s: out[0] = (%s)." % (sentence, cond),
                 body="#if %s\nout[0] = 1;\n#else\nout[0] = 0;\n#endif" % cond, expect="1",
                 requires="cl_std_3.0", options="-cl-std=CL3.0")
-    w.probe(OPT + "dependencies.probe", "std.feature-dependency.int64-full-profile", "6.2.1 Features", "run",
+    w.probe(OPT + "dependencies.probe", "std.feature-dependency.int64-full-profile", "OpenCL C: Features", "run",
             "\"OpenCL C compilers for FULL profile devices or devices with 64-bit pointers must always define the "
             "__opencl_c_int64 feature macro\" (under -cl-std=CL3.0, on a FULL_PROFILE device).",
             body=macro_body("__opencl_c_int64"), out="int[2]", expect="1 1",
             requires="cl_std_3.0 full_profile", options="-cl-std=CL3.0")
 
 
-GAS = "6.7.5-generic-address-space/"
+GAS = "the-generic-address-space/"
 
 
 def gen_generic(w):
@@ -274,7 +274,7 @@ def gen_generic(w):
                 "r[10] = pv;\n"
                 "r[11] = (global int *)g == out;\n"
                 "for (int i = 0; i < 12; i++) out[i] = r[i];" % (n, n, n))
-        w.probe(GAS + "generic.probe", "generic-as.pointers.%s" % std_id(v), "6.7.5 The Generic Address Space",
+        w.probe(GAS + "generic.probe", "generic-as.pointers.%s" % std_id(v), "OpenCL C: The Generic Address Space",
                 "run", "A pointer declared without an address space points into the generic address space: it may "
                 "hold global, local and private addresses; to_global/to_local/to_private (6.15.10) return the "
                 "pointer when it points into that space and NULL otherwise; a function with a generic parameter "
@@ -284,7 +284,7 @@ def gen_generic(w):
                 requires=req, options="-cl-std=CL" + v, global_="1", local="1")
 
 
-PSG = "6.7-program-scope-globals/"
+PSG = "usage-for-declaration-scopes-and-variable-types/"
 
 
 def gen_globals(w):
@@ -302,7 +302,7 @@ def gen_globals(w):
                 "out[3] = %s_w;\n"
                 "out[4] = %s_k;" % ((n,) * 8))
         w.probe(PSG + "globals.probe", "program-scope-globals.initialised.%s" % std_id(v),
-                "6.7.6 Usage for Declaration Scopes and Variable Types", "run",
+                "OpenCL C: Usage for Declaration Scopes and Variable Types", "run",
                 "Program scope variables in the global address space keep their initialisers (41; {1, 2, 3}; a "
                 "static one 7), one written in the kernel reads back (5), and a constant one reads 9 (OpenCL C %s, "
                 "-cl-std=CL%s); the kernel only reads what it did not write, so a second launch sees the same."
@@ -311,7 +311,7 @@ def gen_globals(w):
                 options="-cl-std=CL" + v)
 
 
-ATO = "6.15.12-atomic-functions-c11/"
+ATO = "atomic-functions-c11/"
 
 ORDERS = {  # class: (load, store, rmw, cas success, cas failure, flag, requirement)
     "relaxed": ("relaxed", "relaxed", "relaxed", "relaxed", "relaxed", "relaxed", None),
@@ -377,7 +377,7 @@ def gen_atomics(w):
         for scope, sreq in SCOPES.items():
             req = " ".join(x for x in ("cl_std_3.0", oreq, sreq) if x)
             w.probe(ATO + "sequence.probe", "atomic-c11.sequence.%s.%s" % (o.replace("_", "-"), scope.replace("_", "-")),
-                    "6.15.12 Atomic Functions", "run",
+                    "OpenCL C: Atomic Functions", "run",
                     "One work-item runs atomic_init, load, store, exchange, compare_exchange_strong (a success and a "
                     "failure, which writes the current value to expected), fetch_add/sub/and/or/xor/min/max, "
                     "compare_exchange_weak retried until it succeeds, an atomic_uint fetch_add that wraps, and "

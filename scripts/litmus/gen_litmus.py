@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes probes/3.3-memory-model/litmus.probe: the litmus family's probes
+"""Writes probes/memory-model/litmus.probe: the litmus family's probes
 (docs/measurements.md, "The litmus family"), one per test and flavour, with
 harness/kernels/litmus.cl as their `source`.
     scripts/litmus/gen_litmus.py [OUT_ROOT]   (default: probes/)
@@ -99,7 +99,6 @@ HEADER = """\
 # [ledger: litmus-cl12]; names and the kernel contract: docs/measurements.md.
 
 [defaults]
-clause   = 3.3 Memory Consistency Model for OpenCL 1.x
 spec     = OpenCL API (unified): Memory Consistency Model for OpenCL 1.x
 kind     = measure
 timeout  = 10
@@ -107,11 +106,10 @@ source   = <<CL
 """
 
 
-def probe(lines, pid, measure, why, clause=None, spec=None, options=None, requires=None):
+def probe(lines, pid, measure, why, spec=None, options=None, requires=None):
     lines.append("")
     lines.append("[probe %s]" % pid)
-    if clause:
-        lines.append("clause   = %s" % clause)
+    if spec:
         lines.append("spec     = %s" % spec)
     if options:
         lines.append("options  = %s" % options)
@@ -151,7 +149,7 @@ def generate():
         for fl in flavours:
             heading = "Fence Operations" if fl == "fence" else "Memory Ordering Rules"
             probe(lines, "litmus.%s.%s" % (name, fl), "litmus_%s_%s" % (name, fl), judged_why(what, weak, fl),
-                  clause="3.3 " + heading, spec="OpenCL API (unified): " + heading, options="-cl-std=CL3.0",
+                  spec="OpenCL API (unified): " + heading, options="-cl-std=CL3.0",
                   requires=REQUIRES[fl])
         if name == "mp":
             for idiom, how in IDIOMS:
@@ -161,7 +159,7 @@ def generate():
 
 def main():
     out_root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "probes")
-    path = os.path.join(out_root, "3.3-memory-model", "litmus.probe")
+    path = os.path.join(out_root, "memory-model", "litmus.probe")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         f.write(generate())

@@ -13,8 +13,8 @@ two lists name different functions.
 
     check_zero_signs.py [ROOT]    ROOT: the repository (default: the current folder)
 
-Every reference file under probes/6.12.2-math-functions and
-probes/6.12.5-geometric-functions is read with the inputs of the probe file
+Every reference file under probes/math-functions and
+probes/geometric-functions is read with the inputs of the probe file
 that names it (`expect_file`). `ftz:` alternatives are not looked at: the
 judge accepts a zero of either sign there (7.5.3).
 """
@@ -24,8 +24,8 @@ import os
 import re
 import sys
 
-MATH = "probes/6.12.2-math-functions"
-GEO = "probes/6.12.5-geometric-functions"
+MATH = "probes/math-functions"
+GEO = "probes/geometric-functions"
 LEDGER = "docs/spec-readings.md"
 ENTRY = "math-zero-sign"
 

@@ -15,7 +15,7 @@ mkdir -p "$TMP/p"
 # c = -3 (0xfd), i = 0x01020304 = 16909060, s = 0x7ffe = 32766; 0xee is padding.
 cat >"$TMP/p/arg.probe" <<'PROBE'
 [defaults]
-clause = 6.1.5
+spec = OpenCL C (unified): Alignment of Types
 kind = run
 prelude = typedef struct { char c; int i; short s; } S_t;
 input x = int: 1000

@@ -148,7 +148,7 @@ PY
 # the CPU drivers keep no binaries of ours or cost minutes here.
 if "$CLCONFORM" --list 2>/dev/null | grep -q 'oclgrind'; then
     export XDG_CACHE_HOME=$TMP/xdg-div
-    div() { "$CLCONFORM" --device oclgrind --probes "$SRCDIR/probes/6.12.3-integer-functions" \
+    div() { "$CLCONFORM" --device oclgrind --probes "$SRCDIR/probes/integer-functions" \
                 --filter 'intfn.[a-h]*' --quiet --out "$TMP/$1" --device-jobs "$2" >"$TMP/$1.out" 2>&1; }
     div d2 2
     div d1 1

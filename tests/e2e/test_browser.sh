@@ -32,7 +32,7 @@ python3 - "$fx/pocl.json" "$TMP/big.json" <<'PY'
 import copy, json, sys
 r = json.load(open(sys.argv[1]))
 fail = next(p for p in r["probes"] if p["verdict"] == "fail")
-passing = {"id": "x", "clause": "6.2.3", "kind": "run", "verdict": "pass", "time_ms": 0.1}
+passing = {"id": "x", "clause": "OpenCL C: Explicit Conversions", "kind": "run", "verdict": "pass", "time_ms": 0.1}
 log = "warning: ABI of vector arguments differs\n" * 5500
 r["build_logs"] = {"L0": log}
 probes = []

@@ -19,7 +19,7 @@ export XDG_CACHE_HOME=$TMP/xdg
 run() {
     local name=$1; shift
     traced_run "$name" --device oclgrind --timeout 3 "$@" \
-        --probes probes/6.1.7-vector-components --probes probes/6.12.6-relational-functions \
+        --probes probes/vector-components --probes probes/relational-functions \
         --probes tests/isolation/hang.probe
 }
 # Load: a busy loop per core for the whole first run.

@@ -53,12 +53,12 @@ check flakes_without_baseline_exits_2 expect_rc 2 "$CLCONFORM" --all-devices --f
 mkdir -p "$TMP/bad"
 cat >"$TMP/bad/broken.probe" <<'EOF'
 [probe cli.ok]
-clause = 1
+spec = OpenCL C (unified): Operators
 kind = build-ok
 body = int x;
 
 [probe cli.broken]
-clause = 1
+spec = OpenCL C (unified): Operators
 kind = run
 out = int[2]
 expect = 1 2 3
@@ -75,10 +75,10 @@ check missing_probe_path_exits_2 expect_rc 2 "$CLCONFORM" --all-devices --probes
 check missing_probe_path_named has "$TMP/err" "$TMP/no-such-dir"
 # The same id in two places: 2, both places named.
 mkdir -p "$TMP/dup"
-printf '[probe selftest.pass.const]\nclause = 1\nkind = build-ok\nbody = int x;\n' >"$TMP/dup/again.probe"
+printf '[probe selftest.pass.const]\nspec = OpenCL C (unified): Operators\nkind = build-ok\nbody = int x;\n' >"$TMP/dup/again.probe"
 check duplicate_probe_id_exits_2 expect_rc 2 "$CLCONFORM" --all-devices --probes "$SELF" --probes "$TMP/dup" --out "$TMP/b4"
 check duplicate_probe_id_names_both_files \
-    python3 -c 'import sys; t = open(sys.argv[1]).read(); sys.exit(not ("again.probe:1" in t and "pass.probe:9" in t))' "$TMP/err"
+    python3 -c 'import sys; t = open(sys.argv[1]).read(); sys.exit(not ("again.probe:1" in t and "pass.probe:8" in t))' "$TMP/err"
 check duplicate_probe_id_writes_no_report no_reports "$TMP/b4"
 
 # Filters that match nothing: 2.

@@ -24,7 +24,7 @@ check "the crash is reported with its signal" grep -q "SIGSEGV" "$TMP/list.err"
 
 cat > "$TMP/one.probe" <<'P'
 [probe enumcrash.two]
-clause = 6.1
+spec = OpenCL C (unified): Supported Data Types
 kind = run
 out = int[1]
 expect = 2

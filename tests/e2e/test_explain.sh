@@ -9,7 +9,7 @@
 . "$SRCDIR/tests/e2e/lib.sh"
 cd "$SRCDIR" || exit 1
 ID=conv.convert_int.float.runtime
-FILE=probes/6.2.3-conversions/from_float.probe
+FILE=probes/explicit-conversions/from_float.probe
 
 "$CLCONFORM" explain --call 'convert_int_sat_rte(NaN)' >"$TMP/call.out"
 check call_query_exits_0 test $? -eq 0
@@ -102,7 +102,7 @@ PY
 
 # A measurement: what it measures, where that is documented, how it is judged.
 "$CLCONFORM" explain iwg.resident.wg64 --json >"$TMP/iwg.json"
-MLINE=$(grep -n "^\[probe iwg.resident.wg64\]" probes/3.2-execution-model/iwg.probe | cut -d: -f1)
+MLINE=$(grep -n "^\[probe iwg.resident.wg64\]" probes/execution-model/iwg.probe | cut -d: -f1)
 check measure_probe_explained python3 - "$TMP/iwg.json" "$MLINE" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))

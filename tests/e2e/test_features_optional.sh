@@ -17,20 +17,20 @@
 # four-item sub-groups and fail with a side-by-side one; its image block
 # reads and writes pass with one-item sub-groups and fail with rows reversed.
 source "$SRCDIR/tests/e2e/lib.sh"
-FAMS="$SRCDIR/probes/6.15.16-work-group-collective-functions $SRCDIR/probes/6.15.20-sub-group-functions
-      $SRCDIR/probes/6.15.18-pipe-functions $SRCDIR/probes/6.15.19-enqueuing-kernels"
+FAMS="$SRCDIR/probes/work-group-collective-functions $SRCDIR/probes/sub-group-functions
+      $SRCDIR/probes/pipe-functions $SRCDIR/probes/enqueuing-kernels"
 check "collectives reference matches its hand-worked table" python3 "$SRCDIR/scripts/features/test_collref.py"
 if command -v clang-15 >/dev/null 2>&1; then
     # shellcheck disable=SC2086
     check "every generated collective, sub-group, float-atomic, pipe and enqueue kernel compiles (clang-15, spir64)" \
         python3 "$SRCDIR/scripts/features/check_compile.py" --clang clang-15 \
-        $(find $FAMS -name '*.probe') "$SRCDIR/probes/6.15.12-atomic-functions-c11/float-atomics.probe"
+        $(find $FAMS -name '*.probe') "$SRCDIR/probes/atomic-functions-c11/float-atomics.probe"
 fi
 devices=$("$CLCONFORM" --list 2>/dev/null)
 if grep -q oclgrind <<<"$devices"; then
     out="$TMP/ocl"
     # shellcheck disable=SC2046
-    "$CLCONFORM" $(for f in $FAMS "$SRCDIR/probes/6.15.12-atomic-functions-c11/float-atomics.probe"; do echo --probes "$f"; done) \
+    "$CLCONFORM" $(for f in $FAMS "$SRCDIR/probes/atomic-functions-c11/float-atomics.probe"; do echo --probes "$f"; done) \
         --device Oclgrind --out "$out" >/dev/null 2>&1
     j=$(ls "$out"/oclgrind*.json 2>/dev/null | head -1)
     check "an OpenCL 1.2 device runs none of them" \
@@ -40,7 +40,7 @@ if grep -q oclgrind <<<"$devices"; then
         test "$(jq '[.probes[]|select(((.detail|test("^device lacks cl_std_[23].0$")) or
             ((.id|startswith("sub-group.intel-")) and .detail == "device lacks cl_intel_subgroups"))|not)]|length' "$j")" = 0
     # shellcheck disable=SC2046
-    n=$(cat $(find $FAMS -name '*.probe') "$SRCDIR/probes/6.15.12-atomic-functions-c11/float-atomics.probe" | grep -c '^\[probe ')
+    n=$(cat $(find $FAMS -name '*.probe') "$SRCDIR/probes/atomic-functions-c11/float-atomics.probe" | grep -c '^\[probe ')
     check "every probe of the families is in the report ($n)" test "$(jq '.probes|length' "$j")" = "$n"
 fi
 if grep -q portable-computing-language <<<"$devices"; then

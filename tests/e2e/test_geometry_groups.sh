@@ -9,7 +9,7 @@
 mkdir -p "$TMP/probes"
 python3 - "$TMP/probes/geometry.probe" <<'PY'
 import sys
-out = ["[defaults]", "clause = 3.2", "spec = OpenCL 1.2", "kind = run", ""]
+out = ["[defaults]", "spec = OpenCL 1.2", "kind = run", ""]
 for i in range(12):
     wide = i % 2
     out += ["[probe geo.%02d]" % i, "why = A probe launched with %s." % ("four work-items" if wide else "one"),

@@ -17,7 +17,7 @@ mkdir -p "$TMP/probes"
 python3 - "$TMP/probes/give_back.probe" <<'PY'
 import sys
 pad = "/* " + "weight " * 585 + "*/"
-out = ["[defaults]", "clause = 3.2", "spec = OpenCL 1.2", "kind = run", "",
+out = ["[defaults]", "spec = OpenCL 1.2", "kind = run", "",
        "[probe gb.spin]", "why = A kernel that never ends: its worker is lost.",
        "input z = int: 0", "out = int[1]", "expect = 2", "body = <<END",
        "    volatile __global const int *zero = z;", "    while (zero[0] == 0)", "        ;",
@@ -60,7 +60,7 @@ PY
 mkdir -p "$TMP/probes3"
 python3 - "$TMP/probes3/hangs.probe" <<'PY'
 import sys
-out = ["[defaults]", "clause = 3.2", "spec = OpenCL 1.2", "kind = run", ""]
+out = ["[defaults]", "spec = OpenCL 1.2", "kind = run", ""]
 for i in range(3):
     out += ["[probe gb3.spin%d]" % i, "why = A kernel that never ends.", "timeout = 1", "input z = int: 0",
             "out = int[1]", "expect = 2", "body = <<END", "    volatile __global const int *zero = z;",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The half family (probes/6.1.1.1-half-precision) where no local driver
+# The half family (probes/half-precision-floating-point) where no local driver
 # lists cl_khr_fp16: every kernel compiles under clang-15 with the extension;
 # every local device skips every probe, naming cl_khr_fp16; and on PoCL, with
 # float standing in for half (feature_mocks/half_as_float.cl), the probes a
@@ -13,7 +13,7 @@
 # a wrong identity, moved values changed, sub adding / min and max swapped, and
 # write_imageh writing the color reversed.
 source "$SRCDIR/tests/e2e/lib.sh"
-HALF="$SRCDIR/probes/6.1.1.1-half-precision"
+HALF="$SRCDIR/probes/half-precision-floating-point"
 if command -v clang-15 >/dev/null 2>&1; then
     # shellcheck disable=SC2046
     check "every half kernel compiles (clang-15, spir64, cl_khr_fp16)" \
@@ -57,8 +57,8 @@ fi
 if command -v clang-15 >/dev/null 2>&1; then
     check "every half kernel of the sub-group and float-atomic families compiles (clang-15, cl_khr_fp16)" \
         python3 "$SRCDIR/scripts/features/check_compile.py" --clang clang-15 \
-        "$SRCDIR/probes/6.15.20-sub-group-functions/collectives-half.probe" \
-        "$SRCDIR/probes/6.15.20-sub-group-functions/intel-shuffle.probe" \
-        "$SRCDIR/probes/6.15.12-atomic-functions-c11/float-atomics.probe"
+        "$SRCDIR/probes/sub-group-functions/collectives-half.probe" \
+        "$SRCDIR/probes/sub-group-functions/intel-shuffle.probe" \
+        "$SRCDIR/probes/atomic-functions-c11/float-atomics.probe"
 fi
 done_checks

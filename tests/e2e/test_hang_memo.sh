@@ -18,7 +18,7 @@ run() {
     local name=$1
     shift
     traced_run "$name" --device pthread --device-jobs 2 --timeout 1 "$@" \
-        --probes probes/6.3-operators/relational.probe --probes probes/6.3-operators/logical.probe \
+        --probes probes/operators/relational.probe --probes probes/operators/logical.probe \
         --probes tests/isolation/hang.probe
 }
 run cold

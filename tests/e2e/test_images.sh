@@ -19,7 +19,7 @@ mkdir -p "$TMP/p"
 # 0 and 255 read exactly 0.0 and 1.0, and CL_R reads as (r, 0, 0, 1).
 cat >"$TMP/p/img.probe" <<'PROBE'
 [defaults]
-clause = 6.12.14.2
+spec = OpenCL C (unified): Built-in Image Read Functions
 kind = run
 requires = images
 
@@ -85,7 +85,7 @@ check "clconform reduce declines a probe with images, saying why" \
 if command -v clang-15 >/dev/null 2>&1; then
     check "the rest of cl_khr_3d_image_writes (write_imageh, mip levels, read_write) compiles (clang-15, spir64)" \
         python3 "$SRCDIR/scripts/features/check_compile.py" --clang clang-15 \
-        "$SRCDIR/probes/6.12.14-image-functions/write_3d_more.probe"
+        "$SRCDIR/probes/image-read-and-write-functions/write_3d_more.probe"
 fi
 # cl_khr_mipmap_image_writes' 3D forms, which no local driver has: with a
 # mock writing mip level 0 through the plain write (mock_probes.py mipwrite)

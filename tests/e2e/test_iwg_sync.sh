@@ -31,7 +31,7 @@ for i in ids:
     assert m["steps"] >= m["launches"] * (1 if m["method"] == "counter" else limit * least), i
 PY
     # The same probes with kernels edited to misbehave.
-    python3 - "$SRCDIR/probes/3.2-execution-model/iwg.probe" "$TMP/bad.probe" <<'PY'
+    python3 - "$SRCDIR/probes/execution-model/iwg.probe" "$TMP/bad.probe" <<'PY'
 import sys
 s = open(sys.argv[1]).read()
 stale = "wrong += data[(it & 1) * groups + (g + 1) % groups] != want;"

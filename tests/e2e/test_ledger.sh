@@ -32,7 +32,7 @@ check every_ledger_entry_has_a_probes_line every_entry_has_probes_line
 # entry, so explain and the reports lead from the probe to the reading.
 check every_probe_a_ledger_entry_names_cites_it python3 "$SRCDIR/scripts/check_ledger_citations.py"
 mkdir -p "$TMP/cite"
-printf '[probe q.cites]\nclause = 1\nkind = build-ok\nwhy = Rests on it [ledger: e1].\nbody = <<END\nEND\n\n[probe q.silent]\nclause = 1\nkind = build-ok\nwhy = Says nothing.\nbody = <<END\nEND\n' > "$TMP/cite/q.probe"
+printf '[probe q.cites]\nspec = OpenCL C (unified): Operators\nkind = build-ok\nwhy = Rests on it [ledger: e1].\nbody = <<END\nEND\n\n[probe q.silent]\nspec = OpenCL C (unified): Operators\nkind = build-ok\nwhy = Says nothing.\nbody = <<END\nEND\n' > "$TMP/cite/q.probe"
 printf '# ledger\n\n## e1\n\nProbes: q.*\n\n## e2\n\nProbes: gone.*\n' > "$TMP/cite.md"
 python3 "$SRCDIR/scripts/check_ledger_citations.py" --ledger "$TMP/cite.md" --probes "$TMP/cite" > "$TMP/cite.out"
 check citation_check_fails_on_a_named_probe_without_the_citation test $? -eq 1

@@ -17,7 +17,7 @@ elif "$CLCONFORM" --list 2>/dev/null | grep -q oclgrind; then
 fi
 if [ -n "$dev" ]; then
     out="$TMP/litmus"
-    "$CLCONFORM" --probes "$SRCDIR/probes/3.3-memory-model/litmus.probe" --device "$dev" --out "$out" \
+    "$CLCONFORM" --probes "$SRCDIR/probes/memory-model/litmus.probe" --device "$dev" --out "$out" \
         >"$TMP/run.log" 2>&1
     j=$(ls "$out"/*.json | grep -v index.json | head -1)
     check "the run wrote a report for $dev" test -s "$j"
@@ -101,7 +101,7 @@ PY
         unset CLCONFORM_NO_CACHE
         export XDG_CACHE_HOME="$TMP/xdg"
         for n in 1 2; do
-            "$CLCONFORM" --probes "$SRCDIR/probes/3.3-memory-model/litmus.probe" --filter 'litmus.mp.cl12' \
+            "$CLCONFORM" --probes "$SRCDIR/probes/memory-model/litmus.probe" --filter 'litmus.mp.cl12' \
                 --filter litmus.mp.acq_rel --filter litmus.sb.seq_cst --device "$dev" --out "$TMP/acc$n" \
                 >"$TMP/acc$n.log" 2>&1
         done

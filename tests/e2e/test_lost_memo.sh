@@ -25,12 +25,12 @@ python3 - "$TMP/after.probe" <<'PY'
 import sys
 out = []
 for i in range(24):
-    out += ['[probe lost.after.%02d]' % i, 'clause = 3.3', 'spec = OpenCL 1.2', 'kind = run',
+    out += ['[probe lost.after.%02d]' % i, 'spec = OpenCL 1.2', 'kind = run',
             'options = -DCLC_LOST_MEMO_TEST', 'why = A probe after the crash, in its segment.', 'out = int[1]',
             'expect = %d' % i, 'body = <<END', '    out[0] = %d;' % i, 'END', '']
 open(sys.argv[1], 'w').write('\n'.join(out))
 PY
-SUITE=(--device-jobs 2 --probes probes/6.3-operators/relational.probe --probes probes/6.3-operators/logical.probe
+SUITE=(--device-jobs 2 --probes probes/operators/relational.probe --probes probes/operators/logical.probe
        --probes tests/lost_memo/crash-alone.probe --probes "$TMP/after.probe" --probes tests/isolation/hang.probe)
 run cold "${SUITE[@]}"
 run warm "${SUITE[@]}"

@@ -20,7 +20,7 @@ if ! "$CLCONFORM" --list 2>/dev/null | grep -q pthread; then
 fi
 run() {
     traced_run "$1" --device pthread --device-jobs 2 --no-cache --measurements "$1" \
-        --probes probes/6.3-operators/relational.probe --probes probes/3.2-execution-model/iwg.probe \
+        --probes probes/operators/relational.probe --probes probes/execution-model/iwg.probe \
         --filter 'op.*' --filter 'iwg.resident.wg1' --filter 'iwg.resident.wg64' --filter 'iwg.spin_flag.wg1.*' \
         --filter 'iwg.spin_flag.wg256.above_limit_unbounded'
 }

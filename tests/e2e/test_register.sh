@@ -32,7 +32,7 @@ EOF
 python3 - "$TMP/rep/dev.json" <<'PY'
 import json, sys
 def rec(i, v, groups=None):
-    r = {"id": i, "verdict": v, "clause": "6.12.2", "spec": "OpenCL C (unified): Math Functions"}
+    r = {"id": i, "verdict": v, "clause": "OpenCL C: Math Functions", "spec": "OpenCL C (unified): Math Functions"}
     if groups:
         r["groups"] = groups
     return r

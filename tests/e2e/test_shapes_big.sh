@@ -9,7 +9,7 @@ if ! clinfo -l 2>/dev/null | grep -q pthread; then
     echo "ok - shapes_big_e2e # SKIP no PoCL device"
     done_checks
 fi
-"$CLCONFORM" --device pthread --probes "$SRCDIR/probes/6-code-shapes" \
+"$CLCONFORM" --device pthread --probes "$SRCDIR/probes/the-opencl-c-programming-language-code-shapes" \
     --filter 'shape.program.1mb' --filter 'shape.include.nested.default' --out "$TMP/run" --quiet
 REPORT=$(ls "$TMP"/run/*pthread*.json | head -n 1)
 check "the 1 MB program passes on PoCL" \

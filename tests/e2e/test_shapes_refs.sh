@@ -8,7 +8,7 @@ printf '%s\n' "$out" | grep -E '^(not )?ok - ' | sed 's/^\(not \)\{0,1\}ok - /&s
 [ "$rc" -eq 0 ] || CHECK_FAILED=1
 check "code-shape probe files match scripts/shapes/gen_shapes.py" make -s -C "$SRCDIR" check-shapes-generated
 # The ~1 MB program: host C (under UBSan) computes what the probe expects...
-big="$SRCDIR/probes/6-code-shapes/big_program.probe"
+big="$SRCDIR/probes/the-opencl-c-programming-language-code-shapes/big_program.probe"
 check "host C agrees with shape.program.1mb's expected values" \
     nice -n 10 python3 "$SRCDIR/scripts/shapes/check_source_on_host.py" "$big" shape.program.1mb
 # ...and the cross-check can fail: one expected value changed is caught.

@@ -10,7 +10,7 @@
 #include <string.h>
 
 static const char *const SUITE =
-    "[defaults]\nclause = 6.3\nspec = OpenCL C (unified): Operators\n\n"
+    "[defaults]\nspec = OpenCL C (unified): Operators\n\n"
     "[probe a.run.one]\nkind = run\nout = int[1]\nexpect = 1\nbody = out[0] = 1;\n\n"
     "[probe a.run.two]\nkind = run\nout = int[1]\nexpect = 2\nbody = out[0] = 2;\n\n"
     "[probe a.build]\nkind = build-fail\nbody = int x = ;\n\n"

@@ -21,7 +21,7 @@ static cJSON *conv_record(const char *id, const char *const *exp, const char *co
                               "element j of a block converts input j.%s", extra_why);
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "id", id);
-    cJSON_AddStringToObject(r, "clause", "6.2.3.3");
+    cJSON_AddStringToObject(r, "clause", "OpenCL C: Out-of-Range Behavior and Saturated Conversions");
     cJSON_AddStringToObject(r, "verdict", "fail");
     cJSON_AddStringToObject(r, "why", why);
     cJSON_AddStringToObject(r, "out_type", "int");
@@ -50,8 +50,8 @@ static void test_keys(void)
     cJSON *r = conv_record("conv.a", exp, act, "");
     group_annotate_record(r);
     CHECK(cJSON_GetArraySize(cJSON_GetObjectItem(r, "groups")) == 2, "two_ways_of_failing_two_groups");
-    CHECK(strcmp(key(r, 0), "conv|6.2.3.3||one less (rounded down) in _rtp") == 0, "rtp_rounded_down: %s", key(r, 0));
-    CHECK(strcmp(key(r, 1), "conv|6.2.3.3||the type's minimum from NaN in _sat") == 0, "nan_to_int_min_under_sat: %s",
+    CHECK(strcmp(key(r, 0), "conv|OpenCL C: Out-of-Range Behavior and Saturated Conversions||one less (rounded down) in _rtp") == 0, "rtp_rounded_down: %s", key(r, 0));
+    CHECK(strcmp(key(r, 1), "conv|OpenCL C: Out-of-Range Behavior and Saturated Conversions||the type's minimum from NaN in _sat") == 0, "nan_to_int_min_under_sat: %s",
           key(r, 1));
     cJSON *again = conv_record("conv.b", exp, act, "");
     group_annotate_record(again);
@@ -60,7 +60,7 @@ static void test_keys(void)
 
     cJSON *l = conv_record("conv.c", exp, act, " See [ledger: sat-nan-zero] for the reading.");
     group_annotate_record(l);
-    CHECK(strcmp(key(l, 1), "conv|6.2.3.3|sat-nan-zero|the type's minimum from NaN in _sat") == 0,
+    CHECK(strcmp(key(l, 1), "conv|OpenCL C: Out-of-Range Behavior and Saturated Conversions|sat-nan-zero|the type's minimum from NaN in _sat") == 0,
           "ledger_entry_in_key: %s", key(l, 1));
     char buf[64];
     CHECK(strcmp(group_ledger(l, buf, sizeof buf), "sat-nan-zero") == 0, "ledger_parsed");
@@ -76,7 +76,7 @@ static void test_keys(void)
     cJSON_AddItemToObject(short_in, "values", cJSON_CreateStringArray(sv, 2));
     cJSON_AddItemToArray(cJSON_GetObjectItem(two, "inputs"), short_in);
     group_annotate_record(two);
-    CHECK(strcmp(key(two, 1), "conv|6.2.3.3||the type's minimum from NaN in _sat") == 0,
+    CHECK(strcmp(key(two, 1), "conv|OpenCL C: Out-of-Range Behavior and Saturated Conversions||the type's minimum from NaN in _sat") == 0,
           "input_found_by_block_length_among_two: %s", key(two, 1));
     cJSON_Delete(two);
 
@@ -90,7 +90,7 @@ static cJSON *plain_record(const char *id, const char *verdict, const char *type
 {
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "id", id);
-    cJSON_AddStringToObject(r, "clause", "6.12.2");
+    cJSON_AddStringToObject(r, "clause", "OpenCL C: Math Functions");
     cJSON_AddStringToObject(r, "verdict", verdict);
     if (type) {
         cJSON_AddStringToObject(r, "out_type", type);
@@ -132,7 +132,7 @@ static void test_classes(void)
     CHECK(deviates("fail", "int", "5", "6", "one more"), "int_one_more_outside_conversions");
     CHECK(deviates("fail", "uchar", "255", "0", "0 instead of the value"), "uchar_wrap_is_not_one_more");
     CHECK(deviates("fail", "char", "127", "-128", "the type's minimum"), "char_wrap_is_not_one_more");
-    /* get_global_size(3) must be 1 (6.12.1): 0 is "0 instead of", not a rounding. */
+    /* get_global_size(3) must be 1 (Work-Item Functions): 0 is "0 instead of", not a rounding. */
     CHECK(deviates("fail", "uint", "1", "0", "0 instead of the value"), "uint_zero_for_one_not_rounded");
     CHECK(deviates("fail", "int", "5", "60", "other values"), "int_other");
     CHECK(deviates("build-fail", NULL, NULL, NULL, "does not build"), "build_fail");
@@ -203,7 +203,7 @@ static void test_collect(void)
     f = open_memstream(&text, &len);
     group_print_console(f, both, 2, 1);
     fclose(f);
-    CHECK(text && strstr(text, "(2 groups; 0 failure(s) differ only in the sign of a zero)") && strstr(text, "     5  rel 6.12.2: sign flipped  [dev-a, dev-b]") &&
+    CHECK(text && strstr(text, "(2 groups; 0 failure(s) differ only in the sign of a zero)") && strstr(text, "     5  rel OpenCL C: Math Functions: sign flipped  [dev-a, dev-b]") &&
               strstr(text, "1 more group"),
           "console_one_line_per_group_with_count_and_devices");
     free(text);

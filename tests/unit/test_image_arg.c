@@ -86,10 +86,10 @@ static int load(const char *text, clc_probe_set *set, char **errs)
     return rc;
 }
 
-static const char good[] = "[probe t.read]\nclause = 1\nkind = run\n"
+static const char good[] = "[probe t.read]\nspec = s\nkind = run\n"
                            "image img = image2d_t CL_RGBA CL_SIGNED_INT16 1x2: -32768 1 2 3 4 5 6 32767\n"
                            "input k = int: 9\nout = int[1]\nexpect = 0\nbody = out[0] = 0;\n\n"
-                           "[probe t.write]\nclause = 1\nkind = run\n"
+                           "[probe t.write]\nspec = s\nkind = run\n"
                            "image w = image1d_t CL_R CL_FLOAT 3 write_only: 1.5 -0 0x1p-3\n"
                            "out = float[3]\nexpect = 1 2 3\nbody = ;\n";
 
@@ -149,7 +149,7 @@ static void test_probe_keys(void)
 static void test_long_image_round_trip(void)
 {
     char text[2048];
-    int at = snprintf(text, sizeof text, "[probe t.long]\nclause = 1\nkind = run\nimage i = <<END\n"
+    int at = snprintf(text, sizeof text, "[probe t.long]\nspec = s\nkind = run\nimage i = <<END\n"
                       "image2d_t CL_RGBA CL_UNSIGNED_INT8 4x2:");
     for (int k = 0; k < 32; k++)
         at += snprintf(text + at, sizeof text - (size_t)at, " %d", k * 7);
@@ -200,7 +200,7 @@ static void test_probe_keys_refused(void)
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         char text[1024], *errs = NULL;
-        snprintf(text, sizeof text, "[probe t.bad]\nclause = 1\nkind = run\n%sbody = ;\n", bad[k].text);
+        snprintf(text, sizeof text, "[probe t.bad]\nspec = s\nkind = run\n%sbody = ;\n", bad[k].text);
         clc_probe_set set;
         int rc = load(text, &set, &errs);
         CHECK(rc != 0 && errs && strstr(errs, bad[k].why), "an_image_key_is_refused_for_%s", bad[k].name);

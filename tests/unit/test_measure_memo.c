@@ -46,6 +46,9 @@ int main(void)
     cJSON_AddStringToObject(rec, "id", p.id);
     cJSON_AddStringToObject(rec, "verdict", "info");
     cJSON_AddStringToObject(rec, "detail", "132 work-groups of 64 resident at once");
+    cJSON_AddStringToObject(rec, "file", "probes/old-folder/iwg.probe");
+    cJSON_AddNumberToObject(rec, "line", 314);
+    cJSON_AddStringToObject(rec, "clause", "3.2");
     measure_memo_store(memo, path, &p, rec);
     cJSON_Delete(memo);
 
@@ -58,6 +61,21 @@ int main(void)
     CHECK(cJSON_IsString(detail) && strstr(detail->valuestring, "132 work-groups") &&
               strstr(detail->valuestring, "remembered"),
           "its_detail_says_it_was_remembered");
+
+    /* The probe moved (new folder, line and citation, the same source): its
+     * measurement comes back under where and what it is now. */
+    clc_probe moved = p;
+    moved.file = "probes/execution-model/iwg.probe";
+    moved.line = 318;
+    moved.clause = "OpenCL API: Execution Model";
+    cJSON *mv = measure_memo_take(memo, &moved);
+    const cJSON *mv_file = cJSON_GetObjectItemCaseSensitive(mv, "file");
+    const cJSON *mv_clause = cJSON_GetObjectItemCaseSensitive(mv, "clause");
+    CHECK(mv && cJSON_IsString(mv_file) && strcmp(mv_file->valuestring, moved.file) == 0 &&
+              cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(mv, "line")) == 318 &&
+              cJSON_IsString(mv_clause) && strcmp(mv_clause->valuestring, moved.clause) == 0,
+          "a_moved_probe_takes_its_measurement_back_with_its_new_file_line_and_clause");
+    cJSON_Delete(mv);
 
     /* The cached copy is never stored again as if measured. */
     measure_memo_store(memo, path, &p, back);

@@ -95,7 +95,7 @@ int main(void)
     /* Through the loader: the expanded options are the probe's; a bad token names file and line. */
     FILE *err = fopen("/dev/null", "w");
     clc_probe_set set = {0};
-    int rc = probe_load_text("x.probe", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\n"
+    int rc = probe_load_text("x.probe", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\n"
                                         "options = -I ${PROBE_DIR}/include\n", &set, err);
     snprintf(want, sizeof want, "-I %s/fam/include", real_root);
     CHECK(rc == 0 && set.count == 1 && set.items[0].options && strcmp(set.items[0].options, want) == 0,
@@ -104,7 +104,7 @@ int main(void)
     char *msg = NULL;
     size_t msg_len = 0;
     FILE *mem = open_memstream(&msg, &msg_len);
-    rc = probe_load_text("y.probe", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\n\n"
+    rc = probe_load_text("y.probe", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\n\n"
                                     "options = -I ${PROBE_DIR}/include -I ${SDK}\n", &set, mem);
     fclose(mem);
     CHECK(rc == -1 && msg && strstr(msg, "y.probe:6: options: unknown token '${SDK}'"),

@@ -63,7 +63,7 @@ static const char *fixture(const char *name)
 static const char good_text[] =
     "# a comment line\n"                                /* 1 */
     "[defaults]\n"                                      /* 2 */
-    "clause = 6.2.1\n"                                  /* 3 */
+    "spec = OpenCL C (unified): Implicit Conversions\n" /* 3 */
     "why = default why\n"                               /* 4 */
     "\n"                                                /* 5 */
     "[probe t.one]\n"                                   /* 6 */
@@ -77,8 +77,8 @@ static const char good_text[] =
     "  END\n"                                           /* 14 */
     "\n"                                                /* 15 */
     "[probe t.two]\n"                                   /* 16 */
-    "clause = 6.3\n"                                    /* 17 */
-    "spec = OpenCL C 2.0\n"                             /* 18 */
+    "spec = OpenCL C 2.0\n"                             /* 17 */
+    "# a comment inside a probe\n"                      /* 18 */
     "kind = run\n"                                      /* 19 */
     "requires = cl_khr_fp64 !images\n"                  /* 20 */
     "options = -cl-fast-relaxed-math\n"                 /* 21 */
@@ -116,9 +116,10 @@ static void test_good(void)
     const clc_probe *p = find(&set, "t.one");
     CHECK(p && set.items[0].id == p->id, "probes_kept_in_file_order");
     CHECK(p && p->line == 6 && strcmp(p->file, "good.probe") == 0, "probe_records_file_and_header_line");
-    CHECK(p && strcmp(p->clause, "6.2.1") == 0 && strcmp(p->why, "default why") == 0,
-          "defaults_clause_and_why_inherited");
-    CHECK(p && strcmp(p->spec, "OpenCL C 1.2") == 0, "spec_defaults_to_opencl_c_1.2");
+    CHECK(p && strcmp(p->spec, "OpenCL C (unified): Implicit Conversions") == 0 &&
+              strcmp(p->why, "default why") == 0,
+          "defaults_spec_and_why_inherited");
+    CHECK(p && strcmp(p->clause, "OpenCL C: Implicit Conversions") == 0, "clause_is_the_heading_spec_names");
     CHECK(p && p->kind == CLC_KIND_RUN && p->out_type == CLC_T_INT && p->out_count == 2, "out_int_2");
     CHECK(p && p->expect && p->expect[0].n_alts == 1 && p->expect[0].alts[0] == 0xffffffffu &&
               p->expect[1].alts[0] == 0x7fffffff,
@@ -130,9 +131,9 @@ static void test_good(void)
           "unset_keys_take_their_defaults");
 
     p = find(&set, "t.two");
-    CHECK(p && strcmp(p->clause, "6.3") == 0 && strcmp(p->spec, "OpenCL C 2.0") == 0 &&
+    CHECK(p && strcmp(p->spec, "OpenCL C 2.0") == 0 && strcmp(p->clause, "OpenCL C 2.0") == 0 &&
               strcmp(p->why, "default why") == 0,
-          "probe_overrides_default_clause_keeps_default_why");
+          "probe_overrides_default_spec_keeps_default_why_a_spec_not_unified_is_its_own_clause");
     CHECK(p && p->n_requires == 2 && strcmp(p->requires[0], "cl_khr_fp64") == 0 &&
               strcmp(p->requires[1], "!images") == 0,
           "requires_tokens_with_negation");
@@ -179,102 +180,104 @@ static const struct {
     const char *where;
     const char *what;
 } bad[] = {
-    {"unknown_key", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nflavour = sweet\n",
+    {"unknown_key", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\nflavour = sweet\n",
      "bad.probe:5: ", "unknown key 'flavour'"},
-    {"missing_clause", "[defaults]\nspec = x\n\n[probe a.b]\nkind = build-ok\nbody = x\n",
-     "bad.probe:4: ", "'clause'"},
-    {"empty_clause", "[probe a.b]\nclause =\nkind = build-ok\nbody = x\n", "bad.probe:1: ", "'clause'"},
-    {"missing_kind", "[probe a.b]\nclause = 1\nbody = x\n", "bad.probe:1: ", "'kind' is required"},
-    {"bad_kind", "[probe a.b]\nclause = 1\nkind = runn\nbody = x\n", "bad.probe:3: ", "kind = 'runn'"},
-    {"expect_count_vs_out_n", "[probe a.b]\nclause = 1\nkind = run\nout = int[3]\nexpect = 1 2\nbody = x\n",
+    {"missing_spec", "[defaults]\nwhy = x\n\n[probe a.b]\nkind = build-ok\nbody = x\n",
+     "bad.probe:4: ", "'spec'"},
+    {"empty_spec", "[probe a.b]\nspec =\nkind = build-ok\nbody = x\n", "bad.probe:1: ", "'spec'"},
+    {"clause_is_not_a_key", "[probe a.b]\nspec = s\nclause = 6.3\nkind = build-ok\nbody = x\n",
+     "bad.probe:3: ", "unknown key 'clause'"},
+    {"missing_kind", "[probe a.b]\nspec = s\nbody = x\n", "bad.probe:1: ", "'kind' is required"},
+    {"bad_kind", "[probe a.b]\nspec = s\nkind = runn\nbody = x\n", "bad.probe:3: ", "kind = 'runn'"},
+    {"expect_count_vs_out_n", "[probe a.b]\nspec = s\nkind = run\nout = int[3]\nexpect = 1 2\nbody = x\n",
      "bad.probe:5: ", "2 expected values for an output of 3 elements"},
-    {"expect_count_too_many", "[probe a.b]\nclause = 1\nkind = run\nout = int[1]\nexpect = 1 2\nbody = x\n",
+    {"expect_count_too_many", "[probe a.b]\nspec = s\nkind = run\nout = int[1]\nexpect = 1 2\nbody = x\n",
      "bad.probe:5: ", "2 expected values for an output of 1 elements"},
-    {"unclosed_heredoc", "[probe a.b]\nclause = 1\nkind = build-ok\n\nbody = <<END\nint x;\nEN D\n",
+    {"unclosed_heredoc", "[probe a.b]\nspec = s\nkind = build-ok\n\nbody = <<END\nint x;\nEN D\n",
      "bad.probe:5: ", "heredoc <<END is not closed"},
-    {"bad_input_value", "[probe a.b]\nclause = 1\nkind = run\n\ninput a = char: 1 200 3\nout = int\nexpect = 1\nbody = x\n",
+    {"bad_input_value", "[probe a.b]\nspec = s\nkind = run\n\ninput a = char: 1 200 3\nout = int\nexpect = 1\nbody = x\n",
      "bad.probe:5: ", "'200' does not fit in char"},
-    {"bad_input_type", "[probe a.b]\nclause = 1\nkind = run\ninput a = half: 1\nout = int\nexpect = 1\nbody = x\n",
+    {"bad_input_type", "[probe a.b]\nspec = s\nkind = run\ninput a = half: 1\nout = int\nexpect = 1\nbody = x\n",
      "bad.probe:4: ", "input a"},
-    {"input_named_out", "[probe a.b]\nclause = 1\nkind = run\ninput out = int: 1\nout = int\nexpect = 1\nbody = x\n",
+    {"input_named_out", "[probe a.b]\nspec = s\nkind = run\ninput out = int: 1\nout = int\nexpect = 1\nbody = x\n",
      "bad.probe:4: ", "'out' is not a valid parameter name"},
-    {"duplicate_key", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nclause = 2\n",
-     "bad.probe:5: ", "'clause' is set twice"},
-    {"duplicate_key_in_defaults", "[defaults]\nclause = 1\n#\nclause = 2\n[probe a.b]\nkind = build-ok\nbody = x\n",
-     "bad.probe:4: ", "'clause' is set twice"},
-    {"duplicate_input", "[probe a.b]\nclause = 1\nkind = run\ninput a = int: 1\ninput a = int: 2\nout = int\nexpect = 1\nbody = x\n",
+    {"duplicate_key", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\nspec = s\n",
+     "bad.probe:5: ", "'spec' is set twice"},
+    {"duplicate_key_in_defaults", "[defaults]\nspec = s\n#\nspec = s\n[probe a.b]\nkind = build-ok\nbody = x\n",
+     "bad.probe:4: ", "'spec' is set twice"},
+    {"duplicate_input", "[probe a.b]\nspec = s\nkind = run\ninput a = int: 1\ninput a = int: 2\nout = int\nexpect = 1\nbody = x\n",
      "bad.probe:5: ", "'input a' is set twice"},
-    {"text_outside_section", "clause = 1\n[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\n",
+    {"text_outside_section", "spec = s\n[probe a.b]\nspec = s\nkind = build-ok\nbody = x\n",
      "bad.probe:1: ", "outside any [probe] or [defaults] section"},
-    {"line_without_equals", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\njust words\n",
+    {"line_without_equals", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\njust words\n",
      "bad.probe:5: ", "expected 'key = value'"},
-    {"bad_section_header", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\n[prob c.d]\n",
+    {"bad_section_header", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\n[prob c.d]\n",
      "bad.probe:5: ", "expected [probe ID] or [defaults]"},
-    {"misspelt_measure", "[probe a.b]\nclause = 3.2\nkind = measure\nmeasure = iwg_residnt_wg1\n",
+    {"misspelt_measure", "[probe a.b]\nspec = OpenCL API (unified): Execution Model\nkind = measure\nmeasure = iwg_residnt_wg1\n",
      "bad.probe:4: ", "measure = 'iwg_residnt_wg1': no such measurement"},
-    {"measure_probe_without_measure", "[probe a.b]\nclause = 3.2\nkind = measure\n", "bad.probe:1: ",
+    {"measure_probe_without_measure", "[probe a.b]\nspec = OpenCL API (unified): Execution Model\nkind = measure\n", "bad.probe:1: ",
      "needs 'measure = NAME'"},
-    {"measure_on_run_probe", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nmeasure = iwg_resident_wg1\n",
+    {"measure_on_run_probe", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\nmeasure = iwg_resident_wg1\n",
      "bad.probe:5: ", "'measure' is only for kind measure"},
-    {"run_without_expect", "[probe a.b]\nclause = 1\nkind = run\nout = int\nbody = x\n", "bad.probe:1: ",
+    {"run_without_expect", "[probe a.b]\nspec = s\nkind = run\nout = int\nbody = x\n", "bad.probe:1: ",
      "needs 'expect' or 'expect_file'"},
-    {"run_without_out", "[probe a.b]\nclause = 1\nkind = run\nexpect = 1\nbody = x\n", "bad.probe:1: ",
+    {"run_without_out", "[probe a.b]\nspec = s\nkind = run\nexpect = 1\nbody = x\n", "bad.probe:1: ",
      "'out' is required"},
-    {"expect_on_build_ok", "[probe a.b]\nclause = 1\nkind = build-ok\nexpect = 1\nbody = x\n", "bad.probe:4: ",
+    {"expect_on_build_ok", "[probe a.b]\nspec = s\nkind = build-ok\nexpect = 1\nbody = x\n", "bad.probe:4: ",
      "only run probes have expected values"},
-    {"expect_and_expect_file", "[probe a.b]\nclause = 1\nkind = run\nout = int\nexpect = 1\nexpect_file = f\nbody = x\n",
+    {"expect_and_expect_file", "[probe a.b]\nspec = s\nkind = run\nout = int\nexpect = 1\nexpect_file = f\nbody = x\n",
      "bad.probe:5: ", "not both"},
-    {"bad_expect_value", "[probe a.b]\nclause = 1\nkind = run\nout = uchar\nexpect = 1 -1\nbody = x\n",
+    {"bad_expect_value", "[probe a.b]\nspec = s\nkind = run\nout = uchar\nexpect = 1 -1\nbody = x\n",
      "bad.probe:5: ", "'-1' does not fit in uchar"},
-    {"bad_out", "[probe a.b]\nclause = 1\nkind = run\nout = int[0]\nexpect = 1\nbody = x\n", "bad.probe:4: ",
+    {"bad_out", "[probe a.b]\nspec = s\nkind = run\nout = int[0]\nexpect = 1\nbody = x\n", "bad.probe:4: ",
      "out = 'int[0]'"},
-    {"no_kernel", "[probe a.b]\nclause = 1\nkind = build-ok\n", "bad.probe:1: ", "no kernel"},
-    {"body_and_source", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nsource = y\n", "bad.probe:5: ",
+    {"no_kernel", "[probe a.b]\nspec = s\nkind = build-ok\n", "bad.probe:1: ", "no kernel"},
+    {"body_and_source", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\nsource = y\n", "bad.probe:5: ",
      "'body' or 'source', not both"},
-    {"bad_id", "[probe A.B]\nclause = 1\nkind = build-ok\nbody = x\n", "bad.probe:1: ", "probe id 'A.B'"},
-    {"bad_global", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nglobal = -3\n", "bad.probe:5: ",
+    {"bad_id", "[probe A.B]\nspec = s\nkind = build-ok\nbody = x\n", "bad.probe:1: ", "probe id 'A.B'"},
+    {"bad_global", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\nglobal = -3\n", "bad.probe:5: ",
      "global = '-3'"},
-    {"zero_local", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nlocal = 0\n", "bad.probe:5: ",
+    {"zero_local", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\nlocal = 0\n", "bad.probe:5: ",
      "local = '0'"},
-    {"bad_timeout", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\ntimeout = soon\n", "bad.probe:5: ",
+    {"bad_timeout", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\ntimeout = soon\n", "bad.probe:5: ",
      "timeout = 'soon'"},
-    {"global_four_dims", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nglobal = 1 2 3 4\n", "bad.probe:5: ",
+    {"global_four_dims", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\nglobal = 1 2 3 4\n", "bad.probe:5: ",
      "global = '1 2 3 4'"},
-    {"global_zero_dim", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nglobal = 4 0\n", "bad.probe:5: ",
+    {"global_zero_dim", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\nglobal = 4 0\n", "bad.probe:5: ",
      "global = '4 0'"},
-    {"local_dims_differ", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nglobal = 4 4\nlocal = 2\n",
+    {"local_dims_differ", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\nglobal = 4 4\nlocal = 2\n",
      "bad.probe:6: ", "needs as many dimensions as global = '4 4'"},
-    {"local_not_dividing", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nglobal = 6 4\nlocal = 4 4\n",
+    {"local_not_dividing", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\nglobal = 6 4\nlocal = 4 4\n",
      "bad.probe:6: ", "must divide"},
-    {"bad_offset", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\noffset = -1\n", "bad.probe:5: ",
+    {"bad_offset", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\noffset = -1\n", "bad.probe:5: ",
      "offset = '-1'"},
-    {"offset_dims_differ", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\nglobal = 2 2 2\noffset = 1 1\n",
+    {"offset_dims_differ", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\nglobal = 2 2 2\noffset = 1 1\n",
      "bad.probe:6: ", "offset = '1 1': needs as many dimensions"},
-    {"line_after_heredoc", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = <<E\n1\n2\n3\nE\nflavour = x\n",
+    {"line_after_heredoc", "[probe a.b]\nspec = s\nkind = build-ok\nbody = <<E\n1\n2\n3\nE\nflavour = x\n",
      "bad.probe:9: ", "unknown key 'flavour'"},
     {"nine_inputs",
-     "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\ninput a = int: 1\ninput b = int: 1\ninput c = int: 1\n"
+     "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\ninput a = int: 1\ninput b = int: 1\ninput c = int: 1\n"
      "input d = int: 1\ninput e = int: 1\ninput f = int: 1\ninput g = int: 1\ninput h = int: 1\ninput i = int: 1\n",
      "bad.probe:13: ", "more than 8 inputs"},
-    {"arg_no_type", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\narg s = 1 2 3\n", "bad.probe:5: ",
+    {"arg_no_type", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\narg s = 1 2 3\n", "bad.probe:5: ",
      "arg s: expected 'TYPE: bytes'"},
-    {"arg_type_two_words", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\narg s = struct S: 1\n",
+    {"arg_type_two_words", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\narg s = struct S: 1\n",
      "bad.probe:5: ", "arg s: expected 'TYPE: bytes'"},
-    {"arg_no_bytes", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\n\narg s = S_t:\n", "bad.probe:6: ",
+    {"arg_no_bytes", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\n\narg s = S_t:\n", "bad.probe:6: ",
      "arg s has no bytes"},
-    {"arg_byte_too_big", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\narg s = S_t: 1 256\n",
+    {"arg_byte_too_big", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\narg s = S_t: 1 256\n",
      "bad.probe:5: ", "arg s, byte 1:"},
-    {"arg_byte_negative", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\narg s = S_t: -1\n",
+    {"arg_byte_negative", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\narg s = S_t: -1\n",
      "bad.probe:5: ", "arg s, byte 0:"},
-    {"arg_bad_name", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\narg 9s = S_t: 1\n", "bad.probe:5: ",
+    {"arg_bad_name", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\narg 9s = S_t: 1\n", "bad.probe:5: ",
      "arg name '9s' is not a valid parameter name"},
-    {"arg_named_out", "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\narg out = S_t: 1\n", "bad.probe:5: ",
+    {"arg_named_out", "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\narg out = S_t: 1\n", "bad.probe:5: ",
      "arg name 'out'"},
     {"arg_same_name_as_input",
-     "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\ninput s = int: 1\narg s = S_t: 1\n", "bad.probe:6: ",
+     "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\ninput s = int: 1\narg s = S_t: 1\n", "bad.probe:6: ",
      "a second parameter named 's'"},
     {"nine_inputs_and_args",
-     "[probe a.b]\nclause = 1\nkind = build-ok\nbody = x\ninput a = int: 1\narg b = T: 1\ninput c = int: 1\n"
+     "[probe a.b]\nspec = s\nkind = build-ok\nbody = x\ninput a = int: 1\narg b = T: 1\ninput c = int: 1\n"
      "input d = int: 1\ninput e = int: 1\ninput f = int: 1\ninput g = int: 1\ninput h = int: 1\narg i = T: 1\n",
      "bad.probe:13: ", "more than 8 inputs, args and images"},
 };
@@ -285,7 +288,7 @@ static void test_by_value_arg(void)
 {
     clc_probe_set set;
     int rc = load("arg.probe",
-                  "[probe t.arg]\nclause = 6.1.5\nkind = run\ninput x = int: 100\n"
+                  "[probe t.arg]\nspec = OpenCL C (unified): Alignment of Types\nkind = run\ninput x = int: 100\n"
                   "arg s = S_t: 5 0 0 0x80 255 0\ninput y = uchar: 1\nout = int[1]\nexpect = 0\n"
                   "prelude = typedef struct { int a; short b; } S_t;\nbody = out[0] = s.a;\n",
                   &set);
@@ -313,10 +316,10 @@ static void test_ndrange(void)
 {
     clc_probe_set set;
     int rc = load("nd.probe",
-                  "[probe t.three]\nclause = 6.12.1\nkind = build-ok\nbody = x\n"
+                  "[probe t.three]\nspec = OpenCL C (unified): Work-Item Functions\nkind = build-ok\nbody = x\n"
                   "global = 8 6 4\nlocal = 2 3 4\noffset = 1 0 7\n"
-                  "[probe t.two]\nclause = 6.12.1\nkind = build-ok\nbody = x\nglobal = 5\t3\n"
-                  "[probe t.one]\nclause = 6.12.1\nkind = build-ok\nbody = x\n",
+                  "[probe t.two]\nspec = OpenCL C (unified): Work-Item Functions\nkind = build-ok\nbody = x\nglobal = 5\t3\n"
+                  "[probe t.one]\nspec = OpenCL C (unified): Work-Item Functions\nkind = build-ok\nbody = x\n",
                   &set);
     CHECK(rc == 0 && set.count == 3, "ndrange_file_loads");
     const clc_probe *p = set.count == 3 ? &set.items[0] : NULL;
@@ -352,9 +355,9 @@ static void test_all_errors_shown(void)
 {
     clc_probe_set set;
     int rc = load("multi.probe",
-                  "[probe x.one]\nclause = 1\nkind = nope\nbody = x\n"
-                  "[probe x.two]\nclause = 1\nkind = build-ok\nbody = x\n"
-                  "[probe x.three]\nclause = 1\nkind = build-ok\nbody = x\ncolour = red\n",
+                  "[probe x.one]\nspec = s\nkind = nope\nbody = x\n"
+                  "[probe x.two]\nspec = s\nkind = build-ok\nbody = x\n"
+                  "[probe x.three]\nspec = s\nkind = build-ok\nbody = x\ncolour = red\n",
                   &set);
     CHECK(rc == -1 && err_has("multi.probe:3: ") && err_has("multi.probe:13: "), "every_error_in_a_file_reported");
     CHECK(find(&set, "x.two") != NULL && find(&set, "x.one") == NULL, "good_neighbour_of_a_bad_probe_still_parsed");
@@ -365,7 +368,7 @@ static void test_crlf(void)
 {
     clc_probe_set set;
     int rc = load("crlf.probe",
-                  "[probe c.r]\r\nclause = 1\r\nkind = run\r\nout = int\r\nexpect = 7\r\nbody = <<E\r\nout[0] = 7;\r\nE\r\n",
+                  "[probe c.r]\r\nspec = OpenCL C (unified): Operators\r\nkind = run\r\nout = int\r\nexpect = 7\r\nbody = <<E\r\nout[0] = 7;\r\nE\r\n",
                   &set);
     const clc_probe *p = find(&set, "c.r");
     CHECK(rc == 0 && p && p->expect && p->expect[0].alts[0] == 7 && p->body && strcmp(p->body, "out[0] = 7;") == 0,
@@ -463,7 +466,7 @@ static void test_files(void)
         snprintf(ef, sizeof ef, "%s/vals.txt", tmpdir);
         snprintf(path, sizeof path, "%s/rel.probe", tmpdir);
         write_file(ef, "5 # five\n6\n");
-        write_file(path, "[probe r.r]\nclause = 1\nkind = run\nout = short[2]\nexpect_file = vals.txt\nbody = x\n");
+        write_file(path, "[probe r.r]\nspec = s\nkind = run\nout = short[2]\nexpect_file = vals.txt\nbody = x\n");
         memset(&set, 0, sizeof set);
         rc = probe_load_path(path, &set, stderr);
         CHECK(rc == 0 && set.count == 1 && set.items[0].expect[1].alts[0] == 6,
@@ -482,7 +485,7 @@ static void test_corners(void)
 {
     clc_probe_set set;
     int rc = load("pragma.probe",
-                  "[probe p.p]\nclause = 1\nkind = build-ok\nbody = <<E\n#pragma OPENCL EXTENSION x : enable\n"
+                  "[probe p.p]\nspec = s\nkind = build-ok\nbody = <<E\n#pragma OPENCL EXTENSION x : enable\n"
                   "# not a comment here\nE\n",
                   &set);
     CHECK(rc == 0 && set.count == 1 && set.items[0].body &&
@@ -494,7 +497,7 @@ static void test_corners(void)
      * strtoul, which accepts a minus sign: "out = int[-1]" loads with
      * out_count = 18446744073709551615 (no error), and the runner would then
      * size the output buffer from it. */
-    rc = load("neg.probe", "[probe n.n]\nclause = 1\nkind = build-ok\nout = int[-1]\nbody = x\n", &set);
+    rc = load("neg.probe", "[probe n.n]\nspec = s\nkind = build-ok\nout = int[-1]\nbody = x\n", &set);
     CHECK(rc == -1 && err_has("neg.probe:4: "), "out_with_negative_count_rejected");
     probe_set_free(&set);
 
@@ -503,7 +506,7 @@ static void test_corners(void)
      * gets two parameters named a: a driver build error instead of a
      * FILE:LINE parse error. */
     rc = load("twice.probe",
-              "[probe t.t]\nclause = 1\nkind = build-ok\ninput a = int: 1\ninput  a = int: 2\nbody = x\n", &set);
+              "[probe t.t]\nspec = s\nkind = build-ok\ninput a = int: 1\ninput  a = int: 2\nbody = x\n", &set);
     CHECK(rc == -1 && err_has("twice.probe:5: "), "same_input_name_with_different_spacing_rejected");
     probe_set_free(&set);
 
@@ -513,7 +516,7 @@ static void test_corners(void)
     char text[1024], id[301];
     memset(id, 'a', 300);
     id[300] = '\0';
-    snprintf(text, sizeof text, "[probe %s]\nclause = 1\nkind = build-ok\nbody = x\n", id);
+    snprintf(text, sizeof text, "[probe %s]\nspec = s\nkind = build-ok\nbody = x\n", id);
     rc = load("long.probe", text, &set);
     CHECK(rc == -1 || (set.count == 1 && strcmp(set.items[0].id, id) == 0), "long_probe_id_kept_whole_or_rejected");
     probe_set_free(&set);
@@ -524,8 +527,8 @@ static void test_unique_same_file(void)
 {
     clc_probe_set set;
     load("same.probe",
-         "[probe s.x]\nclause = 1\nkind = build-ok\nbody = x\n\n[probe s.y]\nclause = 1\nkind = build-ok\nbody = x\n"
-         "[probe s.x]\nclause = 1\nkind = build-ok\nbody = x\n",
+         "[probe s.x]\nspec = s\nkind = build-ok\nbody = x\n\n[probe s.y]\nspec = s\nkind = build-ok\nbody = x\n"
+         "[probe s.x]\nspec = s\nkind = build-ok\nbody = x\n",
          &set);
     free(errbuf);
     errbuf = NULL;
@@ -542,20 +545,20 @@ static void test_flush_to_zero(void)
 {
     clc_probe_set set;
     int rc = load("ftz.probe",
-                  "[probe f.half]\nclause = 1\nkind = run\nout = float[1]\nexpect_ulp = 8192\nexpect = 0x1p-128\n"
-                  "flush_to_zero = allowed\nbody = x\n\n[probe f.full]\nclause = 1\nkind = run\nout = float[1]\n"
+                  "[probe f.half]\nspec = s\nkind = run\nout = float[1]\nexpect_ulp = 8192\nexpect = 0x1p-128\n"
+                  "flush_to_zero = allowed\nbody = x\n\n[probe f.full]\nspec = s\nkind = run\nout = float[1]\n"
                   "expect_ulp = 4\nexpect = 0x1p-128\nbody = x\n",
                   &set);
     CHECK(rc == 0 && set.count == 2 && set.items[0].flush_allowed && !set.items[1].flush_allowed,
           "flush_to_zero_allowed_sets_the_flag_of_that_probe_only");
     probe_set_free(&set);
     rc = load("ftz-bad.probe",
-              "[probe f.bad]\nclause = 1\nkind = run\nout = float[1]\nexpect_ulp = 4\nexpect = 1\n"
+              "[probe f.bad]\nspec = s\nkind = run\nout = float[1]\nexpect_ulp = 4\nexpect = 1\n"
               "flush_to_zero = yes\nbody = x\n", &set);
     CHECK(rc == -1 && err_has("ftz-bad.probe:7: ") && err_has("'allowed'"), "flush_to_zero_other_value_rejected_with_line");
     probe_set_free(&set);
     rc = load("ftz-exact.probe",
-              "[probe f.exact]\nclause = 1\nkind = run\nout = int[1]\nexpect = 1\nflush_to_zero = allowed\nbody = x\n",
+              "[probe f.exact]\nspec = s\nkind = run\nout = int[1]\nexpect = 1\nflush_to_zero = allowed\nbody = x\n",
               &set);
     CHECK(rc == -1 && err_has("ftz-exact.probe:6: ") && err_has("expect_ulp"), "flush_to_zero_without_expect_ulp_rejected");
     probe_set_free(&set);

@@ -10,8 +10,7 @@
 
 static const char src[] =
     "[probe w.one]\n"
-    "clause = 6.2.3.3\n"
-    "spec = OpenCL C 1.2\n"
+    "spec = OpenCL C (unified): Out-of-Range Behavior and Saturated Conversions\n"
     "why = a rule [ledger: x-y]\n"
     "kind = run\n"
     "requires = fp64 !images\n"
@@ -79,7 +78,7 @@ int main(void)
     probe_set_free(&b);
 
     /* A 3-D launch with an offset keeps every dimension through a write and a load. */
-    static const char nd[] = "[probe w.nd]\nclause = 6.12.1\nkind = build-ok\nglobal = 8 6 4\nlocal = 2 3 4\n"
+    static const char nd[] = "[probe w.nd]\nspec = OpenCL C (unified): Work-Item Functions\nkind = build-ok\nglobal = 8 6 4\nlocal = 2 3 4\n"
                              "offset = 1 0 7\nbody = x\n";
     clc_probe_set n1 = {0}, n2 = {0};
     text = NULL;
@@ -103,7 +102,7 @@ int main(void)
     /* A probe judged in ulp (what clconform reduce writes back): its bound
      * and every reference, alternatives, ftz:, =, ~ and @ included, load
      * back bit for bit. */
-    static const char ulp[] = "[probe w.ulp]\nclause = 6.12.2\nkind = run\nout = float[6]\nexpect_ulp = 2.5\n"
+    static const char ulp[] = "[probe w.ulp]\nspec = OpenCL C (unified): Math Functions\nkind = run\nout = float[6]\nexpect_ulp = 2.5\n"
                               "input x = float: 1 2 3 4 5 6\n"
                               "expect = 0x1.8p+1~0x1p-30 =-0x0p+0|ftz:0x0p+0 nan|inf * 0x1p-3@0x1p-20 -0x1.2p-130\n"
                               "body = out[i] = x[i];\n";

@@ -13,7 +13,7 @@
 #include <string.h>
 
 static const char CLAMP[] =
-    "[probe t.clamp]\nclause = 6.12.3\nkind = run\n"
+    "[probe t.clamp]\nspec = OpenCL C (unified): Integer Functions\nkind = run\n"
     "input a = char: 1 2 3 4 5 6\ninput b = char: 10 20 30\ninput c = char: 11 21 31\n"
     "out = char[6]\nexpect = 1 2 3 4 5 6\nbody = <<END\n"
     "    for (size_t i = get_global_id(0); i < 3; i += get_global_size(0))\n"
@@ -65,7 +65,7 @@ static void leaves_alone(const char *name, const char *body_line)
 {
     char text[1024];
     snprintf(text, sizeof text,
-             "[probe t.x]\nclause = 1\nkind = run\ninput a = int: 1 2 3\nout = int[3]\nexpect = 1 2 3\n"
+             "[probe t.x]\nspec = s\nkind = run\ninput a = int: 1 2 3\nout = int[3]\nexpect = 1 2 3\n"
              "body = <<END\n    for (size_t i = get_global_id(0); i < 3; i += get_global_size(0))\n%s\nEND\n",
              body_line);
     clc_probe_set set = {0};
@@ -84,7 +84,7 @@ static void slices_the_one_work_item_form(void)
     clc_probe out;
     clc_slice_info info;
     size_t m = 99;
-    const char *text = "[probe t.w]\nclause = 1\nkind = run\nglobal = 4\ninput x = float: 1 2 3 4 5 6 7 8\n"
+    const char *text = "[probe t.w]\nspec = s\nkind = run\nglobal = 4\ninput x = float: 1 2 3 4 5 6 7 8\n"
                        "out = float[8]\nexpect = 1 2 3 4 5 6 7 8\nbody = <<END\n    size_t i = get_global_id(0);\n"
                        "    float2 a = vload2(i, x);\n    vstore2(a, i, out);\nEND\n";
     int ok = load(text, &set) && reduce_slice_loop(&set.items[0], 5, &out, &m, &info) == 0;

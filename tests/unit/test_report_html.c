@@ -263,7 +263,7 @@ static cJSON *tiny_report(const char *key, const char *const *pv, size_t n)
     for (size_t i = 0; i + 1 < n; i += 2) {
         cJSON *rec = cJSON_CreateObject();
         cJSON_AddStringToObject(rec, "id", pv[i]);
-        cJSON_AddStringToObject(rec, "clause", "6.2.1");
+        cJSON_AddStringToObject(rec, "clause", "OpenCL C: Implicit Conversions");
         cJSON_AddStringToObject(rec, "verdict", pv[i + 1]);
         cJSON_AddItemToArray(probes, rec);
     }

@@ -1,5 +1,5 @@
 /* The reproducer of a probe judged in ulp judges in ulp:
- * a real math probe (probes/6.12.2-math-functions/float/acos.probe) is
+ * a real math probe (probes/math-functions/float/acos.probe) is
  * judged by the harness (ulp_judge_output) on a made-up output with a few
  * elements within the bound, a few beyond it, a NaN and a wrong sign; the
  * report record goes through `clconform repro`; the generated repro.c is
@@ -68,7 +68,7 @@ int main(void)
 {
     const char *src = getenv("SRCDIR");
     char path[4400], tmp[] = "/tmp/clc-test-repro-ulp.XXXXXX", dir[4200];
-    snprintf(path, sizeof path, "%s/probes/6.12.2-math-functions/float/acos.probe", src ? src : ".");
+    snprintf(path, sizeof path, "%s/probes/math-functions/float/acos.probe", src ? src : ".");
     clc_probe_set set;
     memset(&set, 0, sizeof set);
     int loaded = probe_load_path(path, &set, stderr);

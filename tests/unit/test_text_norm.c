@@ -26,7 +26,7 @@ static void test_normalize(void)
 
 static const char unix_text[] =
     "[probe t.a]\n"
-    "clause = 6.2\n"
+    "spec = OpenCL C (unified): Conversions and Type Casting\n"
     "why    = two lines of body\n"
     "kind = run\n"
     "out = int[2]\n"
@@ -68,7 +68,7 @@ static void test_same_as_unix(const char *name, const char *eol, int bom)
     clc_probe_set set;
     int rc = load(text, &set, &errs);
     const clc_probe *p = set.count == 1 ? &set.items[0] : NULL;
-    CHECK(rc == 0 && p && strcmp(p->id, "t.a") == 0 && p->line == 1 && strcmp(p->clause, "6.2") == 0 &&
+    CHECK(rc == 0 && p && strcmp(p->id, "t.a") == 0 && p->line == 1 && strcmp(p->clause, "OpenCL C: Conversions and Type Casting") == 0 &&
               strcmp(p->why, "two lines of body") == 0 && p->out_count == 2 && p->expect[1].alts[0] == 2 &&
               strcmp(p->body, "    out[0] = 1;\n    out[1] = 2;") == 0,
           "%s_loads_as_unix", name);
@@ -82,7 +82,7 @@ static void test_same_as_unix(const char *name, const char *eol, int bom)
 /* A mistake on line 5 is reported on line 5 whatever the line ends. */
 static void test_error_line(const char *name, const char *eol, int bom)
 {
-    const char *bad = "[probe t.b]\nclause = 1\nkind = run\nout = int\nthis line is wrong\nexpect = 1\nbody = out[0] = 1;\n";
+    const char *bad = "[probe t.b]\nspec = s\nkind = run\nout = int\nthis line is wrong\nexpect = 1\nbody = out[0] = 1;\n";
     char *text = convert(bad, eol, bom), *errs = NULL;
     clc_probe_set set;
     int rc = load(text, &set, &errs);

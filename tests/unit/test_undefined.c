@@ -33,7 +33,7 @@ static void test_loader(void)
 {
     clc_probe_set set;
     int rc = load("u.probe",
-                  "[probe u.ok]\nclause = 6.2.3.3\nkind = impl-defined\nundefined = out of range (C99 6.3.1.4)\n"
+                  "[probe u.ok]\nspec = OpenCL C (unified): Out-of-Range Behavior and Saturated Conversions\nkind = impl-defined\nundefined = out of range (C99 6.3.1.4)\n"
                   "out = int[1]\nbody = out[0] = 1;\n",
                   &set);
     CHECK(rc == 0 && set.count == 1 && set.items[0].undefined &&
@@ -42,13 +42,13 @@ static void test_loader(void)
     probe_set_free(&set);
 
     rc = load("judged.probe",
-              "[probe u.bad]\nclause = 1\nkind = run\nout = int[1]\nexpect = 1\nundefined = x\nbody = out[0] = 1;\n",
+              "[probe u.bad]\nspec = s\nkind = run\nout = int[1]\nexpect = 1\nundefined = x\nbody = out[0] = 1;\n",
               &set);
     CHECK(rc == -1 && errbuf && strstr(errbuf, "judged.probe:6: ") && strstr(errbuf, "only for kind impl-defined"),
           "run_probe_with_undefined_rejected_with_file_line");
     probe_set_free(&set);
 
-    rc = load("plain.probe", "[probe u.plain]\nclause = 1\nkind = impl-defined\nout = int[1]\nbody = out[0] = 1;\n",
+    rc = load("plain.probe", "[probe u.plain]\nspec = s\nkind = impl-defined\nout = int[1]\nbody = out[0] = 1;\n",
               &set);
     CHECK(rc == 0 && set.count == 1 && set.items[0].undefined == NULL, "probe_without_the_key_has_no_reason");
     probe_set_free(&set);
@@ -60,7 +60,7 @@ static void test_settle(void)
     memset(&p, 0, sizeof p);
     p.id = "u.p";
     p.file = "u.probe";
-    p.clause = "6.2.3.3";
+    p.clause = "OpenCL C: Out-of-Range Behavior and Saturated Conversions";
     p.kind = CLC_KIND_IMPL_DEFINED;
 
     const char *bad[] = {"crash", "timeout", "error", "build-fail"};

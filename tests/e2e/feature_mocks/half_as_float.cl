@@ -1,5 +1,5 @@
 /* float standing in for half, on a device without cl_khr_fp16
- * (tests/e2e/test_half_mock.sh). The half probes (probes/6.1.1.1-half-precision)
+ * (tests/e2e/test_half_mock.sh). The half probes (probes/half-precision-floating-point)
  * take operands as bits through as_half and give results as bits through
  * as_ushort; here as_half widens the half those bits hold to a float
  * (vload_half: exact) and as_ushort rounds a float to the nearest half

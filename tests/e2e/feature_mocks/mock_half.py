@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Copies the half probes (probes/6.1.1.1-half-precision) for a device
+"""Copies the half probes (probes/half-precision-floating-point) for a device
 without cl_khr_fp16, with half_as_float.cl in front of each kernel
 (tests/e2e/test_half_mock.sh). Only the probes a device that rounds half to
 nearest even runs (not the `!half_rte` twins: the mock's arithmetic is the
@@ -22,7 +22,7 @@ def main(src, out, wrong):
     if wrong:
         for rte in ("vstore_half_rte(f, 0", "vstore_half4_rte(f, 0", "convert_half(x) clc_half_rte"):
             mock = mock.replace(rte, rte.replace("rte", "rtz"))
-    indir = os.path.join(src, "probes", "6.1.1.1-half-precision")
+    indir = os.path.join(src, "probes", "half-precision-floating-point")
     os.makedirs(out, exist_ok=True)
     for name in sorted(os.listdir(indir)):
         kept = [with_mock(c, mock, False) for c in chunks(open(os.path.join(indir, name)).read())

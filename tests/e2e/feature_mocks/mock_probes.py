@@ -3,19 +3,19 @@
 with a mock of the missing built-ins in front of each kernel, so that a local
 driver runs their kernels and expected values (tests/e2e/test_features_optional.sh):
 
-  subgroups  probes/6.15.20-sub-group-functions, the cl3.0 twins, with
+  subgroups  probes/sub-group-functions, the cl3.0 twins, with
              one_item_subgroups.cl (every work-item its own sub-group), built
              with their own -cl-std=CL3.0; `wrong` adds
              -DWRONG_IDENTITY (the exclusive min scan returns its own value),
              `wrong-moves` -DWRONG_MOVES (shuffles and broadcasts change the
              value they move)
   intelshuffle  the cl_intel_subgroups shuffle probes
-             (6.15.20-sub-group-functions/intel-shuffle.probe) with
+             (sub-group-functions/intel-shuffle.probe) with
              one_item_subgroups.cl; `wrong-moves` as above
-  workgroup  probes/6.15.16-work-group-collective-functions, the cl2.0 twins
+  workgroup  probes/work-group-collective-functions, the cl2.0 twins
              (OpenCL C 2.0 has the program-scope globals the mock needs), with
              work_group_scratch.cl
-  fpatomics  the fp32 probes of probes/6.15.12-atomic-functions-c11/
+  fpatomics  the fp32 probes of probes/atomic-functions-c11/
              float-atomics.probe with float_atomics_cas.cl, still -cl-std=CL3.0;
              `wrong` adds -DWRONG_FA (sub adds, min and max swapped)
   half       a sample of the half forms of these families (their halves
@@ -26,7 +26,7 @@ driver runs their kernels and expected values (tests/e2e/test_features_optional.
              standing in for half; atomic_half for atomic_float); `wrong` adds
              -DWRONG_IDENTITY, -DWRONG_MOVES and -DWRONG_FA
              and the 3D write_imageh probes
-             (6.12.14-image-functions/write_3d_more.probe), write_imageh
+             (image-read-and-write-functions/write_3d_more.probe), write_imageh
              standing for write_imagef (with `wrong`, of the color reversed)
   mipwrite   the 3D mip-level write probes of that file with
              mip_level_zero.cl; `wrong` adds -DWRONG_LEVEL
@@ -34,7 +34,7 @@ driver runs their kernels and expected values (tests/e2e/test_features_optional.
              intel-block.probe) with one_item_subgroups.cl and
              intel_image_blocks.cl; `wrong` adds -DWRONG_ROWS
   intelblock the cl_intel_subgroups block read/write probes
-             (6.15.20-sub-group-functions/intel-block.probe) with
+             (sub-group-functions/intel-block.probe) with
              four_item_blocks.cl; `wrong` adds -DCONTIGUOUS_BLOCKS (each
              work-item's values side by side, not strided)
 
@@ -87,7 +87,7 @@ def main(src, out, family, wrong):
     if family == "subgroups":
         mock = open(os.path.join(here, "one_item_subgroups.cl")).read()
         mock = {"wrong": "#define WRONG_IDENTITY\n", "wrong-moves": "#define WRONG_MOVES\n"}.get(wrong, "") + mock
-        indir = os.path.join(src, "probes", "6.15.20-sub-group-functions")
+        indir = os.path.join(src, "probes", "sub-group-functions")
         for name in sorted(os.listdir(indir)):
             kept = [with_mock(c, mock, True) for c in chunks(open(os.path.join(indir, name)).read())
                     if re.match(r"\[probe \S+\.cl3\.0\]", c) and not needs_half(c)]
@@ -98,14 +98,14 @@ def main(src, out, family, wrong):
         sg = ("#define WRONG_IDENTITY\n#define WRONG_MOVES\n" if wrong == "wrong" else "") + open(
             os.path.join(here, "one_item_subgroups.cl")).read()
         fa = ("#define WRONG_FA\n" if wrong == "wrong" else "") + open(os.path.join(here, "float_atomics_cas.cl")).read()
-        sgdir = os.path.join(src, "probes", "6.15.20-sub-group-functions")
+        sgdir = os.path.join(src, "probes", "sub-group-functions")
         picks = [(os.path.join(sgdir, "collectives-half.probe"), sg, r"\.cl3\.0\]", True),
                  (os.path.join(sgdir, "intel-shuffle.probe"), sg, r"\.half\.", False),
                  # local objects alone: float standing in for half needs 4-byte
                  # room, which a global object in a ushort output lacks
-                 (os.path.join(src, "probes", "6.15.12-atomic-functions-c11", "float-atomics.probe"), fa,
+                 (os.path.join(src, "probes", "atomic-functions-c11", "float-atomics.probe"), fa,
                   r"\.fp16\.(generic-)?local", True)]
-        imgs = os.path.join(src, "probes", "6.12.14-image-functions", "write_3d_more.probe")
+        imgs = os.path.join(src, "probes", "image-read-and-write-functions", "write_3d_more.probe")
         imageh = ("#define write_imageh(i, c, v) write_imagef(i, c, (v).wzyx)\n" if wrong == "wrong"
                   else "#define write_imageh write_imagef\n")
         kept = [image_with_mock(c, half + imageh, "cl_khr_fp16")
@@ -119,14 +119,14 @@ def main(src, out, family, wrong):
                 f.write("\n".join(kept))
     elif family == "mipwrite":
         mock = ("#define WRONG_LEVEL\n" if wrong == "wrong" else "") + open(os.path.join(here, "mip_level_zero.cl")).read()
-        imgs = os.path.join(src, "probes", "6.12.14-image-functions", "write_3d_more.probe")
+        imgs = os.path.join(src, "probes", "image-read-and-write-functions", "write_3d_more.probe")
         kept = [image_with_mock(c, mock, "cl_khr_mipmap_image cl_khr_mipmap_image_writes")
                 for c in chunks(open(imgs).read()) if "-mip." in c.split("\n")[0]]
         with open(os.path.join(out, "write_3d_more.probe"), "w") as f:
             f.write("\n".join(kept))
     elif family == "workgroup":
         mock = open(os.path.join(here, "work_group_scratch.cl")).read()
-        indir = os.path.join(src, "probes", "6.15.16-work-group-collective-functions")
+        indir = os.path.join(src, "probes", "work-group-collective-functions")
         for name in sorted(os.listdir(indir)):
             kept = [with_mock(c, mock, True) for c in chunks(open(os.path.join(indir, name)).read())
                     if re.match(r"\[probe \S+\.cl2\.0\]", c)]
@@ -134,14 +134,14 @@ def main(src, out, family, wrong):
                 f.write("\n".join(kept))
     elif family == "fpatomics":
         mock = ("#define WRONG_FA\n" if wrong == "wrong" else "") + open(os.path.join(here, "float_atomics_cas.cl")).read()
-        path = os.path.join(src, "probes", "6.15.12-atomic-functions-c11", "float-atomics.probe")
+        path = os.path.join(src, "probes", "atomic-functions-c11", "float-atomics.probe")
         kept = [with_mock(c, mock, True) for c in chunks(open(path).read()) if ".fp32." in c.split("\n")[0]]
         with open(os.path.join(out, "float-atomics.probe"), "w") as f:
             f.write("\n".join(kept))
     elif family == "intelimage":
         mock = (("#define WRONG_ROWS\n" if wrong == "wrong" else "") + open(os.path.join(here, "one_item_subgroups.cl")).read()
                 + open(os.path.join(here, "intel_image_blocks.cl")).read())
-        path = os.path.join(src, "probes", "6.15.20-sub-group-functions", "intel-block.probe")
+        path = os.path.join(src, "probes", "sub-group-functions", "intel-block.probe")
         kept = []
         for c in chunks(open(path).read()):
             if ".image." in c.split("\n")[0]:
@@ -154,14 +154,14 @@ def main(src, out, family, wrong):
         mock = open(os.path.join(here, "four_item_blocks.cl")).read()
         if wrong == "wrong":
             mock = "#define CONTIGUOUS_BLOCKS\n" + mock
-        path = os.path.join(src, "probes", "6.15.20-sub-group-functions", "intel-block.probe")
+        path = os.path.join(src, "probes", "sub-group-functions", "intel-block.probe")
         kept = [with_mock(c, mock, False) for c in chunks(open(path).read()) if ".image." not in c.split("\n")[0]]
         with open(os.path.join(out, "intel-block.probe"), "w") as f:
             f.write("\n".join(kept))
     elif family == "intelshuffle":
         mock = ("#define WRONG_MOVES\n" if wrong == "wrong-moves" else "") + open(
             os.path.join(here, "one_item_subgroups.cl")).read()
-        path = os.path.join(src, "probes", "6.15.20-sub-group-functions", "intel-shuffle.probe")
+        path = os.path.join(src, "probes", "sub-group-functions", "intel-shuffle.probe")
         kept = [with_mock(c, mock, False) for c in chunks(open(path).read()) if not needs_half(c)]
         with open(os.path.join(out, "intel-shuffle.probe"), "w") as f:
             f.write("\n".join(kept))
