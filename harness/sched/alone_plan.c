@@ -72,8 +72,11 @@ static int matches_any(const char *id, const char *const *globs, size_t n)
 static int wanted(const clc_probe *p, clc_alone_slice s, const char *const *globs, size_t n_globs,
                   const clc_alone_kernels *k)
 {
-    return alone_worth_running(p) && !alone_already(p, k) &&
-           (alone_in_slice(p->id, s) || matches_any(p->id, globs, n_globs));
+    /* A register's context entry always: a dispatch kernel of one probe is
+     * not the probe's own kernel (PoCL 3.1 crashes on 29 folded conversion
+     * kernels of their own and not behind a dispatch switch). */
+    return alone_worth_running(p) &&
+           (matches_any(p->id, globs, n_globs) || (!alone_already(p, k) && alone_in_slice(p->id, s)));
 }
 
 long alone_plan_add(clc_probe_set *set, size_t **todo, size_t *n_todo, clc_alone_slice s, const char *const *globs,

@@ -60,9 +60,9 @@ typedef struct {
  * so that a copy alone would tell nothing more. */
 int alone_already(const clc_probe *p, const clc_alone_kernels *k);
 
-/* Appends to set a copy of each probe of todo[0..*n_todo) that is worth it,
- * is not alone in its kernel already (k; NULL: never),
- * and is in slice s or matches one of globs[0..n_globs) (fnmatch over ids),
+/* Appends to set a copy of each probe of todo[0..*n_todo) that is worth it
+ * and matches one of globs[0..n_globs) (fnmatch over ids), or is in slice s
+ * and not alone in its kernel already (k; NULL: never),
  * with id "ID@alone", alone 1 and alone_of its original, and appends their
  * indices to *todo (reallocated). Returns how many were added, or -1 when
  * out of memory (set and todo then hold what was added so far). */

@@ -88,7 +88,8 @@ cJSON *lost_memo_record(const clc_probe *p, int lost)
             snprintf(sig, sizeof sig, "%d", lost);
         snprintf(detail, sizeof detail,
                  "the worker died while running this probe: signal %s, in an earlier run of this driver version "
-                 "(built alone): remembered, not run again; --no-cache runs it", sig);
+                 "(%s): remembered, not run again; --no-cache runs it",
+                 sig, p->alone ? "a kernel of its own" : "built alone");
         record_set_verdict(rec, "crash", detail);
         record_set_string(rec, "signal", sig);
     }

@@ -102,6 +102,10 @@ int main(void)
           "alone already: group 1, or a body over the kernel budget (4 bytes), not under a roomy one");
     added = alone_plan_add(&set3, &todo, &n, (clc_alone_slice){0, 1}, NULL, 0, &one);
     CHECK(added == 0 && n == 5, "one probe a kernel: --alone all adds no copy");
+    const char *ctx_glob[] = {"a.run.one"};
+    added = alone_plan_add(&set3, &todo, &n, (clc_alone_slice){0, 1}, ctx_glob, 1, &one);
+    CHECK(added == 1 && !strcmp(set3.items[5].id, "a.run.one@alone"),
+          "a register's context glob gets its copy even where the probe is alone in a dispatch kernel");
     probe_set_free(&set3);
     free(todo);
     fclose(null);
