@@ -336,7 +336,9 @@ static void plan_order(fan_run *r)
             lost[i] = LOST_NONE;
         /* A copy alone stays in its chunk and program; its worker
          * records it without a launch (runner.c). */
-        if (lost[i] != LOST_NONE && !o->set->items[i].alone) {
+        if (o->set->items[i].alone)
+            lost[i] = LOST_NONE;
+        if (lost[i] != LOST_NONE) {
             out->recs[i] = lost_memo_record(&o->set->items[i], lost[i]);
             r->n_known++;
         }
