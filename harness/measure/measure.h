@@ -7,9 +7,9 @@
 #include <cjson/cJSON.h>
 
 #include "clenv.h"
-#include "verdict.h"
 #include "measure_names.h"
 #include "probe.h"
+#include "verdict.h"
 
 /* Is p a litmus test (measure_litmus.h)? Those count outcomes under any
  * load and run beside other probes; every other measurement wants the

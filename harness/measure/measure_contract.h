@@ -8,8 +8,8 @@
 #include <cjson/cJSON.h>
 
 #include "clenv.h"
-#include "verdict.h"
 #include "measure_names.h"
+#include "verdict.h"
 
 /* Queries env's device afresh, fills obj (the record's "measure" object:
  * "violations", "notes") and rec's "detail"; returns the verdict. */

@@ -7,9 +7,9 @@
 #include <cjson/cJSON.h>
 
 #include "clenv.h"
-#include "verdict.h"
 #include "measure_plan.h"
 #include "probe.h"
+#include "verdict.h"
 
 /* Runs plan for probe p on env; fills obj (the record's "measure" object)
  * and rec's "detail". Returns "info", or "error" after clerr_record. */

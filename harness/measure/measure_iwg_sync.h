@@ -9,8 +9,8 @@
 #include <cjson/cJSON.h>
 
 #include "clenv.h"
-#include "verdict.h"
 #include "measure_plan.h"
+#include "verdict.h"
 
 typedef struct {
     const clc_clenv *env;

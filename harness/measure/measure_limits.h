@@ -8,9 +8,9 @@
 #include <cjson/cJSON.h>
 
 #include "clenv.h"
-#include "verdict.h"
 #include "limits_plan.h"
 #include "probe.h"
+#include "verdict.h"
 
 /* Runs probe p's limits measurement on env. Fills obj (the record's
  * "measure" object) and rec's "detail" (and "error" for a failed call).

@@ -8,9 +8,9 @@
 #include <cjson/cJSON.h>
 
 #include "clenv.h"
-#include "verdict.h"
 #include "litmus_plan.h"
 #include "probe.h"
+#include "verdict.h"
 
 /* Runs plan for probe p on env within a time budget; fills obj (the
  * record's "measure" object: the outcome counts) and rec's "detail".

@@ -12,9 +12,9 @@
 #include <cjson/cJSON.h>
 
 #include "clenv.h"
-#include "verdict.h"
 #include "measure_names.h"
 #include "probe.h"
+#include "verdict.h"
 
 #define MEASURE_OPTIONS_PREFIX "options_"
 
