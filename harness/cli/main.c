@@ -50,6 +50,7 @@
 #include "timestamp.h"
 #include "trace.h"
 #include "warm_marker.h"
+#include "record.h"
 #include "verdict.h"
 
 /* Set from signal handlers only; the one piece of global state, as a signal
@@ -375,10 +376,11 @@ static const char *device_line(const device_job *j, const cJSON *msg, char *buf,
     size_t o = (size_t)snprintf(buf, len, "clconform: %s: %d probes, %d builds, %.1f s:", j->dev->key,
                                 cJSON_GetObjectItemCaseSensitive(s, "total")->valueint, builds ? builds->valueint : 0,
                                 wall ? wall->valuedouble / 1e3 : 0);
-    for (size_t v = 0; v < verdict_count && o < len; v++) {
-        const cJSON *c = cJSON_GetObjectItemCaseSensitive(s, verdict_names[v]);
+    for (size_t v = 0; v < CLC_VERDICT_COUNT && o < len; v++) {
+        const char *name = verdict_name((clc_verdict)v);
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(s, name);
         if (c && c->valueint)
-            o += (size_t)snprintf(buf + o, len - o, " %d %s", c->valueint, verdict_names[v]);
+            o += (size_t)snprintf(buf + o, len - o, " %d %s", c->valueint, name);
     }
     if (o < len)
         snprintf(buf + o, len - o, " -> %s", j->json_path);
@@ -516,9 +518,9 @@ static size_t run_jobs(device_job *jobs, size_t n, size_t parallel, int quiet)
 static int report_has_unexpected(const cJSON *report)
 {
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(report, "summary");
-    for (size_t v = 0; v < verdict_count; v++) {
-        const cJSON *c = cJSON_GetObjectItemCaseSensitive(s, verdict_names[v]);
-        if (c && c->valueint && verdict_is_unexpected(verdict_names[v]))
+    for (size_t v = 0; v < CLC_VERDICT_COUNT; v++) {
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(s, verdict_name((clc_verdict)v));
+        if (c && c->valueint && verdict_unexpected((clc_verdict)v))
             return 1;
     }
     const cJSON *run = cJSON_GetObjectItemCaseSensitive(report, "run");
@@ -603,9 +605,8 @@ static void reduce_after_run(const clc_cli *cli, cJSON **reports, size_t n)
             cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(g, "probes")) {
                 const cJSON *id = cJSON_GetObjectItemCaseSensitive(p, "id");
                 const cJSON *rec = cJSON_IsString(id) ? report_find_probe(reports[i], id->valuestring) : NULL;
-                const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
                 const cJSON *kind = cJSON_GetObjectItemCaseSensitive(rec, "kind");
-                if (k == 10 || !cJSON_IsString(v) || strcmp(v->valuestring, "fail") != 0 || !cJSON_IsString(kind) ||
+                if (k == 10 || record_verdict(rec) != CLC_VERDICT_FAIL || !cJSON_IsString(kind) ||
                     strcmp(kind->valuestring, "run") != 0 || !cJSON_IsString(dev))
                     continue;
                 long e = group_element(rec, dev->valuestring);
@@ -679,7 +680,7 @@ static void retry_regressions(const clc_cli *cli, const clc_probe_set *set, devi
             cJSON_AddStringToObject(r, "second", v2);
             cJSON_AddItemToObject(rec, "retried", r);
         }
-        if (rec2 && !verdict_is_unexpected(v2))
+        if (rec2 && !verdict_unexpected(verdict_parse(v2)))
             cJSON_AddItemToArray(flaky, cJSON_CreateString(id->valuestring));
         else
             cJSON_AddItemToArray(still, cJSON_CreateString(id->valuestring));

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "json_file.h"
+#include "record.h"
 
 static int line_error(FILE *err, const char *path, int line, const char *why, const char *what)
 {
@@ -183,11 +184,21 @@ static int exercises(const clc_claim_rule *r, const char *name, const clc_probe 
 /* A verdict that says whether the claim works: the probe ran to a judgement,
  * or the driver hung or died running it (a claim whose kernel never
  * returns is exercised, and found wanting). */
-static int is_judged(const char *verdict)
+static int is_judged(clc_verdict v)
 {
-    return strcmp(verdict, "pass") == 0 || strcmp(verdict, "fail") == 0 || strcmp(verdict, "build-fail") == 0 ||
-           strcmp(verdict, "unexpected-build-ok") == 0 || strcmp(verdict, "timeout") == 0 ||
-           strcmp(verdict, "crash") == 0;
+    switch (v) {
+    case CLC_VERDICT_PASS:
+    case CLC_VERDICT_FAIL:
+    case CLC_VERDICT_BUILD_FAIL:
+    case CLC_VERDICT_UNEXPECTED_BUILD_OK:
+    case CLC_VERDICT_TIMEOUT:
+    case CLC_VERDICT_CRASH: return 1;
+    case CLC_VERDICT_INFO:
+    case CLC_VERDICT_SKIP:
+    case CLC_VERDICT_ERROR:
+    case CLC_VERDICT_UNKNOWN: break;
+    }
+    return 0;
 }
 
 static const clc_claim_rule *find_rule(const clc_claim_table *t, const char *name)
@@ -242,9 +253,8 @@ cJSON *claims_report(const clc_claim_table *t, const cJSON *device, const clc_pr
     for (size_t k = 0; k < n_todo; k++) {
         if (t && matches_any(t->announce, t->n_announce, set->items[todo[k]].id))
             continue;
-        const cJSON *v = recs[k] ? cJSON_GetObjectItemCaseSensitive(recs[k], "verdict") : NULL;
-        int judged = cJSON_IsString(v) && is_judged(v->valuestring);
-        state[k] = !judged ? NOT_JUDGED : strcmp(v->valuestring, "pass") == 0 ? PASSED : JUDGED_FAILED;
+        clc_verdict v = record_verdict(recs[k]);
+        state[k] = !is_judged(v) ? NOT_JUDGED : v == CLC_VERDICT_PASS ? PASSED : JUDGED_FAILED;
     }
     cJSON *probed = cJSON_CreateArray(), *unprobed = cJSON_CreateArray();
     const cJSON *e;

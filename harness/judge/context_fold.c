@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "record.h"
 #include "register_dev.h"
 
 static const char *verdict_of(const cJSON *rec)
@@ -44,11 +45,12 @@ void context_fold(cJSON **rec, cJSON *rec_alone)
     const char *batched = verdict_of(*rec), *alone = verdict_of(rec_alone);
     /* Two passes are one outcome even where the values differ among those
      * the spec allows (an unspecified sign, a NaN's payload). */
-    int same = strcmp(batched, alone) == 0 && (strcmp(batched, "pass") == 0 || same_deviation(*rec, rec_alone));
+    clc_verdict vb = record_verdict(*rec), va = record_verdict(rec_alone);
+    int same = vb == va && (vb == CLC_VERDICT_PASS || same_deviation(*rec, rec_alone));
     cJSON *ctx = cJSON_CreateObject();
     cJSON_AddStringToObject(ctx, "alone", alone);
     cJSON_AddBoolToObject(ctx, "same", same);
-    int pass_batched = strcmp(batched, "pass") == 0, pass_alone = strcmp(alone, "pass") == 0;
+    int pass_batched = vb == CLC_VERDICT_PASS, pass_alone = va == CLC_VERDICT_PASS;
     if (!same && pass_batched && !pass_alone) {
         /* The copy's failure is the probe's: its values, its groups. */
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(*rec, "id");

@@ -16,7 +16,7 @@ cJSON *record_new(const clc_probe *p)
     cJSON_AddStringToObject(rec, "clause", p->clause ? p->clause : "");
     cJSON_AddStringToObject(rec, "spec", p->spec ? p->spec : "");
     cJSON_AddStringToObject(rec, "kind", probe_kind_name(p->kind));
-    cJSON_AddStringToObject(rec, "verdict", "error");
+    cJSON_AddStringToObject(rec, "verdict", verdict_name(CLC_VERDICT_ERROR));
     cJSON_AddStringToObject(rec, "file", p->file);
     cJSON_AddNumberToObject(rec, "line", p->line);
     cJSON_AddNumberToObject(rec, "time_ms", 0);
@@ -53,9 +53,9 @@ void record_set_detail(cJSON *rec, const char *detail)
     cJSON_AddStringToObject(rec, "detail", detail);
 }
 
-void record_set_verdict(cJSON *rec, const char *verdict, const char *detail)
+void record_set_verdict(cJSON *rec, clc_verdict v, const char *detail)
 {
-    record_set_string(rec, "verdict", verdict);
+    record_set_string(rec, "verdict", verdict_name(v));
     if (detail)
         record_set_string(rec, "detail", detail);
 }
@@ -65,12 +65,13 @@ void record_settle_undefined(const clc_probe *p, cJSON *rec)
     if (!p->undefined || !rec)
         return;
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
-    const char *verdict = cJSON_IsString(v) ? v->valuestring : "";
-    if (strcmp(verdict, "info") == 0 || strcmp(verdict, "skip") == 0)
+    clc_verdict verdict = record_verdict(rec);
+    if (verdict == CLC_VERDICT_INFO || verdict == CLC_VERDICT_SKIP)
         return;
-    record_set_string(rec, "outcome", verdict);
+    /* The outcome as the record had it, even text that names no verdict. */
+    record_set_string(rec, "outcome", cJSON_IsString(v) ? v->valuestring : "");
     record_set_string(rec, "undefined", p->undefined);
-    record_set_string(rec, "verdict", "info");
+    record_set_string(rec, "verdict", verdict_name(CLC_VERDICT_INFO));
 }
 
 cJSON *record_values_array(clc_type t, const void *data, size_t count)
@@ -147,13 +148,23 @@ void record_add_repro(cJSON *rec, const clc_probe *p, const char *options)
     }
 }
 
-const char *record_judge_output(cJSON *rec, const clc_probe *p, const void *actual)
+clc_verdict record_verdict(const cJSON *rec)
+{
+    return verdict_parse(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "verdict")));
+}
+
+int record_unexpected(const cJSON *rec)
+{
+    return rec && verdict_unexpected(record_verdict(rec));
+}
+
+clc_verdict record_judge_output(cJSON *rec, const clc_probe *p, const void *actual)
 {
     cJSON_DeleteItemFromObjectCaseSensitive(rec, "actual");
     if (p->kind != CLC_KIND_RUN) {
         cJSON_AddItemToObject(rec, "actual", record_values_array(p->out_type, actual, p->out_count));
-        record_set_verdict(rec, "info", "implementation-defined: recorded, not judged");
-        return "info";
+        record_set_verdict(rec, CLC_VERDICT_INFO, "implementation-defined: recorded, not judged");
+        return CLC_VERDICT_INFO;
     }
     long first = -1;
     size_t mismatches = 0, judged = 0;
@@ -170,8 +181,8 @@ const char *record_judge_output(cJSON *rec, const clc_probe *p, const void *actu
         }
     }
     if (first < 0) {
-        record_set_verdict(rec, "pass", NULL);
-        return "pass";
+        record_set_verdict(rec, CLC_VERDICT_PASS, NULL);
+        return CLC_VERDICT_PASS;
     }
     /* The values, for a failure only: a pass drops them (report size), and
      * formatting them was most of a passing probe's judging. */
@@ -181,8 +192,8 @@ const char *record_judge_output(cJSON *rec, const clc_probe *p, const void *actu
     value_format(p->out_type, value_load(p->out_type, actual, (size_t)first), act, sizeof act);
     snprintf(detail, sizeof detail, "%zu of %zu elements differ; first at [%ld]: expected %s, got %s",
              mismatches, p->out_count, first, exp, act);
-    record_set_verdict(rec, "fail", detail);
+    record_set_verdict(rec, CLC_VERDICT_FAIL, detail);
     record_set_number(rec, "first_mismatch", (double)first);
     record_set_number(rec, "mismatches", (double)mismatches);
-    return "fail";
+    return CLC_VERDICT_FAIL;
 }

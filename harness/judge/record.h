@@ -7,13 +7,21 @@
 #include <cjson/cJSON.h>
 
 #include "probe.h"
+#include "verdict.h"
 
 /* A new record with the probe's identity (id, clause, spec, kind, file,
  * line, why) and verdict "error" until one is set. Caller owns it. */
 cJSON *record_new(const clc_probe *p);
 
-/* Sets (replaces) verdict and, when detail is not NULL, detail. */
-void record_set_verdict(cJSON *rec, const char *verdict, const char *detail);
+/* Sets (replaces) the record's verdict (by its name, verdict_name) and,
+ * when detail is not NULL, detail. */
+void record_set_verdict(cJSON *rec, clc_verdict v, const char *detail);
+/* The record's verdict: CLC_VERDICT_UNKNOWN when rec is NULL, has no
+ * "verdict" string, or one that names no verdict. */
+clc_verdict record_verdict(const cJSON *rec);
+/* 1 when there is a record and its verdict is unexpected (verdict_unexpected):
+ * what a run's progress counts. NULL (no record yet): 0. */
+int record_unexpected(const cJSON *rec);
 /* A probe that executes an undefined operation (its `undefined` key) is
  * never judged: whatever happened to it (a crash, a timeout, a failed call,
  * a rejected build) becomes `info`, the original verdict kept as "outcome"
@@ -37,6 +45,6 @@ void record_add_repro(cJSON *rec, const clc_probe *p, const char *options);
 /* Judges a run probe's output (out_count elements of out_type): verdict pass
  * or fail with actual values, first_mismatch and mismatches; for
  * impl-defined probes, records actual and verdict info. Returns the verdict. */
-const char *record_judge_output(cJSON *rec, const clc_probe *p, const void *actual);
+clc_verdict record_judge_output(cJSON *rec, const clc_probe *p, const void *actual);
 
 #endif

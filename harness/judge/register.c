@@ -28,8 +28,10 @@ int register_heading_known(const char *heading)
 /* The verdicts an entry may allow: every unexpected one, and pass (an
  * outcome that varies between runs, or a glob over probes of which only
  * some fail). */
-static const char *const allowed_verdicts[] = {"fail", "build-fail", "unexpected-build-ok", "crash",
-                                               "timeout", "error", "pass"};
+static int verdict_registrable(clc_verdict v)
+{
+    return v != CLC_VERDICT_UNKNOWN && (v == CLC_VERDICT_PASS || verdict_unexpected(v));
+}
 
 /* The identity fields a "driver" line may test. */
 static const char *const driver_fields[] = {"platform.name",   "platform.vendor",       "platform.version",
@@ -37,11 +39,11 @@ static const char *const driver_fields[] = {"platform.name",   "platform.vendor"
                                             "device.driver_version", "device.opencl_c_version"};
 
 /* 1 when the verdict list vs holds v. */
-static int verdicts_allow(const cJSON *vs, const char *v)
+static int verdicts_allow(const cJSON *vs, clc_verdict v)
 {
     const cJSON *it;
     cJSON_ArrayForEach(it, vs)
-        if (v && cJSON_IsString(it) && strcmp(it->valuestring, v) == 0)
+        if (v != CLC_VERDICT_UNKNOWN && verdict_parse(cJSON_GetStringValue(it)) == v)
             return 1;
     return 0;
 }
@@ -118,10 +120,7 @@ static cJSON *parse_verdicts(char *text, char *why, size_t len)
 {
     cJSON *arr = cJSON_CreateArray();
     for (char *v = strtok(text, "|"); v; v = strtok(NULL, "|")) {
-        size_t k = 0, n = sizeof allowed_verdicts / sizeof *allowed_verdicts;
-        while (k < n && strcmp(v, allowed_verdicts[k]) != 0)
-            k++;
-        if (k == n) {
+        if (!verdict_registrable(verdict_parse(v))) {
             snprintf(why, len, "unknown verdict '%.40s' (one or more of fail, build-fail, unexpected-build-ok, "
                                "crash, timeout, error, pass, joined by '|')", v);
             cJSON_Delete(arr);
@@ -193,7 +192,7 @@ static const char *entry_problem(const char *glob, const char *clause, const cha
     const char *after = reason + 6;
     while (*after == ' ' || *after == '\t')
         after++;
-    if (verdicts_allow(vs, "pass") && (strncmp(reason, "flaky:", 6) != 0 || !*after))
+    if (verdicts_allow(vs, CLC_VERDICT_PASS) && (strncmp(reason, "flaky:", 6) != 0 || !*after))
         return "an entry allows pass only when its reason says why the probe is flaky ('flaky: ...')";
     return NULL;
 }
@@ -397,10 +396,10 @@ const cJSON *register_entry_for(const cJSON *doc, const char *id)
     return NULL;
 }
 
-int register_entry_allows(const cJSON *entry, const char *v)
+int register_entry_allows(const cJSON *entry, clc_verdict v)
 {
     /* A context-dependent deviation may show in neither program of a run. */
-    if (strcmp(v, "pass") == 0 && cJSON_GetObjectItemCaseSensitive(entry, "context"))
+    if (v == CLC_VERDICT_PASS && cJSON_GetObjectItemCaseSensitive(entry, "context"))
         return 1;
     return verdicts_allow(cJSON_GetObjectItemCaseSensitive(entry, "verdicts"), v);
 }
@@ -451,18 +450,19 @@ typedef struct {
 static void classify(cJSON *r, const cJSON *rec, const cJSON *e, entry_tally *t, int *unchanged)
 {
     const char *id = str(rec, "id"), *v = str(rec, "verdict");
+    clc_verdict verdict = verdict_parse(v);
     if (e) {
         t->hit |= 1;
-        t->passing += strcmp(v, "pass") == 0;
+        t->passing += verdict == CLC_VERDICT_PASS;
     }
-    if (!verdict_is_unexpected(v)) {
-        if (e && strcmp(v, "pass") == 0 && !register_entry_allows(e, "pass"))
+    if (!verdict_unexpected(verdict)) {
+        if (e && verdict == CLC_VERDICT_PASS && !register_entry_allows(e, CLC_VERDICT_PASS))
             add_change(r, "fixes", id, "registered failure", v);
         else
             (*unchanged)++;
         return;
     }
-    if (!e || !register_entry_allows(e, v)) {
+    if (!e || !register_entry_allows(e, verdict)) {
         add_change(r, "regressions", id, e ? "registered with other verdicts" : "pass (not registered)", v);
         return;
     }
@@ -491,7 +491,7 @@ static int close_entries(cJSON *r, const cJSON *entries, const entry_tally *t, c
     cJSON_ArrayForEach(e, entries) {
         char line[700];
         entry_line(e, line, sizeof line);
-        if (register_entry_allows(e, "pass") && t[i].passing > REGISTER_MAX_PASSING) {
+        if (register_entry_allows(e, CLC_VERDICT_PASS) && t[i].passing > REGISTER_MAX_PASSING) {
             fprintf(err, "%s:%d: %s matches %d passing probes: an entry that allows pass matches at most %d "
                          "(name the flaky probes)\n", path, cJSON_GetObjectItemCaseSensitive(e, "line")->valueint,
                     str(e, "glob"), t[i].passing, REGISTER_MAX_PASSING);
@@ -502,7 +502,7 @@ static int close_entries(cJSON *r, const cJSON *entries, const entry_tally *t, c
          * is stale here (scripts/check_register.py, on a whole run, also
          * reports entries that match no probe at all). One that allows pass
          * (a flaky probe) is not stale for passing. */
-        if (t[i].hit == 1 && !register_entry_allows(e, "pass")) {
+        if (t[i].hit == 1 && !register_entry_allows(e, CLC_VERDICT_PASS)) {
             cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(r, "stale"), cJSON_CreateString(line));
             cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(r, "removed"), cJSON_CreateString(line));
         }

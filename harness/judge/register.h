@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
+#include "verdict.h"
+
 /* 1 when the file's text is a register rather than JSON: it begins (after
  * blanks) with a '#' comment or a driver line. */
 int register_text_is_register(const char *text);
@@ -39,7 +41,7 @@ const cJSON *register_entry_for(const cJSON *doc, const char *id);
 
 /* 1 when the entry allows verdict v (pass also where it has a `context`
  * line). */
-int register_entry_allows(const cJSON *entry, const char *v);
+int register_entry_allows(const cJSON *entry, clc_verdict v);
 
 /* The globs of the entries with a `context` line (their probes run alone
  * in every run, alone_plan.h), at most max, into globs (pointers into

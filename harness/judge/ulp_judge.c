@@ -71,7 +71,7 @@ static cJSON *failure_item(const clc_probe *p, size_t i, uint64_t actual, double
 }
 
 
-const char *ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, int ftz)
+clc_verdict ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, int ftz)
 {
     cJSON_DeleteItemFromObjectCaseSensitive(rec, "actual");
     /* The half_ functions may flush even on a device with CL_FP_DENORM
@@ -131,12 +131,12 @@ const char *ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, in
     if (p->kind != CLC_KIND_RUN) {
         snprintf(detail, sizeof detail, "implementation-defined: recorded, not judged; largest error %.3g ulp "
                  "(%zu of %zu elements beyond %g ulp)", max_err, beyond, judged, p->ulp_bound);
-        record_set_verdict(rec, "info", detail);
-        return "info";
+        record_set_verdict(rec, CLC_VERDICT_INFO, detail);
+        return CLC_VERDICT_INFO;
     }
     if (first < 0) {
-        record_set_verdict(rec, "pass", NULL);
-        return "pass";
+        record_set_verdict(rec, CLC_VERDICT_PASS, NULL);
+        return CLC_VERDICT_PASS;
     }
     const cJSON *f0 = cJSON_GetArrayItem(fails, 0);
     const cJSON *ins = cJSON_GetObjectItemCaseSensitive(f0, "inputs");
@@ -171,8 +171,8 @@ const char *ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, in
         cJSON_AddItemToArray(refs, cJSON_CreateString(buf));
     }
     cJSON_AddItemToObject(u, "references", refs);
-    record_set_verdict(rec, "fail", detail);
+    record_set_verdict(rec, CLC_VERDICT_FAIL, detail);
     record_set_number(rec, "first_mismatch", (double)first);
     record_set_number(rec, "mismatches", (double)beyond);
-    return "fail";
+    return CLC_VERDICT_FAIL;
 }

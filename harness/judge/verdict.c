@@ -2,19 +2,44 @@
 
 #include <string.h>
 
-const char *const verdict_names[] = {"pass", "fail", "build-fail", "unexpected-build-ok", "info",
-                                     "skip", "timeout", "crash", "error"};
-const size_t verdict_count = sizeof verdict_names / sizeof verdict_names[0];
+static const char *const names[CLC_VERDICT_COUNT] = {
+    [CLC_VERDICT_PASS] = "pass",
+    [CLC_VERDICT_FAIL] = "fail",
+    [CLC_VERDICT_BUILD_FAIL] = "build-fail",
+    [CLC_VERDICT_UNEXPECTED_BUILD_OK] = "unexpected-build-ok",
+    [CLC_VERDICT_INFO] = "info",
+    [CLC_VERDICT_SKIP] = "skip",
+    [CLC_VERDICT_TIMEOUT] = "timeout",
+    [CLC_VERDICT_CRASH] = "crash",
+    [CLC_VERDICT_ERROR] = "error",
+};
 
-int verdict_is_unexpected(const char *v)
+clc_verdict verdict_parse(const char *name)
 {
-    return v && strcmp(v, "pass") != 0 && strcmp(v, "info") != 0 && strcmp(v, "skip") != 0;
+    for (size_t i = 0; name && i < CLC_VERDICT_COUNT; i++)
+        if (strcmp(name, names[i]) == 0)
+            return (clc_verdict)i;
+    return CLC_VERDICT_UNKNOWN;
 }
 
-int verdict_is_known(const char *v)
+const char *verdict_name(clc_verdict v)
 {
-    for (size_t i = 0; v && i < verdict_count; i++)
-        if (strcmp(v, verdict_names[i]) == 0)
-            return 1;
+    return (size_t)v < CLC_VERDICT_COUNT ? names[v] : "unknown";
+}
+
+int verdict_unexpected(clc_verdict v)
+{
+    switch (v) {
+    case CLC_VERDICT_FAIL:
+    case CLC_VERDICT_BUILD_FAIL:
+    case CLC_VERDICT_UNEXPECTED_BUILD_OK:
+    case CLC_VERDICT_TIMEOUT:
+    case CLC_VERDICT_CRASH:
+    case CLC_VERDICT_ERROR:
+    case CLC_VERDICT_UNKNOWN: return 1;
+    case CLC_VERDICT_PASS:
+    case CLC_VERDICT_INFO:
+    case CLC_VERDICT_SKIP: break;
+    }
     return 0;
 }

@@ -70,13 +70,13 @@ void measure_prepare(const clc_probe *p, const clc_clenv *env)
         measure_iwg_prepare(&plan, p, env);
 }
 
-const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
+clc_verdict measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
 {
     if (p->measure && strcmp(p->measure, MEASURE_CONTRACT_NAME) == 0) {
         started(env);
         cJSON *cobj = fresh_measure_object(rec);
         if (!cobj)
-            return "error";
+            return CLC_VERDICT_ERROR;
         cJSON_AddStringToObject(cobj, "name", p->measure);
         return measure_contract_run(env, cobj, rec);
     }
@@ -84,7 +84,7 @@ const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
         started(env);
         cJSON *oobj = fresh_measure_object(rec);
         if (!oobj)
-            return "error";
+            return CLC_VERDICT_ERROR;
         cJSON_AddStringToObject(oobj, "name", p->measure);
         return measure_options_run(p, env, oobj, rec);
     }
@@ -97,7 +97,7 @@ const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
         cJSON *tobj = fresh_measure_object(rec);
         if (!tobj) {
             record_set_detail(rec, "out of memory");
-            return "error";
+            return CLC_VERDICT_ERROR;
         }
         cJSON_AddStringToObject(tobj, "name", p->measure);
         return measure_litmus_run(&tplan, p, env, tobj, rec);
@@ -107,25 +107,25 @@ const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
         cJSON *lobj = fresh_measure_object(rec);
         if (!lobj) {
             record_set_detail(rec, "out of memory");
-            return "error";
+            return CLC_VERDICT_ERROR;
         }
         cJSON_AddStringToObject(lobj, "name", p->measure);
         return measure_limits_run(&lplan, p, env, lobj, rec);
     }
     if (measure_plan_parse(p->measure, &plan) != 0) {
         record_set_detail(rec, "unknown measurement (the loader should have rejected it)");
-        return "error";
+        return CLC_VERDICT_ERROR;
     }
     cJSON *obj = fresh_measure_object(rec);
     if (!obj) {
         record_set_detail(rec, "out of memory");
-        return "error";
+        return CLC_VERDICT_ERROR;
     }
     cJSON_AddStringToObject(obj, "name", p->measure);
     return measure_iwg_run(&plan, p, env, obj, rec);
 }
 
-const char *measure_on_timeout(const clc_probe *p, double waited_s, cJSON *rec)
+clc_verdict measure_on_timeout(const clc_probe *p, double waited_s, cJSON *rec)
 {
     measure_plan plan;
     int known = measure_plan_parse(p->measure, &plan) == 0;
@@ -142,7 +142,7 @@ const char *measure_on_timeout(const clc_probe *p, double waited_s, cJSON *rec)
             cJSON_AddStringToObject(obj, "outcome", "timeout");
         snprintf(detail, sizeof detail, "measurement did not finish within %.1f s", waited_s);
         record_set_detail(rec, detail);
-        return "timeout";
+        return CLC_VERDICT_TIMEOUT;
     }
     /* Nothing of the worker's state reaches this process: record what the
      * name says; the count itself follows from the rule (see the docs). */
@@ -157,5 +157,5 @@ const char *measure_on_timeout(const clc_probe *p, double waited_s, cJSON *rec)
     snprintf(detail, sizeof detail, "spin-flag (%s) deadlocked: no progress within %.1f s",
              measure_plan_rule_name(plan.rule), waited_s);
     record_set_detail(rec, detail);
-    return "info";
+    return CLC_VERDICT_INFO;
 }

@@ -9,6 +9,7 @@
 #include "clenv.h"
 #include "measure_names.h"
 #include "probe.h"
+#include "verdict.h"
 
 /* Is p a litmus test (measure_litmus.h)? Those count outcomes under any
  * load and run beside other probes; every other measurement wants the
@@ -42,7 +43,7 @@ int measure_deadlocks(const clc_probe *p);
  * verdict to record ("info" or "error"). A measurement that hangs by design
  * is killed by the supervisor's watchdog; it then records it (see
  * measure_on_timeout). */
-const char *measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec);
+clc_verdict measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec);
 
 /* Compiles what measure_run(p) will compile, for nothing but the driver's
  * own caches, while the device is not yet this worker's alone (runner.c:
@@ -56,6 +57,6 @@ void measure_prepare(const clc_probe *p, const clc_clenv *env);
  * deadlock probe that is the measurement) and returns the verdict to record
  * ("info" when a hang is a legitimate outcome of this measurement, else
  * "timeout"). */
-const char *measure_on_timeout(const clc_probe *p, double waited_s, cJSON *rec);
+clc_verdict measure_on_timeout(const clc_probe *p, double waited_s, cJSON *rec);
 
 #endif

@@ -7,14 +7,14 @@
 #include "devinfo.h"
 #include "record.h"
 
-const char *measure_contract_run(const clc_clenv *env, cJSON *obj, cJSON *rec)
+clc_verdict measure_contract_run(const clc_clenv *env, cJSON *obj, cJSON *rec)
 {
     char detail[400];
     /* Asked again rather than passed in: a measure probe carries no state. */
     cJSON *device = devinfo_device(env->device, "", 0, 0);
     cJSON *violations = cJSON_AddArrayToObject(obj, "violations");
     cJSON *notes = cJSON_AddArrayToObject(obj, "notes");
-    const char *verdict = "error";
+    clc_verdict verdict = CLC_VERDICT_ERROR;
     if (!device || !violations || !notes) {
         snprintf(detail, sizeof detail, "out of memory");
     } else {
@@ -22,16 +22,16 @@ const char *measure_contract_run(const clc_clenv *env, cJSON *obj, cJSON *rec)
         if (n < 0) {
             snprintf(detail, sizeof detail, "the device does not answer CL_DEVICE_OPENCL_C_ALL_VERSIONS "
                                             "(an OpenCL 1.x/2.x device): no OpenCL 3.0 contract to check");
-            verdict = "skip";
+            verdict = CLC_VERDICT_SKIP;
         } else if (n == 0) {
             snprintf(detail, sizeof detail, "every rule holds (%d note%s)", cJSON_GetArraySize(notes),
                      cJSON_GetArraySize(notes) == 1 ? "" : "s");
-            verdict = "pass";
+            verdict = CLC_VERDICT_PASS;
         } else {
             const cJSON *first = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(violations, 0), "detail");
             snprintf(detail, sizeof detail, "%d rule%s broken; first: %s", n, n == 1 ? "" : "s",
                      cJSON_IsString(first) ? first->valuestring : "?");
-            verdict = "fail";
+            verdict = CLC_VERDICT_FAIL;
         }
     }
     record_set_detail(rec, detail);

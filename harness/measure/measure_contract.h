@@ -9,9 +9,10 @@
 
 #include "clenv.h"
 #include "measure_names.h"
+#include "verdict.h"
 
 /* Queries env's device afresh, fills obj (the record's "measure" object:
  * "violations", "notes") and rec's "detail"; returns the verdict. */
-const char *measure_contract_run(const clc_clenv *env, cJSON *obj, cJSON *rec);
+clc_verdict measure_contract_run(const clc_clenv *env, cJSON *obj, cJSON *rec);
 
 #endif

@@ -123,10 +123,10 @@ typedef struct {
 } iwg_state;
 
 /* A problem that is not an OpenCL call failing (the probe file is wrong). */
-static const char *record_problem(cJSON *rec, const char *detail)
+static clc_verdict record_problem(cJSON *rec, const char *detail)
 {
     record_set_detail(rec, detail);
-    return "error";
+    return CLC_VERDICT_ERROR;
 }
 
 /* Joins the harness's options and the probe's own (build_options_compose:
@@ -752,7 +752,7 @@ static int iwg_confirm_limit(iwg_state *s, size_t last, cJSON *obj, size_t *limi
     return rc;
 }
 
-static const char *iwg_run_resident(iwg_state *s, cJSON *obj)
+static clc_verdict iwg_run_resident(iwg_state *s, cJSON *obj)
 {
     size_t limits[IWG_RESIDENT_RUNS], n = 0, limit = 0;
     char key[64];
@@ -768,7 +768,7 @@ static const char *iwg_run_resident(iwg_state *s, cJSON *obj)
             cJSON_Delete(again);
         if (rc != 0) {
             if (k == 0)
-                return "error";
+                return CLC_VERDICT_ERROR;
             break;
         }
         if (k > 0 && stopped)
@@ -795,7 +795,7 @@ static const char *iwg_run_resident(iwg_state *s, cJSON *obj)
              cJSON_IsTrue(cJSON_GetObjectItem(obj, "search_stopped_by_time")) ? "; search stopped by time" : "",
              hi != limit ? "; the runs disagree (see resident_limits): the smallest is reported" : "");
     record_set_detail(s->rec, detail);
-    return "info";
+    return CLC_VERDICT_INFO;
 }
 
 /* The classic pattern at the plan's count: groups 0..G-2 spin without bound
@@ -858,13 +858,13 @@ static double spin_bound_waits(iwg_state *s, cJSON *obj)
     return waits;
 }
 
-static const char *iwg_run_spin_flag(iwg_state *s, const measure_plan *plan, cJSON *obj)
+static clc_verdict iwg_run_spin_flag(iwg_state *s, const measure_plan *plan, cJSON *obj)
 {
     size_t limit = 0;
     if ((plan->rule == MEASURE_COUNT_AT_LIMIT || plan->rule == MEASURE_COUNT_ABOVE_LIMIT ||
          plan->rule == MEASURE_COUNT_ABOVE_LIMIT_UNBOUNDED) &&
         iwg_measure_limit(s, obj, &limit) != 0)
-        return "error";
+        return CLC_VERDICT_ERROR;
     size_t groups = measure_plan_groups(plan->rule, limit, s->env->max_compute_units);
     cJSON_AddStringToObject(obj, "rule", measure_plan_rule_name(plan->rule));
     cJSON_AddNumberToObject(obj, "groups", (double)groups);
@@ -881,7 +881,7 @@ static const char *iwg_run_spin_flag(iwg_state *s, const measure_plan *plan, cJS
     double t;
     if (bounded) {
         if (s->rounds <= 0 && iwg_calibrate(s, obj) != 0)
-            return "error";
+            return CLC_VERDICT_ERROR;
         iwg_host_load(s);
         double r = (double)s->rounds * spin_bound_waits(s, obj) * s->load;
         if (groups > IWG_WAIT_SCALE_FROM)
@@ -890,17 +890,17 @@ static const char *iwg_run_spin_flag(iwg_state *s, const measure_plan *plan, cJS
         cJSON_AddNumberToObject(obj, "spin_bound_rounds", args[1]);
         if (iwg_warm(s, s->spin_bounded, 1, 1) != 0 ||
             (limit > 1 && iwg_warm(s, s->spin_bounded, 1, groups < limit ? groups : limit) != 0))
-            return "error";
+            return CLC_VERDICT_ERROR;
         iwg_started(s);
         if (iwg_launch(s, s->spin_bounded, groups, args, 2, c, &t) != 0)
-            return "error";
+            return CLC_VERDICT_ERROR;
     } else {
         cl_int args[1] = {(cl_int)groups};
         if (iwg_warm(s, s->spin_flag, 0, 1) != 0)
-            return "error";
+            return CLC_VERDICT_ERROR;
         iwg_started(s);
         if (iwg_launch(s, s->spin_flag, groups, args, 1, c, &t) != 0)
-            return "error";
+            return CLC_VERDICT_ERROR;
     }
     /* Every spinner must have seen the flag; one that did not left a loop
      * the driver cut short, which is not the kernel completing, or (bounded)
@@ -925,7 +925,7 @@ static const char *iwg_run_spin_flag(iwg_state *s, const measure_plan *plan, cJS
              : bounded && c[3] > 0 ? "spinners gave up waiting: the unbounded pattern would deadlock or stall here"
                                    : "the driver ended spinning loops before the flag was set");
     record_set_detail(s->rec, detail);
-    return "info";
+    return CLC_VERDICT_INFO;
 }
 
 /* What an earlier run measured at this work-group size (the remembered
@@ -960,7 +960,7 @@ static int history_limit(const iwg_state *s, size_t *limit, cl_int *rounds)
 /* One sync method with exactly the groups resident at s->wg: the limit
  * this worker measured, or an earlier run remembered, or else measured
  * here. */
-static const char *iwg_run_sync(iwg_state *s, const measure_plan *plan, cJSON *obj)
+static clc_verdict iwg_run_sync(iwg_state *s, const measure_plan *plan, cJSON *obj)
 {
     char key[64];
     size_t limit = 0;
@@ -972,13 +972,13 @@ static const char *iwg_run_sync(iwg_state *s, const measure_plan *plan, cJSON *o
         cJSON_AddStringToObject(obj, "resident_limit_source", "remembered from an earlier run (iwg_resident)");
     } else {
         if (iwg_measure_limit(s, obj, &limit) != 0)
-            return "error";
+            return CLC_VERDICT_ERROR;
         if (s->rounds <= 0 && iwg_calibrate(s, obj) != 0)
-            return "error";
+            return CLC_VERDICT_ERROR;
     }
     if (limit == 0) {
         record_set_detail(s->rec, "no work-group count was found resident: nothing to run the method with");
-        return "skip";
+        return CLC_VERDICT_SKIP;
     }
     /* A wait may last IWG_SPIN_BOUND_WAITS calibrated waits (about a
      * second, longer on a busy host) before it gives up. A barrier's wait
@@ -995,11 +995,11 @@ static const char *iwg_run_sync(iwg_state *s, const measure_plan *plan, cJSON *o
     return measure_iwg_sync_run(plan, &setup, obj);
 }
 
-const char *measure_iwg_run(const measure_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
+clc_verdict measure_iwg_run(const measure_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
                             cJSON *rec)
 {
     iwg_state s = {.env = env, .rec = rec};
-    const char *verdict = "error";
+    clc_verdict verdict = CLC_VERDICT_ERROR;
     int spin_flag = plan->family == MEASURE_IWG_SPIN_FLAG;
     if (plan->family == MEASURE_IWG_SYNC)
         measure_iwg_sync_kernel_name(plan, s.sync_name, sizeof s.sync_name);

@@ -9,10 +9,11 @@
 #include "clenv.h"
 #include "measure_plan.h"
 #include "probe.h"
+#include "verdict.h"
 
 /* Runs plan for probe p on env; fills obj (the record's "measure" object)
  * and rec's "detail". Returns "info", or "error" after clerr_record. */
-const char *measure_iwg_run(const measure_plan *plan, const clc_probe *p, const clc_clenv *env,
+clc_verdict measure_iwg_run(const measure_plan *plan, const clc_probe *p, const clc_clenv *env,
                             cJSON *obj, cJSON *rec);
 
 /* Builds the programs measure_iwg_run would build for plan, keeps them in

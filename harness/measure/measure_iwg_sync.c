@@ -156,9 +156,9 @@ static cl_mem make_buffer(const iwg_sync_setup *s, size_t ints)
     return m;
 }
 
-const char *measure_iwg_sync_run(const measure_plan *plan, const iwg_sync_setup *s, cJSON *obj)
+clc_verdict measure_iwg_sync_run(const measure_plan *plan, const iwg_sync_setup *s, cJSON *obj)
 {
-    const char *verdict = "error";
+    clc_verdict verdict = CLC_VERDICT_ERROR;
     sync_buffers b = {s, NULL, NULL, NULL, NULL, NULL};
     size_t groups = s->groups ? s->groups : 1, asked = 0;
     cl_int iters = iters_least(plan), most = iters_most(plan, groups), used = iters;
@@ -193,7 +193,7 @@ const char *measure_iwg_sync_run(const measure_plan *plan, const iwg_sync_setup 
     double secs = proc_now() - t0;
 
     char detail[400];
-    verdict = measure_sync_judge(plan, &c, detail, sizeof detail);
+    verdict = verdict_parse(measure_sync_judge(plan, &c, detail, sizeof detail));
     record_set_detail(s->rec, detail);
     cJSON_AddStringToObject(obj, "method", measure_plan_method_name(plan->method));
     cJSON_AddStringToObject(obj, "flavour", plan->acq_rel ? "acq_rel" : "cl12");

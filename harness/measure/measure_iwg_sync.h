@@ -10,6 +10,7 @@
 
 #include "clenv.h"
 #include "measure_plan.h"
+#include "verdict.h"
 
 typedef struct {
     const clc_clenv *env;
@@ -26,6 +27,6 @@ void measure_iwg_sync_kernel_name(const measure_plan *plan, char *name, size_t l
 /* Launches the method until its short budget is spent, fills obj with the
  * counts and rec's detail. Returns the verdict (measure_sync_judge), or
  * "error" after clerr_record. */
-const char *measure_iwg_sync_run(const measure_plan *plan, const iwg_sync_setup *s, cJSON *obj);
+clc_verdict measure_iwg_sync_run(const measure_plan *plan, const iwg_sync_setup *s, cJSON *obj);
 
 #endif

@@ -277,7 +277,7 @@ static void num(lim *s, const char *key, double v)
 /* ---- verdicts ---------------------------------------------------------------- */
 
 /* At a limit everything must work: a failed call is the device's failure. */
-static const char *at_verdict(lim *s, long mismatches)
+static clc_verdict at_verdict(lim *s, long mismatches)
 {
     char line[600];
     if (s->fail_call) {
@@ -286,17 +286,17 @@ static const char *at_verdict(lim *s, long mismatches)
                  clerr_name(s->fail_code), (int)s->fail_code, s->note);
         record_set_detail(s->rec, line);
         cJSON_AddStringToObject(s->obj, "outcome", "rejected");
-        return "fail";
+        return CLC_VERDICT_FAIL;
     }
     num(s, "mismatches", (double)mismatches);
     cJSON_AddStringToObject(s->obj, "outcome", mismatches ? "wrong values" : "ok");
     snprintf(line, sizeof line, "%s%s", mismatches ? "wrong values at the advertised limit: " : "", s->note);
     record_set_detail(s->rec, line);
-    return mismatches ? "fail" : "pass";
+    return mismatches ? CLC_VERDICT_FAIL : CLC_VERDICT_PASS;
 }
 
 /* Where the spec names no error for one over the limit: what happened. */
-static const char *over_info(lim *s, long mismatches)
+static clc_verdict over_info(lim *s, long mismatches)
 {
     char line[600];
     if (s->fail_call) {
@@ -312,19 +312,19 @@ static const char *over_info(lim *s, long mismatches)
                  s->note);
     }
     record_set_detail(s->rec, line);
-    return "info";
+    return CLC_VERDICT_INFO;
 }
 
-static const char *skip(lim *s, const char *why)
+static clc_verdict skip(lim *s, const char *why)
 {
     cJSON_AddStringToObject(s->obj, "outcome", "not attempted");
     record_set_detail(s->rec, why);
-    return "skip";
+    return CLC_VERDICT_SKIP;
 }
 
 /* ---- the families ------------------------------------------------------------ */
 
-static const char *run_minimums(lim *s)
+static clc_verdict run_minimums(lim *s)
 {
     limits_check c[LIMITS_MAX_CHECKS];
     size_t n = limits_check_minimums(&s->dev, c);
@@ -350,21 +350,21 @@ static const char *run_minimums(lim *s)
     cJSON_AddStringToObject(s->obj, "profile", s->dev.embedded ? "EMBEDDED_PROFILE" : "FULL_PROFILE");
     if (s->fail_call) {
         clerr_record(s->rec, s->fail_call, s->fail_code);
-        return "error";
+        return CLC_VERDICT_ERROR;
     }
     if (s->dev.custom)
         return skip(s, "a CL_DEVICE_TYPE_CUSTOM device: the spec's minimums do not apply to it");
     if (bad) {
         record_set_detail(s->rec, line);
-        return "fail";
+        return CLC_VERDICT_FAIL;
     }
     snprintf(line, sizeof line, "every one of %zu reported limits meets the %s minimum", n,
              s->dev.embedded ? "embedded profile's" : "full profile's");
     record_set_detail(s->rec, line);
-    return "pass";
+    return CLC_VERDICT_PASS;
 }
 
-static const char *run_params(lim *s)
+static clc_verdict run_params(lim *s)
 {
     size_t target = (size_t)s->dev.max_parameter_size + (size_t)s->over;
     unsigned ptr = s->address_bits / 8;
@@ -374,7 +374,7 @@ static const char *run_params(lim *s)
     unsigned char *values = NULL;
     uint64_t *got = NULL;
     long bad = -1;
-    const char *v = NULL;
+    clc_verdict v = CLC_VERDICT_ERROR;
     if (!L)
         return skip(s, "out of host memory");
     if (limits_plan_params(target, ptr, max_args, L) != 0) {
@@ -461,7 +461,7 @@ out:
     return v;
 }
 
-static const char *run_constant_args(lim *s)
+static clc_verdict run_constant_args(lim *s)
 {
     size_t ptr = s->address_bits / 8;
     size_t cap = limits_max_args((size_t)s->dev.max_parameter_size) - 1;
@@ -472,7 +472,7 @@ static const char *run_constant_args(lim *s)
     text_buf params = {0}, body = {0};
     cl_int *got = NULL;
     long bad = -1;
-    const char *v = NULL;
+    clc_verdict v = CLC_VERDICT_ERROR;
     num(s, "max_constant_args", (double)s->dev.max_constant_args);
     if (n > cap) {
         if (s->over)
@@ -530,7 +530,7 @@ out:
  * thousand loop iterations at most: llvmpipe caps a kernel's loops). */
 #define LIMITS_CONST_WORDS_PER_ITEM 64
 
-static const char *run_constant_buffer(lim *s)
+static clc_verdict run_constant_buffer(lim *s)
 {
     uint64_t bytes = s->dev.max_constant_buffer_size + (uint64_t)s->over;
     uint64_t words = s->dev.max_constant_buffer_size / 4;
@@ -577,7 +577,7 @@ judge:
     return s->over ? over_info(s, bad < 0 ? 0 : bad) : at_verdict(s, bad < 0 ? 0 : bad);
 }
 
-static const char *run_local_mem(lim *s)
+static clc_verdict run_local_mem(lim *s)
 {
     cl_ulong klocal = 0;
     cl_uint *got = NULL;
@@ -625,7 +625,7 @@ static int launch_refused_rightly(cl_int err, size_t n, size_t kwg, size_t items
     return (err == CL_INVALID_WORK_GROUP_SIZE && n > kwg) || (err == CL_INVALID_WORK_ITEM_SIZE && n > items);
 }
 
-static const char *run_kernel_wg(lim *s)
+static clc_verdict run_kernel_wg(lim *s)
 {
     cl_int *got = NULL;
     long bad = -1;
@@ -648,7 +648,7 @@ static const char *run_kernel_wg(lim *s)
         cJSON_AddStringToObject(s->obj, "code", clerr_name(err));
         if (launch_refused_rightly(err, n, kwg, (size_t)s->dev.max_work_item_sizes[0])) {
             record_set_detail(s->rec, "one over CL_KERNEL_WORK_GROUP_SIZE: refused with the code the spec names");
-            return "pass";
+            return CLC_VERDICT_PASS;
         }
         char line[400];
         /* The error for a group over the kernel's own size is in the API
@@ -658,7 +658,7 @@ static const char *run_kernel_wg(lim *s)
                  "the spec names CL_INVALID_WORK_GROUP_SIZE%s", n, clerr_name(err),
                  s->version >= 20 ? "" : " (from OpenCL 2.0 on; this device reports an earlier version: recorded)");
         record_set_detail(s->rec, line);
-        return s->version >= 20 ? "fail" : "info";
+        return s->version >= 20 ? CLC_VERDICT_FAIL : CLC_VERDICT_INFO;
     }
     if (err != CL_SUCCESS) {
         failed(s, "clEnqueueNDRangeKernel", err);
@@ -683,7 +683,7 @@ judge:
 /* Above this a per-dimension launch is not attempted (no device reports it). */
 #define LIMITS_ITEMS_CAP ((size_t)1 << 24)
 
-static const char *run_item_sizes(lim *s)
+static clc_verdict run_item_sizes(lim *s)
 {
     cl_uint *got = NULL;
     long bad = 0;
@@ -747,24 +747,24 @@ static const char *run_item_sizes(lim *s)
     if (s->over) {
         if (s->fail_call) {
             clerr_record(s->rec, s->fail_call, s->fail_code);
-            return "error";
+            return CLC_VERDICT_ERROR;
         }
         if (wrong_code) {
             char full[800];
             snprintf(full, sizeof full, "one over CL_DEVICE_MAX_WORK_ITEM_SIZES: clEnqueueNDRangeKernel did not "
                      "return CL_INVALID_WORK_ITEM_SIZE (%s)", line);
             record_set_detail(s->rec, full);
-            return "fail";
+            return CLC_VERDICT_FAIL;
         }
         record_set_detail(s->rec, "one over CL_DEVICE_MAX_WORK_ITEM_SIZES in each dimension: refused with the code the spec names");
-        return "pass";
+        return CLC_VERDICT_PASS;
     }
     snprintf(s->note, sizeof s->note, "a launch at CL_DEVICE_MAX_WORK_ITEM_SIZES in each of %zu dimensions "
              "(lowered to CL_KERNEL_WORK_GROUP_SIZE %zu where larger)", dims, kwg);
     return at_verdict(s, bad);
 }
 
-static const char *run_max_alloc(lim *s)
+static clc_verdict run_max_alloc(lim *s)
 {
     uint64_t size = s->dev.max_mem_alloc_size;
     cl_int err;
@@ -778,7 +778,7 @@ static const char *run_max_alloc(lim *s)
         cJSON_AddStringToObject(s->obj, "code", clerr_name(err));
         if (err == CL_INVALID_BUFFER_SIZE) {
             record_set_detail(s->rec, "a buffer one byte over CL_DEVICE_MAX_MEM_ALLOC_SIZE: CL_INVALID_BUFFER_SIZE, as the spec says");
-            return "pass";
+            return CLC_VERDICT_PASS;
         }
         char line[400];
         /* Up to the 2.2 specifications a footnote said implementations "may
@@ -788,7 +788,7 @@ static const char *run_max_alloc(lim *s)
                  "CL_INVALID_BUFFER_SIZE%s", size, clerr_name(err),
                  s->version >= 30 ? "" : " (before OpenCL 3.0 an implementation only \"may\" return it: recorded)");
         record_set_detail(s->rec, line);
-        return s->version >= 30 ? "fail" : "info";
+        return s->version >= 30 ? CLC_VERDICT_FAIL : CLC_VERDICT_INFO;
     }
     snprintf(s->note, sizeof s->note, "a buffer of %" PRIu64 " bytes (CL_DEVICE_MAX_MEM_ALLOC_SIZE), its first "
              "and last bytes written by a kernel", size);
@@ -817,7 +817,7 @@ static const char *run_max_alloc(lim *s)
  * out[0]: clCreateKernelsInProgram must give all n (CL_PROGRAM_NUM_KERNELS
  * too), each named once, and a sample of them (every n/8th and the last)
  * must run right. */
-static const char *run_kernels(lim *s, unsigned n)
+static clc_verdict run_kernels(lim *s, unsigned n)
 {
     cl_int err;
     cl_kernel *ks = calloc(n, sizeof *ks);
@@ -891,7 +891,7 @@ judge:
     return at_verdict(s, bad);
 }
 
-const char *measure_limits_run(const limits_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
+clc_verdict measure_limits_run(const limits_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
                                cJSON *rec)
 {
     lim s;
@@ -904,9 +904,9 @@ const char *measure_limits_run(const limits_plan *plan, const clc_probe *p, cons
     query_device(&s);
     if (s.fail_call && plan->family != LIMITS_MINIMUMS) {
         clerr_record(rec, s.fail_call, s.fail_code);
-        return "error";
+        return CLC_VERDICT_ERROR;
     }
-    const char *v;
+    clc_verdict v;
     switch (plan->family) {
     case LIMITS_MINIMUMS: v = run_minimums(&s); break;
     case LIMITS_PARAMS: v = run_params(&s); break;

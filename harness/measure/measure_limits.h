@@ -10,6 +10,7 @@
 #include "clenv.h"
 #include "limits_plan.h"
 #include "probe.h"
+#include "verdict.h"
 
 /* Runs probe p's limits measurement on env. Fills obj (the record's
  * "measure" object) and rec's "detail" (and "error" for a failed call).
@@ -17,7 +18,7 @@
  * everything must work; over some limits the spec names the error code),
  * "info" where it does not, "skip" when the harness will not try (a host
  * memory cap), "error" when an OpenCL call of the harness's own set-up failed. */
-const char *measure_limits_run(const limits_plan *plan, const clc_probe *p, const clc_clenv *env,
+clc_verdict measure_limits_run(const limits_plan *plan, const clc_probe *p, const clc_clenv *env,
                                cJSON *obj, cJSON *rec);
 
 #endif

@@ -441,7 +441,7 @@ static int measure_loop(litmus_state *s, const litmus_env *e, double deadline, u
 }
 
 /* Verdict and detail from the totals (this run's added to the history). */
-static const char *judge(const litmus_state *s, const litmus_counts *all, const litmus_counts *c,
+static clc_verdict judge(const litmus_state *s, const litmus_counts *all, const litmus_counts *c,
                          const litmus_history *h, int have_history, const litmus_env *e, cJSON *obj)
 {
     char detail[768], why[400], now[32];
@@ -449,7 +449,7 @@ static const char *judge(const litmus_state *s, const litmus_counts *all, const 
     timestamp_now_iso(now, sizeof now);
     long runs = have_history ? h->clconform_runs + 1 : 1;
     litmus_record_totals(obj, &s->plan, all, runs, have_history ? h->since : now, e);
-    const char *verdict = litmus_verdict(&s->plan, &all->t, killed, ran, why, sizeof why);
+    clc_verdict verdict = verdict_parse(litmus_verdict(&s->plan, &all->t, killed, ran, why, sizeof why));
     if (!have_history)
         snprintf(detail, sizeof detail, "%s", why);
     else
@@ -460,12 +460,12 @@ static const char *judge(const litmus_state *s, const litmus_counts *all, const 
     return verdict;
 }
 
-const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
+clc_verdict measure_litmus_run(const litmus_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
                                cJSON *rec)
 {
     litmus_state s = {.env = env, .rec = rec, .plan = *plan, .threads = litmus_threads(plan->test)};
     litmus_counts c = {0};
-    const char *verdict = "error";
+    clc_verdict verdict = CLC_VERDICT_ERROR;
     litmus_history h = {0};
     const cJSON *totals = env->measure_history ? measure_memo_litmus_totals(env->measure_history, p) : NULL;
     int have_history = totals && litmus_history_read(totals, plan, &h) == 0;
@@ -495,7 +495,7 @@ const char *measure_litmus_run(const litmus_plan *plan, const clc_probe *p, cons
                  "the device runs %ld (%s)", s.threads, groups > 0 ? groups : 2L * lim.compute_units,
                  groups > 0 ? "measured by iwg.resident.*" : "two a compute unit; nothing measured more");
         record_set_detail(rec, why);
-        verdict = "skip";
+        verdict = CLC_VERDICT_SKIP;
         goto out;
     }
     litmus_env e;

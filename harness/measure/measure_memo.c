@@ -14,6 +14,7 @@
 #include "litmus_plan.h"
 #include "measure_plan.h"
 #include "measure_names.h"
+#include "record.h"
 #include "timestamp.h"
 
 cJSON *measure_memo_load(const char *path)
@@ -64,12 +65,10 @@ static int rememberable(const clc_probe *p)
  * is what the driver did in that run. */
 static int remembered_verdict(const clc_probe *p, const cJSON *rec)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
-    if (!cJSON_IsString(v))
-        return 0;
-    if (strcmp(v->valuestring, "info") == 0)
+    clc_verdict v = record_verdict(rec);
+    if (v == CLC_VERDICT_INFO)
         return 1;
-    int settled = strcmp(v->valuestring, "pass") == 0 || strcmp(v->valuestring, "skip") == 0;
+    int settled = v == CLC_VERDICT_PASS || v == CLC_VERDICT_SKIP;
     return settled && measure_name_is_limit_or_shape(p->measure);
 }
 
@@ -191,12 +190,9 @@ static cJSON *stamped_entry(const char *hash, const char *time_key, const char *
  * ("all_runs" of its measure object, measure_litmus.c) become its totals. */
 static void store_litmus(cJSON *memo, const char *path, const clc_probe *p, const cJSON *rec)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
+    clc_verdict v = record_verdict(rec);
     const cJSON *all = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "measure"), "all_runs");
-    static const char *const kept[] = {"pass", "fail", "info", "skip"};
-    int ok = 0;
-    for (size_t i = 0; cJSON_IsString(v) && i < sizeof kept / sizeof kept[0]; i++)
-        ok |= strcmp(v->valuestring, kept[i]) == 0;
+    int ok = v == CLC_VERDICT_PASS || v == CLC_VERDICT_FAIL || v == CLC_VERDICT_INFO || v == CLC_VERDICT_SKIP;
     if (!ok || !cJSON_IsObject(all))
         return;
     char key[BINCACHE_KEY_LEN + 1];

@@ -153,10 +153,10 @@ static cl_int build(const clc_clenv *env, const char *source, const char *option
     return rc;
 }
 
-static const char *verdict_error(cJSON *rec, const char *call, cl_int err)
+static clc_verdict verdict_error(cJSON *rec, const char *call, cl_int err)
 {
     clerr_record(rec, call, err);
-    return "error";
+    return CLC_VERDICT_ERROR;
 }
 
 /* The answer to one string query, or NULL after recording the error. */
@@ -168,14 +168,14 @@ static int arg_string(cl_kernel k, cl_uint i, cl_kernel_arg_info what, char *buf
     return *err == CL_SUCCESS ? 0 : -1;
 }
 
-static const char *run_arg_info(const clc_probe *p, const clc_clenv *env, cJSON *obj, cJSON *rec)
+static clc_verdict run_arg_info(const clc_probe *p, const clc_clenv *env, cJSON *obj, cJSON *rec)
 {
     options_arg want[MAX_ARGS];
     char why[200], opts[1024], detail[600] = "";
     int n = measure_options_parse_args(p->source, want, MAX_ARGS, why, sizeof why);
     if (n <= 0) {
         record_set_detail(rec, n < 0 ? why : "the source has no //@arg line");
-        return "error";
+        return CLC_VERDICT_ERROR;
     }
     snprintf(opts, sizeof opts, "%s %s -cl-kernel-arg-info", env->base_options ? env->base_options : "",
              p->options ? p->options : "");
@@ -185,10 +185,10 @@ static const char *run_arg_info(const clc_probe *p, const clc_clenv *env, cJSON 
     if (log)
         record_set_string(rec, "build_log", log);
     free(log);
-    const char *verdict = "pass";
+    clc_verdict verdict = CLC_VERDICT_PASS;
     cl_kernel k = NULL;
     if (err != CL_SUCCESS) {
-        verdict = prog ? "build-fail" : verdict_error(rec, "clCreateProgramWithSource", err);
+        verdict = prog ? CLC_VERDICT_BUILD_FAIL : verdict_error(rec, "clCreateProgramWithSource", err);
         goto out;
     }
     k = clCreateKernel(prog, "probe", &err);
@@ -214,7 +214,7 @@ static const char *run_arg_info(const clc_probe *p, const clc_clenv *env, cJSON 
             snprintf(detail, sizeof detail, "clGetKernelArgInfo of argument %d (%s) failed: %s", i, want[i].name,
                      clerr_name(err));
             clerr_record(rec, "clGetKernelArgInfo", err);
-            verdict = "fail";
+            verdict = CLC_VERDICT_FAIL;
             break;
         }
         qualifier_words(tq, quals, sizeof quals);
@@ -240,8 +240,8 @@ static const char *run_arg_info(const clc_probe *p, const clc_clenv *env, cJSON 
     }
     cJSON_AddNumberToObject(obj, "args_wrong", wrong);
     if (wrong)
-        verdict = "fail";
-    else if (strcmp(verdict, "pass") == 0)
+        verdict = CLC_VERDICT_FAIL;
+    else if (verdict == CLC_VERDICT_PASS)
         snprintf(detail, sizeof detail, "all %d arguments' names, type names and qualifiers as declared", n);
 out:
     if (detail[0])
@@ -262,7 +262,7 @@ static int log_warns(const char *log)
     return 0;
 }
 
-static const char *run_warnings(const clc_probe *p, const clc_clenv *env, cJSON *obj, cJSON *rec)
+static clc_verdict run_warnings(const clc_probe *p, const clc_clenv *env, cJSON *obj, cJSON *rec)
 {
     static const struct {
         const char *option, *key;
@@ -290,40 +290,40 @@ static const char *run_warnings(const clc_probe *p, const clc_clenv *env, cJSON 
     for (int b = 0; b < 3; b++)
         free(logs[b]);
     char detail[400];
-    const char *verdict;
+    clc_verdict verdict;
     /* A compiler may keep a successful build's warnings out of its log;
      * the -Werror build's log then shows them. */
     int warns = warned[0] || (rc[1] != CL_SUCCESS && warned[1]);
     cJSON_AddBoolToObject(obj, "compiler_warns", warns);
     if (rc[0] != CL_SUCCESS) {
         snprintf(detail, sizeof detail, "the source does not build without options (%s): it must", clerr_name(rc[0]));
-        verdict = "build-fail";
+        verdict = CLC_VERDICT_BUILD_FAIL;
     } else if (!warns) {
         snprintf(detail, sizeof detail, "the compiler gave no warning for this source: nothing for -Werror or -w "
                                         "to act on");
-        verdict = "skip";
+        verdict = CLC_VERDICT_SKIP;
     } else if (rc[1] == CL_SUCCESS) {
         snprintf(detail, sizeof detail, "the build warns, and with -Werror (\"Make all warnings into errors\") it "
                                         "still succeeds: it must fail");
-        verdict = "fail";
+        verdict = CLC_VERDICT_FAIL;
     } else if (rc[2] != CL_SUCCESS || warned[2]) {
         snprintf(detail, sizeof detail, "with -w (\"Inhibit all warning messages\") the build %s",
                  rc[2] != CL_SUCCESS ? "fails: a warning is no error" : "log still holds a warning");
-        verdict = "fail";
+        verdict = CLC_VERDICT_FAIL;
     } else {
         snprintf(detail, sizeof detail, "the build warns%s; -Werror makes it fail (%s) and -w silences it",
                  warned[0] ? "" : " (its log shows it only under -Werror)", clerr_name(rc[1]));
-        verdict = "pass";
+        verdict = CLC_VERDICT_PASS;
     }
     record_set_detail(rec, detail);
     return verdict;
 }
 
-const char *measure_options_run(const clc_probe *p, const clc_clenv *env, cJSON *obj, cJSON *rec)
+clc_verdict measure_options_run(const clc_probe *p, const clc_clenv *env, cJSON *obj, cJSON *rec)
 {
     if (!p->source) {
         record_set_detail(rec, "the measurement needs a `source`");
-        return "error";
+        return CLC_VERDICT_ERROR;
     }
     if (strcmp(p->measure, "options_kernel_arg_info") == 0)
         return run_arg_info(p, env, obj, rec);

@@ -140,7 +140,8 @@ static const char *step_name(measure_sync_method m)
 const char *measure_sync_judge(const measure_plan *plan, const measure_sync_counts *c, char *detail, size_t len)
 {
     size_t bad = c->wrong + c->bad_launches;
-    const char *verdict = !plan->acq_rel ? "info" : bad ? "fail" : c->steps == 0 ? "skip" : "pass";
+    int nothing_done = plan->acq_rel && !bad && c->steps == 0;
+    const char *verdict = !plan->acq_rel ? "info" : bad ? "fail" : nothing_done ? "skip" : "pass";
     const char *flavour = plan->acq_rel ? "release/acquire at memory_scope_device" : "OpenCL 1.2 atomics and mem_fence";
     int n = snprintf(detail, len,
                      "%s, %s: %zu %s in %zu launches of %zu work-groups; %zu wrong values, %zu wrong end states",
@@ -155,7 +156,7 @@ const char *measure_sync_judge(const measure_plan *plan, const measure_sync_coun
         n += snprintf(detail + n, len - (size_t)n,
                       "; %zu work-groups ended their loops early without giving up (the driver cut the loops short)",
                       c->cut_short);
-    if (n >= 0 && (size_t)n < len && !strcmp(verdict, "skip"))
+    if (n >= 0 && (size_t)n < len && nothing_done)
         snprintf(detail + n, len - (size_t)n, "; nothing completed, so nothing to judge");
     return verdict;
 }

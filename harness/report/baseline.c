@@ -7,6 +7,7 @@
 #include "json_file.h"
 #include "report_arrays.h"
 #include "register.h"
+#include "verdict.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -260,7 +261,8 @@ static int report_is_complete(const cJSON *report)
 
 static int verdict_is_good(const char *v)
 {
-    return v && (strcmp(v, "pass") == 0 || strcmp(v, "info") == 0 || strcmp(v, "skip") == 0);
+    clc_verdict verdict = verdict_parse(v);
+    return verdict == CLC_VERDICT_PASS || verdict == CLC_VERDICT_INFO || verdict == CLC_VERDICT_SKIP;
 }
 
 /* The baseline's probes as a sorted array; records without an id are

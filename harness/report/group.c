@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record.h"
 #include "value.h"
 #include "verdict.h"
 
@@ -456,8 +457,7 @@ static size_t fail_deviations(const cJSON *rec, char out[][GROUP_DEV_LEN], size_
 
 int group_sign_of_zero_only(const cJSON *rec)
 {
-    const char *v = str(rec, "verdict");
-    if (!v || strcmp(v, "fail") != 0)
+    if (record_verdict(rec) != CLC_VERDICT_FAIL)
         return 0;
     char dev[GROUP_MAX_KEYS][GROUP_DEV_LEN];
     size_t n = group_deviations(rec, dev, GROUP_MAX_KEYS);
@@ -470,25 +470,27 @@ int group_sign_of_zero_only(const cJSON *rec)
 size_t group_deviations(const cJSON *rec, char out[][GROUP_DEV_LEN], size_t max)
 {
     const char *v = str(rec, "verdict");
-    v = v ? v : "?";
+    clc_verdict verdict = verdict_parse(v);
     if (max == 0)
         return 0;
-    if (strcmp(v, "fail") == 0)
+    if (verdict == CLC_VERDICT_FAIL)
         return fail_deviations(rec, out, max);
     char *buf = out[0];
     size_t len = GROUP_DEV_LEN;
-    if (strcmp(v, "build-fail") == 0)
-        snprintf(buf, len, "does not build");
-    else if (strcmp(v, "unexpected-build-ok") == 0)
-        snprintf(buf, len, "builds though the spec forbids it");
-    else if (strcmp(v, "crash") == 0)
+    const char *name, *call;
+    switch (verdict) {
+    case CLC_VERDICT_BUILD_FAIL: snprintf(buf, len, "does not build"); break;
+    case CLC_VERDICT_UNEXPECTED_BUILD_OK: snprintf(buf, len, "builds though the spec forbids it"); break;
+    case CLC_VERDICT_CRASH:
         snprintf(buf, len, "crash%s%s", str(rec, "signal") ? " " : "", str(rec, "signal") ? str(rec, "signal") : "");
-    else if (strcmp(v, "error") == 0) {
-        const char *name = str(cJSON_GetObjectItemCaseSensitive(rec, "error"), "name");
-        const char *call = str(cJSON_GetObjectItemCaseSensitive(rec, "error"), "call");
+        break;
+    case CLC_VERDICT_ERROR:
+        name = str(cJSON_GetObjectItemCaseSensitive(rec, "error"), "name");
+        call = str(cJSON_GetObjectItemCaseSensitive(rec, "error"), "call");
         snprintf(buf, len, "error%s%s%s%s", call ? " in " : "", call ? call : "", name ? " " : "", name ? name : "");
-    } else
-        snprintf(buf, len, "%s", v);
+        break;
+    default: snprintf(buf, len, "%s", v ? v : "?"); break;
+    }
     return 1;
 }
 
@@ -520,8 +522,7 @@ static size_t make_keys(const cJSON *rec, char keys[][GROUP_KEY_LEN], size_t max
 
 static int rec_unexpected(const cJSON *rec)
 {
-    const char *v = str(rec, "verdict");
-    return v && verdict_is_unexpected(v);
+    return str(rec, "verdict") && verdict_unexpected(record_verdict(rec));
 }
 
 void group_annotate_record(cJSON *rec)

@@ -1,5 +1,6 @@
 /* The shared frame of the HTML pages: see html_page.h. */
 #include "html_page.h"
+#include "record.h"
 #include "atomic_file.h"
 
 #include <errno.h>
@@ -119,22 +120,23 @@ static const char style_sheet[] =
     "footer{max-width:1280px;margin:0 auto;padding:16px 24px 32px;color:var(--muted);"
     "font-size:12px}\n";
 
-int html_verdict_rank(const char *v)
+int html_verdict_rank(clc_verdict v)
 {
-    if (!v)
-        return HTML_VERDICT_UNKNOWN;
-    for (int i = 0; i < HTML_N_VERDICTS; i++)
-        if (i != HTML_VERDICT_UNKNOWN && strcmp(v, html_verdicts[i]) == 0)
-            return i;
-    return HTML_VERDICT_UNKNOWN;
+    /* Each verdict's place in html_verdicts. */
+    static const int rank[CLC_VERDICT_COUNT] = {
+        [CLC_VERDICT_FAIL] = 0,    [CLC_VERDICT_BUILD_FAIL] = 1, [CLC_VERDICT_UNEXPECTED_BUILD_OK] = 2,
+        [CLC_VERDICT_TIMEOUT] = 3, [CLC_VERDICT_CRASH] = 4,      [CLC_VERDICT_ERROR] = 5,
+        [CLC_VERDICT_INFO] = 7,    [CLC_VERDICT_SKIP] = 8,       [CLC_VERDICT_PASS] = 9,
+    };
+    return (size_t)v < CLC_VERDICT_COUNT ? rank[v] : HTML_VERDICT_UNKNOWN;
 }
 
-int html_verdict_is_failure(const char *v)
+int html_verdict_is_failure(clc_verdict v)
 {
     return html_verdict_rank(v) <= HTML_VERDICT_UNKNOWN;
 }
 
-const char *html_verdict_class(const char *v)
+const char *html_verdict_class(clc_verdict v)
 {
     return verdict_classes[html_verdict_rank(v)];
 }
@@ -146,7 +148,7 @@ int html_count_verdicts(const cJSON *probes, int counts[HTML_N_VERDICTS])
 
     memset(counts, 0, sizeof counts[0] * HTML_N_VERDICTS);
     cJSON_ArrayForEach(rec, probes) {
-        counts[html_verdict_rank(html_json_str(rec, "verdict"))]++;
+        counts[html_verdict_rank(record_verdict(rec))]++;
         total++;
     }
     return total;
@@ -240,7 +242,7 @@ void html_element(FILE *f, const char *tag, const char *cls, const char *s)
 
 void html_badge(FILE *f, const char *v)
 {
-    fprintf(f, "<span class=\"badge %s\">", html_verdict_class(v));
+    fprintf(f, "<span class=\"badge %s\">", html_verdict_class(verdict_parse(v)));
     html_escape_write(f, v ? v : "(none)");
     fputs("</span>", f);
 }

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
+#include "verdict.h"
+
 /* The verdicts in display order, failures first; HTML_N_VERDICTS of them.
  * An unknown verdict string is counted as HTML_VERDICT_UNKNOWN. */
 #define HTML_N_VERDICTS 10
@@ -17,14 +19,14 @@ extern const char *const html_verdicts[HTML_N_VERDICTS];
 
 /* Index of verdict v in html_verdicts (NULL or unknown: HTML_VERDICT_UNKNOWN).
  * Lower is worse, so it also sorts failures first. */
-int html_verdict_rank(const char *v);
+int html_verdict_rank(clc_verdict v);
 
 /* Is v a verdict that means something unexpected happened (fail, build-fail,
  * unexpected-build-ok, timeout, crash, error, or an unknown verdict)? */
-int html_verdict_is_failure(const char *v);
+int html_verdict_is_failure(clc_verdict v);
 
 /* The CSS class for verdict v, e.g. "v-fail"; "v-unknown" for others. */
-const char *html_verdict_class(const char *v);
+const char *html_verdict_class(clc_verdict v);
 
 /* Counts the verdicts of the probe records in probes (an array; NULL: none)
  * into counts[HTML_N_VERDICTS], which it zeroes first. Returns the total. */

@@ -9,6 +9,7 @@
 #include "html_escape.h"
 #include "human_time.h"
 #include "html_page.h"
+#include "record.h"
 #include "html_ulp.h"
 
 /* Arrays longer than this show only their head and the rows around the first
@@ -310,7 +311,7 @@ void html_probe_write_card(FILE *f, const cJSON *rec, const cJSON *logs)
 
 void html_probe_write_card_marked(FILE *f, const cJSON *rec, const cJSON *logs, const char *mark, const char *note)
 {
-    const char *v = html_json_str(rec, "verdict");
+    clc_verdict v = record_verdict(rec);
     int rank = html_verdict_rank(v);
     /* The build log is the evidence of a build verdict: show it unfolded. */
     int log_open = rank == 1 || rank == 2 || rank == 5 || rank == HTML_VERDICT_UNKNOWN;
@@ -334,7 +335,7 @@ void html_probe_write_card_marked(FILE *f, const cJSON *rec, const cJSON *logs, 
     write_inputs(f, rec);
     /* Info cards are many and their source is rarely the point: fold it. */
     write_text_block(f, "Source", "src", html_json_str(rec, "source"),
-                     rank != html_verdict_rank("info"));
+                     rank != html_verdict_rank(CLC_VERDICT_INFO));
     /* A log shared by several probes is printed once, at the page's end
      * (report_html.c), and linked from each of their cards. */
     const cJSON *ref = cJSON_GetObjectItemCaseSensitive(rec, "build_log_ref");

@@ -11,6 +11,7 @@
 #include "html_claims.h"
 #include "html_escape.h"
 #include "html_page.h"
+#include "record.h"
 #include "html_ulp.h"
 #include "html_probe.h"
 
@@ -98,8 +99,8 @@ static void write_nav(FILE *f, const int counts[HTML_N_VERDICTS])
                "<a href=\"#identity\">Device and run</a><a href=\"#failures\">Failures (%d)</a>"
                "<a href=\"#info\">Information (%d)</a><a href=\"#skips\">Skipped (%d)</a><a href=\"#claims\">Claims</a>"
                "<a href=\"#passes\">Passed (%d)</a></nav>\n",
-            failures, counts[html_verdict_rank("info")], counts[html_verdict_rank("skip")],
-            counts[html_verdict_rank("pass")]);
+            failures, counts[html_verdict_rank(CLC_VERDICT_INFO)], counts[html_verdict_rank(CLC_VERDICT_SKIP)],
+            counts[html_verdict_rank(CLC_VERDICT_PASS)]);
 }
 
 static void write_tiles(FILE *f, const int counts[HTML_N_VERDICTS], int total)
@@ -110,7 +111,7 @@ static void write_tiles(FILE *f, const int counts[HTML_N_VERDICTS], int total)
         if (i == HTML_VERDICT_UNKNOWN && counts[i] == 0)
             continue;
         fprintf(f, "<div class=\"tile %s%s\"><span class=\"n\">%d</span><span class=\"l\">%s"
-                   "</span></div>\n", html_verdict_class(html_verdicts[i]),
+                   "</span></div>\n", html_verdict_class(verdict_parse(html_verdicts[i])),
                 counts[i] ? "" : " zero", counts[i], html_verdicts[i]);
     }
     fputs("</div>\n", f);
@@ -162,7 +163,7 @@ static family *count_families(const cJSON *probes, size_t *n)
             fams[i].name = id, fams[i].len = len;
             (*n)++;
         }
-        fams[i].counts[html_verdict_rank(html_json_str(rec, "verdict"))]++;
+        fams[i].counts[html_verdict_rank(record_verdict(rec))]++;
         fams[i].total++;
     }
     return fams;
@@ -397,7 +398,7 @@ static void write_failures(FILE *f, const cJSON *report, const cJSON *probes, co
         if (counts[v] == 0)
             continue;
         cJSON_ArrayForEach(rec, probes) {
-            if (html_verdict_rank(html_json_str(rec, "verdict")) == v) {
+            if (html_verdict_rank(record_verdict(rec)) == v) {
                 const char *note;
                 const char *mark = failure_mark(report, rec, &note);
                 html_probe_write_card_marked(f, rec, logs, mark, note);
@@ -410,14 +411,14 @@ static void write_failures(FILE *f, const cJSON *report, const cJSON *probes, co
 static void write_info(FILE *f, const cJSON *probes, int n, const cJSON *logs)
 {
     const cJSON *rec;
-    int info = html_verdict_rank("info");
+    int info = html_verdict_rank(CLC_VERDICT_INFO);
 
     fprintf(f, "<section id=\"info\"><h2>Implementation-defined results and measurements (%d)"
                "</h2>\n", n);
     if (n == 0)
         fputs("<p class=\"muted\">No information was recorded.</p>\n", f);
     cJSON_ArrayForEach(rec, probes) {
-        if (html_verdict_rank(html_json_str(rec, "verdict")) == info)
+        if (html_verdict_rank(record_verdict(rec)) == info)
             html_probe_write_card(f, rec, logs);
     }
     fputs("</section>\n", f);
@@ -426,7 +427,7 @@ static void write_info(FILE *f, const cJSON *probes, int n, const cJSON *logs)
 static void write_skips(FILE *f, const cJSON *probes, int n)
 {
     const cJSON *rec;
-    int skip = html_verdict_rank("skip");
+    int skip = html_verdict_rank(CLC_VERDICT_SKIP);
 
     fprintf(f, "<section id=\"skips\"><h2>Skipped (%d)</h2>\n", n);
     if (n == 0) {
@@ -436,7 +437,7 @@ static void write_skips(FILE *f, const cJSON *probes, int n)
     fputs("<table><thead><tr><th>probe</th><th>clause</th><th>reason</th></tr></thead>"
           "<tbody>\n", f);
     cJSON_ArrayForEach(rec, probes) {
-        if (html_verdict_rank(html_json_str(rec, "verdict")) != skip)
+        if (html_verdict_rank(record_verdict(rec)) != skip)
             continue;
         fputs("<tr", f);
         html_probe_write_anchor(f, rec);
@@ -456,7 +457,7 @@ static void write_skips(FILE *f, const cJSON *probes, int n)
 static void write_passes(FILE *f, const cJSON *probes, int n)
 {
     const cJSON *rec;
-    int pass = html_verdict_rank("pass");
+    int pass = html_verdict_rank(CLC_VERDICT_PASS);
 
     fprintf(f, "<section id=\"passes\"><h2>Passed (%d)</h2>\n", n);
     if (n == 0) {
@@ -465,7 +466,7 @@ static void write_passes(FILE *f, const cJSON *probes, int n)
     }
     fputs("<ul class=\"cols\">\n", f);
     cJSON_ArrayForEach(rec, probes) {
-        if (html_verdict_rank(html_json_str(rec, "verdict")) != pass)
+        if (html_verdict_rank(record_verdict(rec)) != pass)
             continue;
         fputs("<li", f);
         html_probe_write_anchor(f, rec);
@@ -526,10 +527,10 @@ static void write_device_page(FILE *f, const cJSON *report)
     fputs("</div></section>\n", f);
     const cJSON *logs = child(report, "build_logs");
     write_failures(f, report, probes, counts, logs);
-    write_info(f, probes, counts[html_verdict_rank("info")], logs);
-    write_skips(f, probes, counts[html_verdict_rank("skip")]);
+    write_info(f, probes, counts[html_verdict_rank(CLC_VERDICT_INFO)], logs);
+    write_skips(f, probes, counts[html_verdict_rank(CLC_VERDICT_SKIP)]);
     html_claims_write(f, child(report, "claims"));
-    write_passes(f, probes, counts[html_verdict_rank("pass")]);
+    write_passes(f, probes, counts[html_verdict_rank(CLC_VERDICT_PASS)]);
     html_ulp_write_table(f, probes);
     write_build_logs(f, logs);
     fputs("</main>\n", f);

@@ -11,6 +11,7 @@
 #include "group_html.h"
 #include "html_escape.h"
 #include "html_page.h"
+#include "record.h"
 #include "html_probe.h"
 #include "id_map.h"
 #include "report_json.h"
@@ -30,9 +31,9 @@ typedef struct {
 
 /* A judged failure: the device's answer differs from the expectation (not
  * a timeout, crash or error, which say nothing about the expectation). */
-static int judged_failure(const char *v)
+static int judged_failure(clc_verdict v)
 {
-    return v && (strcmp(v, "fail") == 0 || strcmp(v, "build-fail") == 0 || strcmp(v, "unexpected-build-ok") == 0);
+    return v == CLC_VERDICT_FAIL || v == CLC_VERDICT_BUILD_FAIL || v == CLC_VERDICT_UNEXPECTED_BUILD_OK;
 }
 
 /* A probe that fails as judged on every one of two or more devices is more
@@ -104,7 +105,7 @@ static row *collect_rows(const cJSON *const *reports, size_t n, size_t *n_rows)
                 rows[count] = (row){id, html_json_str(rec, "clause"), HTML_N_VERDICTS, 1, 1, count, 0, 0, 0, 0};
                 k = count++;
             }
-            const char *v = html_json_str(rec, "verdict");
+            clc_verdict v = record_verdict(rec);
             int rank = html_verdict_rank(v);
             rows[k].n_present++;
             rows[k].n_wrong += judged_failure(v) != 0;
@@ -112,7 +113,7 @@ static row *collect_rows(const cJSON *const *reports, size_t n, size_t *n_rows)
                 rows[k].worst = rank;
             if (html_verdict_is_failure(v))
                 rows[k].all_good = 0;
-            if (rank != html_verdict_rank("pass"))
+            if (rank != html_verdict_rank(CLC_VERDICT_PASS))
                 rows[k].all_pass = 0;
         }
     }
@@ -208,15 +209,16 @@ static void write_cell(FILE *f, const cJSON *rec, const char *page, const char *
         return;
     }
     const char *v = html_json_str(rec, "verdict");
+    clc_verdict verdict = record_verdict(rec);
     const cJSON *actual = cJSON_GetObjectItemCaseSensitive(rec, "actual");
-    fprintf(f, "<td class=\"c %s\">", html_verdict_class(v));
+    fprintf(f, "<td class=\"c %s\">", html_verdict_class(verdict));
     fputs(page ? "<a" : "<span", f);
     if (page)
         html_probe_write_href(f, page, id);
     fputs(" title=\"", f);
     if (html_json_str(rec, "detail"))
         html_escape_write_attr(f, html_json_str(rec, "detail"));
-    if (cJSON_IsArray(actual) && html_verdict_rank(v) == html_verdict_rank("info")) {
+    if (cJSON_IsArray(actual) && verdict == CLC_VERDICT_INFO) {
         fputs(": ", f);
         const cJSON *a;
         cJSON_ArrayForEach(a, actual) {

@@ -124,13 +124,13 @@ cJSON *report_build(const clc_report_meta *meta, const clc_devref *dev, const cl
     return doc;
 }
 
-static void count_into(cJSON *counts, const char *verdict, double checks)
+static void count_into(cJSON *counts, clc_verdict verdict, double checks)
 {
     cJSON *total = cJSON_GetObjectItemCaseSensitive(counts, "total");
     cJSON_SetNumberValue(total, total->valuedouble + 1);
     cJSON *ch = cJSON_GetObjectItemCaseSensitive(counts, "checks");
     cJSON_SetNumberValue(ch, ch->valuedouble + checks);
-    cJSON *c = cJSON_GetObjectItemCaseSensitive(counts, verdict);
+    cJSON *c = verdict == CLC_VERDICT_UNKNOWN ? NULL : cJSON_GetObjectItemCaseSensitive(counts, verdict_name(verdict));
     if (c)
         cJSON_SetNumberValue(c, c->valuedouble + 1);
 }
@@ -140,8 +140,8 @@ static cJSON *new_counts(void)
     cJSON *c = cJSON_CreateObject();
     cJSON_AddNumberToObject(c, "total", 0);
     cJSON_AddNumberToObject(c, "checks", 0); /* values compared by run probes */
-    for (size_t i = 0; i < verdict_count; i++)
-        cJSON_AddNumberToObject(c, verdict_names[i], 0);
+    for (size_t i = 0; i < CLC_VERDICT_COUNT; i++)
+        cJSON_AddNumberToObject(c, verdict_name((clc_verdict)i), 0);
     return c;
 }
 
@@ -222,7 +222,8 @@ void report_summarize(cJSON *report)
             continue;
         const cJSON *ch = cJSON_GetObjectItemCaseSensitive(rec, "checks");
         double checks = cJSON_IsNumber(ch) ? ch->valuedouble : 0;
-        count_into(summary, v->valuestring, checks);
+        clc_verdict verdict = verdict_parse(v->valuestring);
+        count_into(summary, verdict, checks);
         char fam[64];
         size_t n = strcspn(id->valuestring, ".");
         snprintf(fam, sizeof fam, "%.*s", (int)(n < sizeof fam ? n : sizeof fam - 1), id->valuestring);
@@ -231,7 +232,7 @@ void report_summarize(cJSON *report)
             f = new_counts();
             cJSON_AddItemToObject(families, fam, f);
         }
-        count_into(f, v->valuestring, checks);
+        count_into(f, verdict, checks);
     }
     cJSON_AddItemToObject(summary, "families", families);
     cJSON *alone = alone_summary(cJSON_GetObjectItemCaseSensitive(report, "probes"));
@@ -286,10 +287,9 @@ static void slim_records(cJSON *doc)
 {
     cJSON *rec;
     cJSON_ArrayForEach(rec, cJSON_GetObjectItemCaseSensitive(doc, "probes")) {
-        const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
-        const char *verdict = cJSON_IsString(v) ? v->valuestring : "";
-        int passed = strcmp(verdict, "pass") == 0, skipped = strcmp(verdict, "skip") == 0;
-        int info = strcmp(verdict, "info") == 0;
+        clc_verdict verdict = record_verdict(rec);
+        int passed = verdict == CLC_VERDICT_PASS, skipped = verdict == CLC_VERDICT_SKIP;
+        int info = verdict == CLC_VERDICT_INFO;
         if (passed || skipped || info) {
             cJSON_DeleteItemFromObjectCaseSensitive(rec, "why");
             cJSON_DeleteItemFromObjectCaseSensitive(rec, "spec");

@@ -14,23 +14,26 @@
 
 #include "html_escape.h"
 #include "html_page.h"
+#include "record.h"
 
 /* How a verdict maps onto JUnit's vocabulary. */
 typedef enum { J_PASS, J_FAILURE, J_ERROR, J_SKIPPED, J_INFO } jkind;
 
-static jkind kind_of(const char *v)
+static jkind kind_of(clc_verdict v)
 {
-    int rank = html_verdict_rank(v);
-    if (rank == html_verdict_rank("pass"))
-        return J_PASS;
-    if (rank == html_verdict_rank("skip"))
-        return J_SKIPPED;
-    if (rank == html_verdict_rank("info"))
-        return J_INFO;
-    if (rank == html_verdict_rank("timeout") || rank == html_verdict_rank("crash") ||
-        rank == html_verdict_rank("error"))
-        return J_ERROR;
-    return J_FAILURE; /* fail, build-fail, unexpected-build-ok, unknown */
+    switch (v) {
+    case CLC_VERDICT_PASS: return J_PASS;
+    case CLC_VERDICT_SKIP: return J_SKIPPED;
+    case CLC_VERDICT_INFO: return J_INFO;
+    case CLC_VERDICT_TIMEOUT:
+    case CLC_VERDICT_CRASH:
+    case CLC_VERDICT_ERROR: return J_ERROR;
+    case CLC_VERDICT_FAIL:
+    case CLC_VERDICT_BUILD_FAIL:
+    case CLC_VERDICT_UNEXPECTED_BUILD_OK:
+    case CLC_VERDICT_UNKNOWN: break;
+    }
+    return J_FAILURE;
 }
 
 static const cJSON *child(const cJSON *obj, const char *key)
@@ -142,7 +145,7 @@ static void write_body(FILE *f, const cJSON *rec, const cJSON *logs)
 static void write_case(FILE *f, const cJSON *rec, const char *key, const cJSON *logs)
 {
     const char *v = html_json_str(rec, "verdict");
-    jkind k = kind_of(v);
+    jkind k = kind_of(record_verdict(rec));
     const char *tag = k == J_FAILURE ? "failure" : "error";
 
     fputs("    <testcase classname=\"", f);
@@ -215,7 +218,7 @@ static void write_suite(FILE *f, const cJSON *report)
     int counts[5] = {0};
 
     cJSON_ArrayForEach(rec, probes)
-        counts[kind_of(html_json_str(rec, "verdict"))]++;
+        counts[kind_of(record_verdict(rec))]++;
     fputs("  <testsuite name=\"", f);
     html_escape_write_attr(f, key);
     fprintf(f, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\"",

@@ -75,7 +75,7 @@ cJSON *lost_memo_record(const clc_probe *p, int lost)
 {
     cJSON *rec = record_new(p);
     if (lost == LOST_HANG) {
-        record_set_verdict(rec, "timeout",
+        record_set_verdict(rec, CLC_VERDICT_TIMEOUT,
                            "hung in an earlier run of this driver version (a kernel that outlived its watchdog "
                            "twice, the second time alone, or a build alone that did): remembered, not run again; "
                            "--no-cache runs it");
@@ -90,7 +90,7 @@ cJSON *lost_memo_record(const clc_probe *p, int lost)
                  "the worker died while running this probe: signal %s, in an earlier run of this driver version "
                  "(%s): remembered, not run again; --no-cache runs it",
                  sig, p->alone ? "a kernel of its own" : "built alone");
-        record_set_verdict(rec, "crash", detail);
+        record_set_verdict(rec, CLC_VERDICT_CRASH, detail);
         record_set_string(rec, "signal", sig);
     }
     cJSON_AddTrueToObject(rec, "remembered");

@@ -233,15 +233,13 @@ static void take_msg(fan_state *st, cJSON *m)
             /* A record sent again (set again by its supervisor) replaces
              * the one before. */
             if (out->recs[i]) {
-                const cJSON *ov = cJSON_GetObjectItemCaseSensitive(out->recs[i], "verdict");
-                st->unexpected -= cJSON_IsString(ov) && verdict_is_unexpected(ov->valuestring);
+                st->unexpected -= record_unexpected(out->recs[i]);
                 cJSON_Delete(out->recs[i]);
             } else {
                 st->done++;
             }
             out->recs[i] = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
-            const cJSON *v = cJSON_GetObjectItemCaseSensitive(out->recs[i], "verdict");
-            st->unexpected += cJSON_IsString(v) && verdict_is_unexpected(v->valuestring);
+            st->unexpected += record_unexpected(out->recs[i]);
             if (o->on_record)
                 o->on_record(o->on_record_ctx, st->done, st->unexpected);
         }
@@ -409,10 +407,8 @@ static void start_progress(fan_run *r)
 {
     const clc_supervise_opts *o = r->o;
     r->st = (fan_state){o, r->out, r->n_known, 0, "", 0};
-    for (size_t k = 0; k < o->n_todo; k++) {
-        const cJSON *v = r->out->recs[o->todo[k]] ? cJSON_GetObjectItemCaseSensitive(r->out->recs[o->todo[k]], "verdict") : NULL;
-        r->st.unexpected += cJSON_IsString(v) && verdict_is_unexpected(v->valuestring);
-    }
+    for (size_t k = 0; k < o->n_todo; k++)
+        r->st.unexpected += record_unexpected(r->out->recs[o->todo[k]]);
     if (o->icd_hint)
         snprintf(r->st.icd, sizeof r->st.icd, "%s", o->icd_hint), r->st.icd_pidx = o->icd_hint_pidx;
 }
@@ -611,7 +607,7 @@ static void finish_records(const clc_supervise_opts *o, clc_device_run *out)
     for (size_t k = 0; out->fatal[0] && k < o->n_todo; k++)
         if (!out->recs[o->todo[k]]) {
             cJSON *rec = record_new(&o->set->items[o->todo[k]]);
-            record_set_verdict(rec, "error", out->fatal);
+            record_set_verdict(rec, CLC_VERDICT_ERROR, out->fatal);
             out->recs[o->todo[k]] = rec;
         }
     out->complete = 1;

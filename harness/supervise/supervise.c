@@ -149,11 +149,6 @@ static void remember_build_crash(sv_state *s, int status, const cJSON *rec)
     free(log);
 }
 
-static int rec_unexpected(const cJSON *rec)
-{
-    const cJSON *v = rec ? cJSON_GetObjectItemCaseSensitive(rec, "verdict") : NULL;
-    return cJSON_IsString(v) && verdict_is_unexpected(v->valuestring);
-}
 
 /* The device's measurement memo, loaded at first need; NULL without a
  * cache (or isolation: measurements in-process are a debugging aid). */
@@ -172,12 +167,12 @@ static void set_record(sv_state *s, size_t i, cJSON *rec)
     if (s->o->set->items[i].kind == CLC_KIND_MEASURE && measures(s))
         measure_memo_store(s->measures, s->measure_memo, &s->o->set->items[i], rec);
     if (s->out->recs[i]) {
-        s->n_unexpected -= (size_t)rec_unexpected(s->out->recs[i]);
+        s->n_unexpected -= (size_t)record_unexpected(s->out->recs[i]);
         cJSON_Delete(s->out->recs[i]);
     } else {
         s->n_recorded++;
     }
-    s->n_unexpected += (size_t)rec_unexpected(rec);
+    s->n_unexpected += (size_t)record_unexpected(rec);
     s->out->recs[i] = rec;
     if (s->o->on_rec)
         s->o->on_rec(s->o->on_rec_ctx, i, rec);
@@ -391,15 +386,14 @@ static void blame_run(sv_state *s, int hung, int status, const char *how)
     if (hung) {
         snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
                  p->kind == CLC_KIND_MEASURE ? "" : ", twice (the second time alone)");
-        record_set_verdict(rec, "timeout", detail);
+        record_set_verdict(rec, CLC_VERDICT_TIMEOUT, detail);
         record_set_number(rec, "time_ms", current_limit(s) * 1e3);
         if (p->kind == CLC_KIND_MEASURE) {
-            const char *v = measure_on_timeout(p, current_limit(s), rec);
-            record_set_verdict(rec, v, NULL);
+            record_set_verdict(rec, measure_on_timeout(p, current_limit(s), rec), NULL);
         }
     } else {
         snprintf(detail, sizeof detail, "the worker died while running this probe: %s", how);
-        record_set_verdict(rec, "crash", detail);
+        record_set_verdict(rec, CLC_VERDICT_CRASH, detail);
         record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
     }
     if (p->kind != CLC_KIND_MEASURE)
@@ -503,7 +497,7 @@ static void blame_lone_build(sv_state *s, int hung, int status, const char *how)
         crash_memo_add(s->crash_memo, p->id);
     if (hung && s->lost_memo[0])
         crash_memo_add(s->lost_memo, p->id);
-    record_set_verdict(rec, hung ? "timeout" : "crash", detail);
+    record_set_verdict(rec, hung ? CLC_VERDICT_TIMEOUT : CLC_VERDICT_CRASH, detail);
     if (!hung)
         record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
     record_add_repro(rec, p, NULL);
@@ -539,7 +533,7 @@ static void blame_between(sv_state *s, int hung, const char *how, int progressed
             cJSON *rec = record_new(&s->o->set->items[i]);
             snprintf(detail, sizeof detail, "the worker %s just before this probe: %s",
                      hung ? "hung" : "died", how);
-            record_set_verdict(rec, hung ? "timeout" : "crash", detail);
+            record_set_verdict(rec, hung ? CLC_VERDICT_TIMEOUT : CLC_VERDICT_CRASH, detail);
             set_record(s, i, rec);
             return;
         }
@@ -921,7 +915,7 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
             size_t i = s.mine[k];
             if (!out->recs[i]) {
                 cJSON *rec = record_new(&o->set->items[i]);
-                record_set_verdict(rec, "error", out->fatal);
+                record_set_verdict(rec, CLC_VERDICT_ERROR, out->fatal);
                 set_record(&s, i, rec);
             }
         }

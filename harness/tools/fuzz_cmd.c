@@ -23,6 +23,7 @@
 #include "fuzz_triage.h"
 #include "json_file.h"
 #include "proc.h"
+#include "record.h"
 #include "report_arrays.h"
 
 #define FUZZ_BATCH 40
@@ -354,7 +355,8 @@ static int collect(const char *out, const char *dir, const char *probes_file, fu
             const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "verdict"));
             const char *detail = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "detail"));
             unsigned long long ps;
-            if (!id || !v || !cJSON_IsString(key) || !strcmp(v, "pass") || !strcmp(v, "skip") ||
+            clc_verdict verdict = record_verdict(rec);
+            if (!id || !v || !cJSON_IsString(key) || verdict == CLC_VERDICT_PASS || verdict == CLC_VERDICT_SKIP ||
                 sscanf(id, "fuzz.p%16llx", &ps) != 1)
                 continue;
             char ddir[PATH_MAX], file[2 * PATH_MAX];

@@ -58,7 +58,7 @@ const cJSON *fuzz_known_match(const cJSON *doc, const char *text, const char *ve
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(reg, "entries"))
     {
         const cJSON *sigs = cJSON_GetObjectItemCaseSensitive(e, "fuzz"), *sig;
-        if (cJSON_GetArraySize(sigs) == 0 || !register_entry_allows(e, verdict))
+        if (cJSON_GetArraySize(sigs) == 0 || !register_entry_allows(e, verdict_parse(verdict)))
             continue;
         int all = 1;
         cJSON_ArrayForEach(sig, sigs) all &= cJSON_IsString(sig) && signature_holds(sig->valuestring, text);

@@ -159,7 +159,7 @@ static int worst_rank(const cJSON *row)
     int worst = HTML_N_VERDICTS;
     const cJSON *v;
     cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(row, "verdicts")) {
-        int r = html_verdict_rank(cJSON_IsString(v) ? v->valuestring : NULL);
+        int r = html_verdict_rank(verdict_parse(cJSON_GetStringValue(v)));
         worst = r < worst ? r : worst;
     }
     return worst;

@@ -29,6 +29,7 @@
 #include "report_arrays.h"
 #include "probe_load.h"
 #include "probe_write.h"
+#include "record.h"
 #include "reduce_slice.h"
 #include "repro.h"
 #include "supervise.h"
@@ -273,7 +274,7 @@ int reduce_error_signature(const cJSON *rec, char *buf, size_t len)
     const cJSON *e = rec ? cJSON_GetObjectItemCaseSensitive(rec, "error") : NULL;
     const cJSON *call = cJSON_GetObjectItemCaseSensitive(e, "call");
     const cJSON *code = cJSON_GetObjectItemCaseSensitive(e, "code");
-    if (!rec || strcmp(rec_str(rec, "verdict"), "error") != 0 || !cJSON_IsString(call) || !cJSON_IsNumber(code))
+    if (record_verdict(rec) != CLC_VERDICT_ERROR || !cJSON_IsString(call) || !cJSON_IsNumber(code))
         return -1;
     snprintf(buf, len, "error %s %d", call->valuestring, code->valueint);
     return 0;
@@ -287,7 +288,7 @@ static int same_failure(const cJSON *rec, size_t m, const char *want)
         char sig[128];
         return reduce_error_signature(rec, sig, sizeof sig) == 0 && strcmp(sig, want) == 0;
     }
-    if (!rec || strcmp(rec_str(rec, "verdict"), "fail") != 0)
+    if (record_verdict(rec) != CLC_VERDICT_FAIL)
         return 0;
     const cJSON *a = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(rec, "actual"), (int)m);
     return cJSON_IsString(a) && strcmp(a->valuestring, want) == 0;
@@ -1171,7 +1172,7 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
     size_t log_len = 0;
     c->log = open_memstream(&log_text, &log_len);
     int rc = -1;
-    if (strcmp(rec_str(rec, "verdict"), "error") == 0) {
+    if (record_verdict(rec) == CLC_VERDICT_ERROR) {
         rc = reduce_error(c, rec, orig, &r, err);
         if (rc == 0) {
             fclose(c->log);
@@ -1224,7 +1225,7 @@ static int reduce_one(ctx *c, const cJSON *report, const cJSON *rec, const clc_p
         accept(&r, two, recs, 0);
         say(c, "focus: element %zu alone (every other element unjudged) still fails with the same value", r.m);
         const char *cv = recs[1] ? rec_str(recs[1], "verdict") : "no record";
-        if (strcmp(cv, "pass") == 0)
+        if (record_verdict(recs[1]) == CLC_VERDICT_PASS)
             say(c, "control: the original with its %d wrong elements unjudged passes: what is removed passes", n_bad);
         else
             say(c, "control: the original with its %d wrong elements unjudged does NOT pass (%s)", n_bad, cv);
@@ -1290,8 +1291,8 @@ int reduce_report(const cJSON *report, const char *const *patterns, const long *
     cJSON_ArrayForEach(rec, cJSON_GetObjectItemCaseSensitive(report, "probes")) {
         const char *id = rec_str(rec, "id");
         long element = elements ? elements[pi] : -1;
-        const char *verdict = rec_str(rec, "verdict");
-        if ((strcmp(verdict, "fail") != 0 && strcmp(verdict, "error") != 0) || strcmp(rec_str(rec, "kind"), "run") != 0 ||
+        clc_verdict verdict = record_verdict(rec);
+        if ((verdict != CLC_VERDICT_FAIL && verdict != CLC_VERDICT_ERROR) || strcmp(rec_str(rec, "kind"), "run") != 0 ||
             (n && !baseline_matches_any(id, &patterns[pi], 1)))
             continue;
         /* A probe matched by an earlier plain pattern is done already. */

@@ -14,6 +14,7 @@
 #include "atomic_file.h"
 #include "baseline.h"
 #include "json_num.h"
+#include "record.h"
 #include "repro_template.h" /* generated: build/gen, by scripts/embed_lines.py */
 #include "ulp.h"
 #include "value.h"
@@ -82,14 +83,11 @@ static const cJSON *obj_field(const cJSON *obj, const char *name)
     return cJSON_GetObjectItemCaseSensitive(obj, name);
 }
 
-static int verdict_wants_repro(const char *v)
+/* Every unexpected verdict; a record whose verdict names none has nothing
+ * to reproduce. */
+static int verdict_wants_repro(clc_verdict v)
 {
-    static const char *const failing[] = {"fail", "build-fail", "unexpected-build-ok",
-                                          "timeout", "crash", "error"};
-    for (size_t i = 0; v && i < sizeof failing / sizeof *failing; i++)
-        if (strcmp(v, failing[i]) == 0)
-            return 1;
-    return 0;
+    return v != CLC_VERDICT_UNKNOWN && verdict_unexpected(v);
 }
 
 /* ---- decoding a record -------------------------------------------------- */
@@ -519,7 +517,7 @@ static void device_index(const cJSON *dev, int *plat, int *devi)
 static void emit_note(FILE *f, const repro_probe *p)
 {
     char note[1024];
-    const char *extra = strcmp(p->verdict, "timeout") == 0
+    const char *extra = verdict_parse(p->verdict) == CLC_VERDICT_TIMEOUT
                             ? "; a run that does not finish reproduces it"
                             : "";
     snprintf(note, sizeof note, "clconform's verdict was %s%s%s%s", p->verdict,
@@ -946,7 +944,7 @@ static int repro_write_from(const cJSON *report, const char *src, const char *di
     const cJSON *rec;
     cJSON_ArrayForEach(rec, obj_field(report, "probes")) {
         const char *id = str_field(rec, "id");
-        if (!verdict_wants_repro(str_field(rec, "verdict")) ||
+        if (!verdict_wants_repro(record_verdict(rec)) ||
             (n_patterns && (!id || !baseline_matches_any(id, patterns, n_patterns))))
             continue;
         if (takes_image(rec)) {

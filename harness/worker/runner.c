@@ -381,7 +381,7 @@ static int make_image(worker *w, const clc_input *in, cl_mem *image, cl_mem *bac
         return 0;
     *call = NULL;
     if (!listed) {
-        record_set_verdict(rec, "skip", why);
+        record_set_verdict(rec, CLC_VERDICT_SKIP, why);
         return 1;
     }
     *image = image_mem_create(w->env.context, in->image, in->data, backing, call, err);
@@ -483,7 +483,7 @@ done:
         record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
         clerr_record(rec, call, err);
     } else if (!host) {
-        record_set_verdict(rec, "error", "out of host memory");
+        record_set_verdict(rec, CLC_VERDICT_ERROR, "out of host memory");
     } else if (skip) {
         record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
     }
@@ -513,15 +513,14 @@ static void finish_built(worker *w, size_t idx, const launch *l, const build_res
         cJSON_AddBoolToObject(m, "first", 1);
     worker_emit(w, m);
     if (p->kind == CLC_KIND_BUILD_OK) {
-        record_set_verdict(rec, "pass", NULL);
+        record_set_verdict(rec, CLC_VERDICT_PASS, NULL);
     } else {
         double t1 = proc_now();
         run_probe(w, p, l, rec);
         t_run = proc_now() - t1;
     }
     gate_out(w, gated);
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
-    if (strcmp(v->valuestring, "pass") != 0 && b->log && *b->log)
+    if (record_verdict(rec) != CLC_VERDICT_PASS && b->log && *b->log)
         record_set_string(rec, "build_log", b->log);
     worker_trim_passing(rec);
     worker_emit_result(w, idx, rec);
@@ -546,7 +545,7 @@ static void finish_remembered_crash(worker *w, size_t idx, const build_result *b
     snprintf(detail, sizeof detail, "the build killed the worker: signal %s (remembered: this driver crashed "
              "building this very program, with these options, in an earlier run; --no-cache builds it again)",
              name);
-    record_set_verdict(rec, "crash", detail);
+    record_set_verdict(rec, CLC_VERDICT_CRASH, detail);
     record_set_string(rec, "signal", name);
     if (b->log && *b->log)
         record_set_string(rec, "driver_stderr", b->log);
@@ -562,7 +561,7 @@ static void finish_unbuilt(worker *w, size_t idx, const build_result *b, const c
     }
     cJSON *rec = worker_new_record(w, p, b->ms, 1, options);
     if (b->call && strcmp(b->call, "clBuildProgram") == 0 && b->err == CL_BUILD_PROGRAM_FAILURE) {
-        record_set_verdict(rec, "build-fail", "the program did not build (see build_log)");
+        record_set_verdict(rec, CLC_VERDICT_BUILD_FAIL, "the program did not build (see build_log)");
     } else {
         clerr_record(rec, b->call ? b->call : "clBuildProgram", b->err);
     }
@@ -761,7 +760,7 @@ static void worker_run_alone(worker *w, size_t idx)
          * three busy processes every count came out 0 or 1). The one that
          * spins every core until the watchdog ends it (measure_deadlocks)
          * takes half a second of them. */
-        const char *v = measure_run(p, &w->env, rec);
+        clc_verdict v = measure_run(p, &w->env, rec);
         double t_end = proc_now();
         gate_out(w, gated);
         if (gated && alone)
@@ -770,7 +769,7 @@ static void worker_run_alone(worker *w, size_t idx)
         w->env.measure_ctx = NULL;
         record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
         profile_add_detail(&w->prof, PROF_MEASURE, (proc_now() - t0) * 1e3, p->id);
-        if (v && strcmp(v, "error") != 0)
+        if (v != CLC_VERDICT_ERROR)
             record_set_verdict(rec, v, NULL);
         worker_emit_result(w, idx, rec);
         return;
@@ -789,12 +788,12 @@ static void worker_run_alone(worker *w, size_t idx)
     } else if (p->kind == CLC_KIND_BUILD_FAIL) {
         cJSON *rec = worker_new_record(w, p, b.ms, 1, options);
         if (b.prog)
-            record_set_verdict(rec, "unexpected-build-ok", "the spec says this must not build, and it built");
+            record_set_verdict(rec, CLC_VERDICT_UNEXPECTED_BUILD_OK, "the spec says this must not build, and it built");
         else if (b.err == CL_BUILD_PROGRAM_FAILURE || b.err == CL_INVALID_BUILD_OPTIONS)
-            record_set_verdict(rec, "pass", NULL);
+            record_set_verdict(rec, CLC_VERDICT_PASS, NULL);
         else
             clerr_record(rec, b.call, b.err);
-        if (b.log && *b.log && strcmp(cJSON_GetObjectItemCaseSensitive(rec, "verdict")->valuestring, "pass") != 0)
+        if (b.log && *b.log && record_verdict(rec) != CLC_VERDICT_PASS)
             record_set_string(rec, "build_log", b.log);
         worker_trim_passing(rec);
         worker_emit_result(w, idx, rec);
@@ -1148,7 +1147,7 @@ static void take_probe(worker *w, pending_list *run, pending_list *rej, size_t *
     char why[256];
     if (unmet_requirement(w, p, why, sizeof why)) {
         cJSON *rec = record_new(p);
-        record_set_verdict(rec, "skip", why);
+        record_set_verdict(rec, CLC_VERDICT_SKIP, why);
         worker_emit_result(w, idx, rec);
         return;
     }

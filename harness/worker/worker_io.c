@@ -31,9 +31,9 @@ void worker_emit_result(worker *w, size_t i, cJSON *rec)
      * a record). Measurements carry their own fields; a skip reproduces
      * nothing. */
     const clc_probe *p = i < w->job->set->count ? &w->job->set->items[i] : NULL;
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
-    if (p && p->kind != CLC_KIND_MEASURE && cJSON_IsString(v) && strcmp(v->valuestring, "pass") != 0 &&
-        strcmp(v->valuestring, "skip") != 0 && !cJSON_GetObjectItemCaseSensitive(rec, "source")) {
+    clc_verdict v = record_verdict(rec);
+    if (p && p->kind != CLC_KIND_MEASURE && v != CLC_VERDICT_UNKNOWN && v != CLC_VERDICT_PASS &&
+        v != CLC_VERDICT_SKIP && !cJSON_GetObjectItemCaseSensitive(rec, "source")) {
         const cJSON *o = cJSON_GetObjectItemCaseSensitive(rec, "options");
         char *options = cJSON_IsString(o) ? strdup(o->valuestring) : NULL;
         record_add_repro(rec, p, options);
@@ -115,8 +115,7 @@ cJSON *worker_new_record(const worker *w, const clc_probe *p, double build_ms, s
  * thousands of probes stay small, and a pass needs no reproducing. */
 void worker_trim_passing(cJSON *rec)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
-    if (!cJSON_IsString(v) || strcmp(v->valuestring, "pass") != 0)
+    if (record_verdict(rec) != CLC_VERDICT_PASS)
         return;
     static const char *const fields[] = {"options", "source", "kernel", "global", "local", "inputs",
                                          "out_type", "out_count", "expected", "build_log"};

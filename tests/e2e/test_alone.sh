@@ -115,6 +115,19 @@ assert p['alone.neighbour']['context'] == {'alone': 'pass', 'same': True}
     check "the next run loses one worker fewer (the copy is not launched)" \
         test "$(w 2 workers)" -eq "$(( $(w 1 workers) - 1 ))"
     check "and the run after it forms the same programs" test "$(w 3 builds)" -eq "$(w 2 builds)"
+    (
+        unset CLCONFORM_NO_CACHE
+        export XDG_CACHE_HOME=$TMP/xdg
+        "$CLCONFORM" --device pthread --probes "$SRCDIR/tests/alone/crash.probe" --alone all --no-register \
+            --device-jobs 2 --quiet --out "$TMP/crash4" >"$TMP/crash4.out" 2>&1
+    )
+    check "with two supervisors (chunks) the remembered copy keeps the run complete" python3 -c "
+import json
+r = json.load(open('$(report_of crash4)'))
+assert r['run']['complete'] is True, r['run'].get('incomplete_reason')
+p = {p['id']: p for p in r['probes']}
+assert p['alone.crash']['context']['alone'] == 'crash' and p['alone.neighbour']['context']['same'], p
+"
     check "the remembered copy still reads as a crash alone" python3 -c "
 import json
 r = json.load(open('$(report_of crash2)'))

@@ -170,9 +170,9 @@ static void test_on_timeout(void)
     p.measure = "iwg_spin_flag_wg64_above_limit";
     cJSON *rec = cJSON_CreateObject();
     cJSON_AddStringToObject(rec, "detail", "stale");
-    const char *v = measure_on_timeout(&p, 6.0, rec);
+    clc_verdict v = measure_on_timeout(&p, 6.0, rec);
     cJSON *m = cJSON_GetObjectItem(rec, "measure");
-    CHECK(strcmp(v, "info") == 0, "a spin-flag hang is a measurement: info");
+    CHECK(v == CLC_VERDICT_INFO, "a spin-flag hang is a measurement: info");
     CHECK(m && strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(m, "outcome")), "deadlock") == 0 &&
               cJSON_GetNumberValue(cJSON_GetObjectItem(m, "waited_s")) == 6.0 &&
               strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(m, "rule")), "above_limit") == 0 &&
@@ -186,7 +186,7 @@ static void test_on_timeout(void)
     rec = cJSON_CreateObject();
     v = measure_on_timeout(&p, 20.0, rec);
     m = cJSON_GetObjectItem(rec, "measure");
-    CHECK(strcmp(v, "timeout") == 0 && m &&
+    CHECK(v == CLC_VERDICT_TIMEOUT && m &&
               strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(m, "outcome")), "timeout") == 0,
           "a bounded measurement that hangs is a timeout");
     cJSON_Delete(rec);

@@ -91,8 +91,8 @@ static void test_record_new(void)
     CHECK(strcmp(str(rec, "verdict"), "error") == 0, "record_new_verdict_is_error_until_set");
     CHECK(num(rec, "time_ms") == 0 && num(rec, "build_ms") == 0 && num(rec, "batch_size") == 0,
           "record_new_has_zero_timings");
-    record_set_verdict(rec, "skip", "lacks cl_x");
-    record_set_verdict(rec, "skip", "lacks cl_y");
+    record_set_verdict(rec, CLC_VERDICT_SKIP, "lacks cl_x");
+    record_set_verdict(rec, CLC_VERDICT_SKIP, "lacks cl_y");
     CHECK(strcmp(str(rec, "verdict"), "skip") == 0 && strcmp(str(rec, "detail"), "lacks cl_y") == 0 &&
               cJSON_GetArraySize(rec) == 12,
           "record_set_verdict_replaces_without_duplicating_keys");
@@ -116,8 +116,8 @@ static void test_judge(void)
     const clc_probe *p = probe("r.ints");
     cJSON *rec = record_new(p);
     int32_t good[5] = {1, -2, 999, 5, 0x7fffffff};
-    const char *v = record_judge_output(rec, p, good);
-    CHECK(strcmp(v, "pass") == 0 && strcmp(str(rec, "verdict"), "pass") == 0, "judge_matching_output_passes");
+    clc_verdict v = record_judge_output(rec, p, good);
+    CHECK(v == CLC_VERDICT_PASS && strcmp(str(rec, "verdict"), "pass") == 0, "judge_matching_output_passes");
     CHECK(!has(rec, "actual") && !has(rec, "first_mismatch") && !has(rec, "mismatches") && !has(rec, "detail"),
           "pass_record_has_no_actual_or_mismatch_fields");
     cJSON_Delete(rec);
@@ -126,7 +126,7 @@ static void test_judge(void)
     int32_t bad[5] = {1, 2, 7, 6, 0x7fffffff};
     v = record_judge_output(rec, p, bad);
     static const char *const actual[] = {"1", "2", "7", "6", "2147483647"};
-    CHECK(strcmp(v, "fail") == 0 && strcmp(str(rec, "verdict"), "fail") == 0, "judge_wrong_output_fails");
+    CHECK(v == CLC_VERDICT_FAIL && strcmp(str(rec, "verdict"), "fail") == 0, "judge_wrong_output_fails");
     CHECK(num(rec, "first_mismatch") == 1, "fail_first_mismatch_is_index_1");
     CHECK(num(rec, "mismatches") == 2, "fail_counts_two_mismatches_not_the_star");
     CHECK(strings_are(rec, "actual", actual, 5), "fail_records_every_actual_value");
@@ -135,7 +135,7 @@ static void test_judge(void)
           "fail_detail_names_count_index_expected_and_actual");
     /* Judging again (a retry) replaces rather than appends. */
     v = record_judge_output(rec, p, good);
-    CHECK(strcmp(v, "pass") == 0 && !has(rec, "actual"), "rejudging_a_record_replaces_actual");
+    CHECK(v == CLC_VERDICT_PASS && !has(rec, "actual"), "rejudging_a_record_replaces_actual");
     cJSON_Delete(rec);
 
     /* Last element only. */
@@ -149,13 +149,13 @@ static void test_judge(void)
     p = probe("r.floats");
     uint32_t fgood[4] = {0xffc00001u, 0, 0x7fa00001, 0};
     rec = record_new(p);
-    CHECK(strcmp(record_judge_output(rec, p, fgood), "pass") == 0, "judge_float_nan_payload_matches_nan");
+    CHECK(record_judge_output(rec, p, fgood) == CLC_VERDICT_PASS, "judge_float_nan_payload_matches_nan");
     cJSON_Delete(rec);
     uint32_t fbad[4] = {0x7f800000, 0x80000000u, 0x7fc00000, 0x80000000u};
     rec = record_new(p);
     v = record_judge_output(rec, p, fbad);
     static const char *const factual[] = {"inf", "-0", "nan", "-0"};
-    CHECK(strcmp(v, "fail") == 0 && num(rec, "first_mismatch") == 0 && num(rec, "mismatches") == 4,
+    CHECK(v == CLC_VERDICT_FAIL && num(rec, "first_mismatch") == 0 && num(rec, "mismatches") == 4,
           "judge_float_inf_minus0_and_wrong_nan_all_fail");
     CHECK(strings_are(rec, "actual", factual, 4), "fail_float_actual_strings");
     cJSON_Delete(rec);
@@ -173,7 +173,7 @@ static void test_judge(void)
     unsigned char bytes[4] = {1, 0, 0, 255};
     v = record_judge_output(rec, p, bytes);
     static const char *const iactual[] = {"1", "0", "0", "255"};
-    CHECK(strcmp(v, "info") == 0 && strcmp(str(rec, "verdict"), "info") == 0, "impl_defined_is_info");
+    CHECK(v == CLC_VERDICT_INFO && strcmp(str(rec, "verdict"), "info") == 0, "impl_defined_is_info");
     CHECK(strings_are(rec, "actual", iactual, 4), "impl_defined_records_actual_values");
     CHECK(!has(rec, "first_mismatch") && !has(rec, "mismatches"), "impl_defined_has_no_mismatch_fields");
     cJSON_Delete(rec);
@@ -289,17 +289,42 @@ static void test_verdicts(void)
         int unexpected;
     } table[] = {{"pass", 0}, {"fail", 1}, {"build-fail", 1}, {"unexpected-build-ok", 1}, {"info", 0},
                  {"skip", 0}, {"timeout", 1}, {"crash", 1}, {"error", 1}};
-    CHECK(verdict_count == 9, "nine_verdicts");
+    CHECK(CLC_VERDICT_COUNT == 9 && sizeof table / sizeof *table == CLC_VERDICT_COUNT, "nine_verdicts");
     for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
-        CHECK(verdict_is_unexpected(table[i].v) == table[i].unexpected, "verdict_is_unexpected_%s_is_%d", table[i].v,
+        clc_verdict v = verdict_parse(table[i].v);
+        /* The enum's order is the report's order, and each name goes
+         * both ways. */
+        CHECK(v == (clc_verdict)i && strcmp(verdict_name(v), table[i].v) == 0, "verdict_%s_round_trips_in_report_order",
+              table[i].v);
+        CHECK(verdict_unexpected(v) == table[i].unexpected, "verdict_unexpected_%s_is_%d", table[i].v,
               table[i].unexpected);
-        CHECK(verdict_is_known(table[i].v) && i < verdict_count && strcmp(verdict_names[i], table[i].v) == 0,
-              "verdict_%s_known_and_in_report_order", table[i].v);
     }
-    CHECK(!verdict_is_known("passed") && !verdict_is_known("") && !verdict_is_known(NULL) &&
-              !verdict_is_known("PASS"),
-          "unknown_verdicts_not_known");
-    CHECK(!verdict_is_unexpected(NULL), "null_verdict_not_unexpected");
+    static const char *const unknown[] = {"passed", "", "PASS", "pass ", "unknown", "fail|crash"};
+    for (size_t i = 0; i < sizeof unknown / sizeof *unknown; i++)
+        CHECK(verdict_parse(unknown[i]) == CLC_VERDICT_UNKNOWN, "'%s'_is_no_verdict", unknown[i]);
+    CHECK(verdict_parse(NULL) == CLC_VERDICT_UNKNOWN, "null_is_no_verdict");
+    CHECK(strcmp(verdict_name(CLC_VERDICT_UNKNOWN), "unknown") == 0 &&
+              strcmp(verdict_name((clc_verdict)(CLC_VERDICT_UNKNOWN + 5)), "unknown") == 0,
+          "no_verdict_is_named_unknown");
+    /* A damaged record is something a nightly job must notice. */
+    CHECK(verdict_unexpected(CLC_VERDICT_UNKNOWN), "unknown_verdict_is_unexpected");
+
+    /* The record's verdict: the enum in, the name in the JSON, the enum out. */
+    cJSON *rec = cJSON_CreateObject();
+    CHECK(record_verdict(rec) == CLC_VERDICT_UNKNOWN && record_verdict(NULL) == CLC_VERDICT_UNKNOWN &&
+              !record_unexpected(NULL),
+          "no_verdict_field_is_unknown_and_no_record_is_not_counted");
+    for (size_t i = 0; i < CLC_VERDICT_COUNT; i++) {
+        record_set_verdict(rec, (clc_verdict)i, NULL);
+        CHECK(record_verdict(rec) == (clc_verdict)i && strcmp(str(rec, "verdict"), table[i].v) == 0 &&
+                  record_unexpected(rec) == table[i].unexpected,
+              "record_set_verdict_%s_reads_back", table[i].v);
+    }
+    cJSON_ReplaceItemInObjectCaseSensitive(rec, "verdict", cJSON_CreateString("passed"));
+    CHECK(record_verdict(rec) == CLC_VERDICT_UNKNOWN, "record_with_foreign_verdict_text_is_unknown");
+    cJSON_ReplaceItemInObjectCaseSensitive(rec, "verdict", cJSON_CreateNumber(0));
+    CHECK(record_verdict(rec) == CLC_VERDICT_UNKNOWN, "record_with_numeric_verdict_is_unknown");
+    cJSON_Delete(rec);
 }
 
 static cJSON *rec_of(const char *id, const char *verdict)
@@ -343,8 +368,8 @@ static void test_summary(void)
               count(report, NULL, "error") == 1 && count(report, NULL, "build-fail") == 1,
           "summary_counts_per_verdict");
     int all = 1;
-    for (size_t i = 0; i < verdict_count; i++)
-        all = all && count(report, "op", verdict_names[i]) >= 0;
+    for (size_t i = 0; i < CLC_VERDICT_COUNT; i++)
+        all = all && count(report, "op", verdict_name((clc_verdict)i)) >= 0;
     CHECK(all, "every_verdict_has_a_count_even_when_zero");
     CHECK(count(report, "conv", "total") == 3 && count(report, "conv", "pass") == 2 && count(report, "conv", "fail") == 1,
           "family_conv_counts_by_first_dot");

@@ -59,8 +59,8 @@ static void test_parse(void)
     CHECK(e0 && strcmp(cJSON_GetArrayItem(cJSON_GetObjectItem(e0, "values"), 0)->valuestring, "0 -> -0") == 0,
           "deviation_value_with_blanks_collapsed");
     const cJSON *flaky = register_entry_for(doc, "flaky.crash");
-    CHECK(flaky && register_entry_allows(flaky, "crash") && register_entry_allows(flaky, "pass") &&
-              !register_entry_allows(flaky, "fail"),
+    CHECK(flaky && register_entry_allows(flaky, CLC_VERDICT_CRASH) && register_entry_allows(flaky, CLC_VERDICT_PASS) &&
+              !register_entry_allows(flaky, CLC_VERDICT_FAIL),
           "verdict_set");
     CHECK(register_entry_for(doc, "wi.dimindx-out-of-range.x") != NULL && register_entry_for(doc, "wi.other") == NULL,
           "glob_lookup");
@@ -336,8 +336,8 @@ static void test_context(void)
     const char *globs[4];
     size_t n = register_context_globs(doc, globs, 4);
     CHECK(n == 1 && !strcmp(globs[0], "ctx.*"), "its context globs: the marked entry's only");
-    CHECK(register_entry_allows(register_entry_for(doc, "ctx.a"), "pass") &&
-              !register_entry_allows(register_entry_for(doc, "plain.a"), "pass"),
+    CHECK(register_entry_allows(register_entry_for(doc, "ctx.a"), CLC_VERDICT_PASS) &&
+              !register_entry_allows(register_entry_for(doc, "plain.a"), CLC_VERDICT_PASS),
           "a context entry allows pass; an entry without one does not");
     CHECK(parse_error("driver platform.version PoCL\ncontext min(x)\n", "a context line marks the entry above it"),
           "a context line with no entry above: FILE:LINE error");

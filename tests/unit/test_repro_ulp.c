@@ -105,8 +105,8 @@ int main(void)
 
     cJSON *rec = record_new(p);
     record_add_repro(rec, p, "-cl-std=CL1.2");
-    const char *verdict = ulp_judge_output(rec, p, bad, 0);
-    CHECK(strcmp(verdict, "fail") == 0, "the_harness_fails_the_made_up_output");
+    clc_verdict verdict = ulp_judge_output(rec, p, bad, 0);
+    CHECK(verdict == CLC_VERDICT_FAIL, "the_harness_fails_the_made_up_output");
     cJSON *report = cJSON_Parse("{\"schema_version\":1,\"tool\":{\"name\":\"clconform\",\"version\":\"test\"},"
                                 "\"run\":{},\"platform\":{\"name\":\"Test Platform\"},"
                                 "\"device\":{\"key\":\"ulp-dev\",\"name\":\"Test Device\",\"index\":\"0:0\"},"

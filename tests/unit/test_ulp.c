@@ -174,9 +174,9 @@ static void test_judge_record(void)
     p.inputs[0] = (clc_input){.name = "x", .type = CLC_T_FLOAT, .count = 3, .data = (unsigned char *)in};
     float out[3] = {0x1.800002p0f, 0x1.800006p1f, -0.0f}; /* 1 ulp; 3 ulp; exact */
     cJSON *rec = cJSON_CreateObject();
-    const char *v = ulp_judge_output(rec, &p, out, 0);
+    clc_verdict v = ulp_judge_output(rec, &p, out, 0);
     const cJSON *u = cJSON_GetObjectItem(rec, "ulp");
-    CHECK(strcmp(v, "fail") == 0, "3 ulp against a 2-ulp bound fails");
+    CHECK(v == CLC_VERDICT_FAIL, "3 ulp against a 2-ulp bound fails");
     CHECK(cJSON_GetObjectItem(u, "max_error")->valuedouble == 3, "largest error 3 ulp recorded");
     CHECK(cJSON_GetObjectItem(u, "beyond")->valuedouble == 1, "one element beyond the bound");
     const cJSON *f0 = cJSON_GetArrayItem(cJSON_GetObjectItem(u, "failures"), 0);
@@ -192,7 +192,7 @@ static void test_judge_record(void)
     rec = cJSON_CreateObject();
     v = ulp_judge_output(rec, &p, out, 0);
     u = cJSON_GetObjectItem(rec, "ulp");
-    CHECK(strcmp(v, "pass") == 0, "within the bound passes");
+    CHECK(v == CLC_VERDICT_PASS, "within the bound passes");
     CHECK(cJSON_GetObjectItem(u, "max_error")->valuedouble == 1, "a passing probe still records its largest error (1 ulp)");
     CHECK(cJSON_GetObjectItem(rec, "actual") == NULL, "a pass keeps no actual values");
     cJSON_Delete(rec);
@@ -201,7 +201,7 @@ static void test_judge_record(void)
     out[1] = 100.0f;
     rec = cJSON_CreateObject();
     v = ulp_judge_output(rec, &p, out, 0);
-    CHECK(strcmp(v, "info") == 0, "impl-defined (native_): info, never fail");
+    CHECK(v == CLC_VERDICT_INFO, "impl-defined (native_): info, never fail");
     CHECK(cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "ulp"), "max_error")->valuedouble > 1000,
           "with its error recorded");
     cJSON_Delete(rec);
@@ -216,12 +216,12 @@ static void test_judge_record(void)
     float flushed = 0.0f;
     rec = cJSON_CreateObject();
     v = ulp_judge_output(rec, &p, &flushed, 0);
-    CHECK(strcmp(v, "fail") == 0, "a flushed subnormal result fails on a denormal device");
+    CHECK(v == CLC_VERDICT_FAIL, "a flushed subnormal result fails on a denormal device");
     cJSON_Delete(rec);
     p.flush_allowed = 1;
     rec = cJSON_CreateObject();
     v = ulp_judge_output(rec, &p, &flushed, 0);
-    CHECK(strcmp(v, "pass") == 0, "but passes where the probe allows flushing (half_ functions)");
+    CHECK(v == CLC_VERDICT_PASS, "but passes where the probe allows flushing (half_ functions)");
     CHECK(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "ulp"), "flush_to_zero")),
           "and the record says it was judged with flushing");
     cJSON_Delete(rec);
