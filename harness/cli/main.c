@@ -1023,6 +1023,14 @@ static int judge_run(suite_run *r)
         }
         if (r->reports[i] && report_has_unexpected(r->reports[i]))
             unexpected = 1;
+        /* Probes without a verdict are news even where every verdict
+         * written is a known one (a supervisor lost). */
+        const cJSON *run = r->reports[i] ? cJSON_GetObjectItemCaseSensitive(r->reports[i], "run") : NULL;
+        if (run && !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(run, "complete")) && !stop_requested) {
+            const char *why = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(run, "incomplete_reason"));
+            fprintf(stderr, "clconform: %s: the report is incomplete (%s)\n", r->chosen[i]->key, why ? why : "?");
+            died = 1;
+        }
     }
     int rc = unexpected ? CLC_EXIT_UNEXPECTED : CLC_EXIT_OK;
     if (r->cli.baseline) {
