@@ -67,6 +67,25 @@ everyone = [p['id'] for p in json.load(open('$(report_of all)'))['probes'] if p[
 assert sorted(seen) == sorted(everyone) and set(seen.values()) == {1}, seen
 "
 
+# The copies form the same programs run after run: a second run with the
+# same slice builds nothing, every program from the binary cache.
+(
+    unset CLCONFORM_NO_CACHE
+    export XDG_CACHE_HOME=$TMP/xdg-stable
+    for n in 1 2; do
+        "$CLCONFORM" --device "$sel" --probes "$SRCDIR/tests/selftest" --no-register --alone 1/2 --quiet \
+            --out "$TMP/stable$n" >"$TMP/stable$n.out" 2>&1
+    done
+)
+check "a second run with the same slice builds nothing from source" python3 -c "
+import json
+r = json.load(open('$(report_of stable2)'))
+run = r['run']
+assert r['summary']['alone']['run'] > 0, r['summary']
+assert run['builds'] > 0 and run['cache']['hits'] == run['builds'], (run['builds'], run['cache'])
+assert run['profile'].get('build', {}).get('count', 0) == 0, run['profile'].get('build')
+"
+
 # A register entry marked `context` runs its probes alone in every run.
 platform=$("$CLCONFORM" --list 2>/dev/null | grep -i -B3 "$sel" | grep '^platform' | tail -n1 | sed 's/^platform [0-9]*: \([^ ]*\).*/\1/')
 mkdir -p "$TMP/regs"
