@@ -302,7 +302,7 @@ def gen_bool():
         emit(f_imp, "bool.%s.literal-operands" % vt, "OpenCL C: Vector Literals", "impl-defined",
              "A vector literal whose operands are bools: 6.1.6 evaluates operands like function arguments, "
              "which suggests 1 per true operand, but the spec never states whether such an operand gives 1 or "
-             "-1 (KhronosGroup/OpenCL-Docs issue 177 is open on it), so the result is only recorded." + ledger("bool-literal-operands"),
+             "-1 (KhronosGroup/OpenCL-Docs#177 is open on it), so the result is only recorded." + ledger("bool-literal-operands"),
              body="%s v = (%s)(%s);\n%s" % (vt, vt, args, store("v", n)),
              out="%s[%d]" % (t.name, n))
 

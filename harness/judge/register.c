@@ -227,14 +227,22 @@ static int parse_entry(char *line, int lineno, cJSON *entries, char *why, size_t
     return 0;
 }
 
+/* The entry a `deviation`, `fuzz` or `context` line belongs to (the last
+ * one), or NULL with none_msg in why. */
+static cJSON *entry_above(cJSON *entries, const char *none_msg, char *why, size_t len)
+{
+    cJSON *last = cJSON_GetArrayItem(entries, cJSON_GetArraySize(entries) - 1);
+    if (!last)
+        snprintf(why, len, "%s", none_msg);
+    return last;
+}
+
 /* "deviation E -> G" or "deviation kind CLASS": what the entry above is. */
 static int parse_deviation(char *rest, cJSON *entries, char *why, size_t len)
 {
-    cJSON *last = cJSON_GetArrayItem(entries, cJSON_GetArraySize(entries) - 1);
-    if (!last) {
-        snprintf(why, len, "a deviation line belongs to the entry above it, and there is none");
+    cJSON *last = entry_above(entries, "a deviation line belongs to the entry above it, and there is none", why, len);
+    if (!last)
         return -1;
-    }
     return register_dev_add(last, rest, why, len);
 }
 
@@ -253,11 +261,9 @@ static int entry_without_deviation(const cJSON *entries)
 static int parse_fuzz(char *rest, cJSON *entries, char *why, size_t len)
 {
     char *pat = trim(rest);
-    cJSON *last = cJSON_GetArrayItem(entries, cJSON_GetArraySize(entries) - 1);
-    if (!last) {
-        snprintf(why, len, "a fuzz line gives a signature to the entry above it, and there is none");
+    cJSON *last = entry_above(entries, "a fuzz line gives a signature to the entry above it, and there is none", why, len);
+    if (!last)
         return -1;
-    }
     const char *re_text = pat[0] == '!' ? pat + 1 : pat;
     regex_t re;
     int rc = *re_text ? regcomp(&re, re_text, REG_EXTENDED | REG_NOSUB) : REG_BADPAT;
@@ -278,11 +284,9 @@ static int parse_fuzz(char *rest, cJSON *entries, char *why, size_t len)
 static int parse_context(char *rest, cJSON *entries, char *why, size_t len)
 {
     char *call = trim(rest);
-    cJSON *last = cJSON_GetArrayItem(entries, cJSON_GetArraySize(entries) - 1);
-    if (!last) {
-        snprintf(why, len, "a context line marks the entry above it, and there is none");
+    cJSON *last = entry_above(entries, "a context line marks the entry above it, and there is none", why, len);
+    if (!last)
         return -1;
-    }
     if (!*call) {
         snprintf(why, len, "a context line names the call whose result depends on the code around it");
         return -1;

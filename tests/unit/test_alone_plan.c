@@ -19,6 +19,19 @@ static const char *const SUITE =
     "[probe a.whole]\nkind = run\nout = int[1]\nexpect = 3\n"
     "source = __kernel void probe(__global int *out) { out[0] = 3; }\n";
 
+/* SUITE into set, and a todo of every probe in order (n of them); NULL
+ * when it does not load. */
+static size_t *load_suite(clc_probe_set *set, size_t *n)
+{
+    if (probe_load_text("suite", SUITE, set, stderr) != 0)
+        return NULL;
+    *n = set->count;
+    size_t *todo = malloc(*n * sizeof *todo);
+    for (size_t i = 0; todo && i < *n; i++)
+        todo[i] = i;
+    return todo;
+}
+
 int main(void)
 {
     clc_alone_slice s;
@@ -55,11 +68,8 @@ int main(void)
           "all takes every id, none no id");
 
     clc_probe_set set = {0};
-    int loaded = probe_load_text("suite", SUITE, &set, stderr); /* CHECK evaluates its condition twice */
-    CHECK(loaded == 0 && set.count == 5, "the test suite loads");
-    size_t n = set.count, *todo = malloc(n * sizeof *todo);
-    for (size_t i = 0; i < n; i++)
-        todo[i] = i;
+    size_t n, *todo = load_suite(&set, &n); /* CHECK evaluates its condition twice */
+    CHECK(todo && set.count == 5, "the test suite loads");
     CHECK(alone_worth_running(&set.items[0]) && !alone_worth_running(&set.items[2]) &&
               !alone_worth_running(&set.items[3]) && !alone_worth_running(&set.items[4]),
           "only judged batched run probes are worth a copy (not build-fail, undefined, whole programs)");
@@ -76,11 +86,7 @@ int main(void)
     free(todo);
 
     clc_probe_set set2 = {0};
-    probe_load_text("suite", SUITE, &set2, stderr);
-    n = set2.count;
-    todo = malloc(n * sizeof *todo);
-    for (size_t i = 0; i < n; i++)
-        todo[i] = i;
+    todo = load_suite(&set2, &n);
     const char *globs[] = {"a.run.t*"};
     added = alone_plan_add(&set2, &todo, &n, (clc_alone_slice){0, 0}, globs, 1, NULL);
     CHECK(added == 1 && !strcmp(set2.items[5].id, "a.run.two@alone"),
@@ -91,11 +97,7 @@ int main(void)
     /* A driver whose kernels hold one probe each, or a budget the body
      * passes: the batched run is alone already, no copy. */
     clc_probe_set set3 = {0};
-    probe_load_text("suite", SUITE, &set3, stderr);
-    n = set3.count;
-    todo = malloc(n * sizeof *todo);
-    for (size_t i = 0; i < n; i++)
-        todo[i] = i;
+    todo = load_suite(&set3, &n);
     clc_alone_kernels one = {.group = 1}, small = {.group = 8, .group_bytes = 4}, roomy = {.group = 8, .group_bytes = 4096};
     CHECK(alone_already(&set3.items[0], &one) && alone_already(&set3.items[0], &small) &&
               !alone_already(&set3.items[0], &roomy) && !alone_already(&set3.items[0], NULL),
