@@ -636,6 +636,100 @@ static size_t remaining(const sv_state *s, size_t *todo)
  * threshold asked for), and a part costs little: whoever claims next takes
  * it, its giver included. */
 #define GIVE_BACK_MIN_WEIGHT (8 * 1024)
+
+/* Whether probe i is built in a program with others (runner.c take_probe),
+ * as this supervisor knows its cap. */
+static int built_in_batch(const sv_state *s, size_t i)
+{
+    const clc_probe *p = &s->o->set->items[i];
+    return s->batch_cap[i] != 1 && (batch_plan_runs_batched(p) || batch_plan_rejects_batched(p));
+}
+
+/* Whether a part may begin at pr[c] with every program the same as the
+ * plan's: at a segment's start, or inside a segment whose batched probes
+ * all lie on one side of c (a probe built alone is a program of its own
+ * wherever its part begins, and a batch still begins at its segment's
+ * first batched probe). */
+static int cut_keeps_programs(const sv_state *s, const size_t *pr, size_t m, size_t c)
+{
+    const size_t *seg = s->o->segment;
+    if (c == 0 || c >= m || seg[pr[c]] != seg[pr[c - 1]])
+        return 1;
+    int before = 0, after = 0;
+    for (size_t j = c; j-- > 0 && seg[pr[j]] == seg[pr[c]] && !before;)
+        before = built_in_batch(s, pr[j]);
+    for (size_t j = c; j < m && seg[pr[j]] == seg[pr[c]] && !after; j++)
+        after = built_in_batch(s, pr[j]);
+    return !(before && after);
+}
+
+/* A probe built alone crashed its worker (in its build, its code
+ * generation or its run): the probes built alone after it may do the same,
+ * one worker each. PoCL 5 crashes at the first launch of every one of its
+ * 32 async-copy kernels, each a program of its own, and one supervisor met
+ * them one after another for 34 s of its cold run while the other 15 had
+ * ended. So this supervisor keeps just the next unfinished probe, and the
+ * rest goes back in parts (chain_cut's caller) that idle supervisors meet
+ * side by side, each of them cutting its part again at its own crash.
+ * Returns where the part given back begins (k unchanged: not such a
+ * crash, or no cut there keeps the programs). */
+static size_t chain_cut(const sv_state *s, const size_t *pr, size_t m, size_t k, int culprit_here)
+{
+    size_t culprit = culprit_here ? s->running : s->n_building == 1 ? s->building[0] : SIZE_MAX;
+    if (s->lost_hung || culprit == SIZE_MAX || !s->out->recs[culprit] || built_in_batch(s, culprit))
+        return k;
+    size_t c = 0;
+    while (c < m && pr[c] != culprit)
+        c++;
+    for (c++; c < m && s->out->recs[pr[c]]; c++)
+        ;
+    if (c + 1 >= m || !cut_keeps_programs(s, pr, m, c + 1))
+        return k;
+    for (size_t j = c + 1; j < m; j++)
+        if (s->capped[pr[j]])
+            return k;
+    c++;
+    /* After a run, k is what must stay (capped probes, a batch waiting):
+     * never less. After a build, k kept the culprit's whole segment for the
+     * programs cut from it, which a lone program has none of. */
+    return culprit_here ? (k > c ? k : c) : (k < c ? k : c);
+}
+
+/* Where the parts of pr[k..m) given back begin, into cuts[0..8): k first.
+ * After a run that hung, each probe with a timeout of its own begins a part
+ * of its own, whatever its weight: the rest is built again anyway, and in
+ * one part PoCL 5's next three float-atomic hangs were each met only after
+ * the one before had been waited out, one supervisor after another (12.8 ->
+ * 33.7 s). Otherwise parts of about a quarter of the rest's weight each,
+ * cut where the programs stay the plan's (a crash chain's at any weight).
+ * Returns how many, 0 when the rest is too light to give back. */
+static size_t part_cuts(const sv_state *s, const size_t *pr, size_t m, size_t k, int hung_run, int chain,
+                        size_t cuts[8])
+{
+    size_t n_cuts = 0;
+    cuts[n_cuts++] = k;
+    for (size_t j = k + 1; hung_run && j < m && n_cuts < 8; j++)
+        if (s->o->set->items[pr[j]].timeout_s > 0)
+            cuts[n_cuts++] = j;
+    if (n_cuts > 1)
+        return n_cuts;
+    size_t rest = 0, least = chain ? 1 : GIVE_BACK_MIN_WEIGHT;
+    for (size_t j = k; j < m; j++)
+        rest += batch_plan_weight(&s->o->set->items[pr[j]]);
+    if (rest < least)
+        return 0;
+    size_t piece = rest / 4 > least ? rest / 4 : least, w = 0;
+    for (size_t j = k; j < m && n_cuts < 8; j++) {
+        w += batch_plan_weight(&s->o->set->items[pr[j]]);
+        if (w >= piece && j + 1 < m && cut_keeps_programs(s, pr, m, j + 1) && rest - w >= least) {
+            cuts[n_cuts++] = j + 1;
+            rest -= w;
+            w = 0;
+        }
+    }
+    return n_cuts;
+}
+
 static void give_back_rest(sv_state *s)
 {
     const clc_chunk_pool *p = s->o->pool;
@@ -704,6 +798,8 @@ static void give_back_rest(sv_state *s)
             while (k < m && seg[pr[k]] == first_seg)
                 k++;
         }
+        size_t k_plan = k;
+        k = chain_cut(s, pr, m, k, culprit_here);
         /* Nothing from k on has begun: a worker takes probes in order. When
          * nothing before k is left either (a run crash: the culprit has its
          * verdict), this supervisor's next worker, which starts anyway,
@@ -716,36 +812,8 @@ static void give_back_rest(sv_state *s)
         if (!left)
             continue;
         /* Parts begin at cuts[], given back from the last, so that only
-         * this supervisor's chunk is ever cut. After a run that hung, each
-         * probe of the rest with a timeout of its own (the kind that waits
-         * on other work-items: chunk_order.h) begins a part of its own,
-         * whatever its weight: the rest is built again anyway, and in one
-         * part PoCL 5's next three float-atomic hangs were each met only
-         * after the one before had been waited out, one supervisor after
-         * another (12.8 -> 33.7 s). */
-        size_t cuts[8], n_cuts = 0;
-        cuts[n_cuts++] = k;
-        for (size_t j = k + 1; culprit_here && s->lost_hung && j < m && n_cuts < 8; j++)
-            if (s->o->set->items[pr[j]].timeout_s > 0)
-                cuts[n_cuts++] = j;
-        if (n_cuts == 1) {
-            /* Otherwise parts of about a quarter of the rest's weight each,
-             * cut at segment starts. */
-            size_t rest = 0;
-            for (size_t j = k; j < m; j++)
-                rest += batch_plan_weight(&s->o->set->items[pr[j]]);
-            if (rest < GIVE_BACK_MIN_WEIGHT)
-                continue;
-            size_t piece = rest / 4 > GIVE_BACK_MIN_WEIGHT ? rest / 4 : GIVE_BACK_MIN_WEIGHT, w = 0;
-            for (size_t j = k; j < m && n_cuts < 8; j++) {
-                w += batch_plan_weight(&s->o->set->items[pr[j]]);
-                if (w >= piece && j + 1 < m && seg[pr[j + 1]] != seg[pr[j]] && rest - w >= GIVE_BACK_MIN_WEIGHT) {
-                    cuts[n_cuts++] = j + 1;
-                    rest -= w;
-                    w = 0;
-                }
-            }
-        }
+         * this supervisor's chunk is ever cut. */
+        size_t cuts[8], n_cuts = part_cuts(s, pr, m, k, culprit_here && s->lost_hung, k != k_plan, cuts);
         for (size_t q = n_cuts; q-- > 0;)
             chunk_pool_give_back(p, s->o->pool_owner, c, cuts[q]);
     }
