@@ -68,7 +68,7 @@ static int would_close(const plan_list *l, const clc_probe *p, size_t bytes, siz
 
 size_t batch_plan_weight(const clc_probe *p)
 {
-    return (p->body ? strlen(p->body) : 0) + PROBE_WEIGHT;
+    return (p->body ? strlen(p->body) : 0) + PROBE_WEIGHT + (probe_takes_image(p) ? IMAGE_PROBE_WEIGHT : 0);
 }
 
 size_t *batch_plan_segments(const clc_probe_set *set, const size_t *todo, size_t n, size_t batch_max)
@@ -84,7 +84,8 @@ size_t *batch_plan_segments(const clc_probe_set *set, const size_t *todo, size_t
         const clc_probe *p = &set->items[todo[k]];
         size_t bytes = p->body ? strlen(p->body) : 0;
         plan_list *l = batch_plan_runs_batched(p) ? &run : batch_plan_rejects_batched(p) ? &rej : NULL;
-        int close = weight && weight + bytes + PROBE_WEIGHT > SEGMENT_WEIGHT;
+        size_t w = batch_plan_weight(p);
+        int close = weight && weight + w > SEGMENT_WEIGHT;
         if (l && would_close(l, p, bytes, batch_max))
             close = 1;
         if (close) {
@@ -97,7 +98,7 @@ size_t *batch_plan_segments(const clc_probe_set *set, const size_t *todo, size_t
             l->bytes += bytes;
             l->options = options_of(p);
         }
-        weight += bytes + PROBE_WEIGHT;
+        weight += w;
         seg[todo[k]] = cur;
     }
     return seg;

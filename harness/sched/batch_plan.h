@@ -35,7 +35,17 @@
  * in the same unit: chunks and segments are weighed by body bytes plus this. */
 #define PROBE_WEIGHT 512
 
-/* A probe's weight: its body's bytes plus PROBE_WEIGHT. */
+/* What a probe with an image argument costs beyond that: it is a kernel of
+ * its own (a dispatch kernel passes buffers only), and its first launch
+ * generates the image functions' sampling and conversion code, as much as a
+ * dispatch kernel of 16 probes: 0.12-0.3 s each on PoCL 5. In one program
+ * (68 of them, under SEGMENT_WEIGHT by bytes) they were one worker's last
+ * 10.5 s of the H100 host's cold run, the other 15 cores idle. At this
+ * weight a segment holds about 16. */
+#define IMAGE_PROBE_WEIGHT (16 * 1024)
+
+/* A probe's weight: its body's bytes plus PROBE_WEIGHT, plus
+ * IMAGE_PROBE_WEIGHT for a probe with an image argument. */
 size_t batch_plan_weight(const clc_probe *p);
 
 /* A segment also closes before its weight passes this. */
