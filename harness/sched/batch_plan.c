@@ -71,6 +71,17 @@ size_t batch_plan_weight(const clc_probe *p)
     return (p->body ? strlen(p->body) : 0) + PROBE_WEIGHT + (probe_takes_image(p) ? IMAGE_PROBE_WEIGHT : 0);
 }
 
+/* How many probes of todo[k..n) in a row are built alone (neither kind of
+ * batch takes them). */
+static size_t alone_run(const clc_probe_set *set, const size_t *todo, size_t n, size_t k)
+{
+    size_t j = k;
+    while (j < n && !batch_plan_runs_batched(&set->items[todo[j]]) &&
+           !batch_plan_rejects_batched(&set->items[todo[j]]))
+        j++;
+    return j - k;
+}
+
 size_t *batch_plan_segments(const clc_probe_set *set, const size_t *todo, size_t n, size_t batch_max)
 {
     size_t *seg = calloc(set->count ? set->count : 1, sizeof *seg);
@@ -79,7 +90,7 @@ size_t *batch_plan_segments(const clc_probe_set *set, const size_t *todo, size_t
     if (batch_max == 0)
         batch_max = 1;
     plan_list run = {0, 0, ""}, rej = {0, 0, ""};
-    size_t cur = 1, weight = 0;
+    size_t cur = 1, weight = 0, alone_left = 0;
     for (size_t k = 0; k < n; k++) {
         const clc_probe *p = &set->items[todo[k]];
         size_t bytes = p->body ? strlen(p->body) : 0;
@@ -88,7 +99,17 @@ size_t *batch_plan_segments(const clc_probe_set *set, const size_t *todo, size_t
         int close = weight && weight + w > SEGMENT_WEIGHT;
         if (l && would_close(l, p, bytes, batch_max))
             close = 1;
-        if (close) {
+        /* A long run of probes built alone is a segment of its own: parts
+         * of it can go to other supervisors (supervise.c chain_cut) without
+         * cutting a batch in two. */
+        if (!alone_left && !l) {
+            size_t r = alone_run(set, todo, n, k);
+            if (r >= ALONE_RUN_SEGMENT)
+                alone_left = r, close = 1;
+        } else if (alone_left && --alone_left == 0) {
+            close = 1;
+        }
+        if (close && weight) {
             cur++;
             weight = 0;
             run = rej = (plan_list){0, 0, ""};

@@ -51,6 +51,15 @@ size_t batch_plan_weight(const clc_probe *p);
 /* A segment also closes before its weight passes this. */
 #define SEGMENT_WEIGHT (256 * 1024)
 
+/* At least this many probes built alone in a row (whole programs, run
+ * alone by their nature) are a segment of their own, apart from the
+ * batches around them: a worker builds a segment's batch at its end, so a
+ * batch waiting there kept the whole segment with one supervisor, and PoCL
+ * 5's 32 async-copy programs (behind the address-space batch), each
+ * crashing at its first launch, were one supervisor's 34 s while the
+ * other 15 had ended. */
+#define ALONE_RUN_SEGMENT 4
+
 /* Whether a probe joins a batch of run probes (built in one program with a
  * dispatch kernel), rather than being built alone. */
 int batch_plan_runs_batched(const clc_probe *p);

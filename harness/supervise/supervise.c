@@ -685,7 +685,8 @@ static size_t chain_cut(const sv_state *s, const size_t *pr, size_t m, size_t k,
         ;
     if (c + 1 >= m || !cut_keeps_programs(s, pr, m, c + 1))
         return k;
-    for (size_t j = c + 1; j < m; j++)
+    /* After a run, k is already past every probe this supervisor capped. */
+    for (size_t j = c + 1; !culprit_here && j < m; j++)
         if (s->capped[pr[j]])
             return k;
     c++;

@@ -110,6 +110,28 @@ int main(void)
     free(todo);
     set_free(&s);
 
+    /* A run of ALONE_RUN_SEGMENT or more probes built alone is a segment of
+     * its own between batched probes (so that parts of it can be given away
+     * without cutting a batch); a shorter run stays with its batch: 10
+     * batched, 6 alone, 10 batched, 2 alone, 10 batched. */
+    s = set_of(38);
+    for (size_t i = 0; i < 38; i++) {
+        if ((i >= 10 && i < 16) || (i >= 26 && i < 28)) {
+            s.items[i].kind = CLC_KIND_RUN;
+            s.items[i].source = strdup("kernel void probe(void) {}");
+        } else {
+            run_probe(&s.items[i], 100, NULL);
+        }
+    }
+    todo = todo_all(38);
+    seg = batch_plan_segments(&s, todo, 38, 256);
+    CHECK(seg && seg[9] == 1 && seg[10] == 2 && seg[15] == 2 && seg[16] == 3 && seg[27] == 3 && seg[37] == 3,
+          "a_run_of_probes_built_alone_is_a_segment (%zu %zu %zu %zu)", seg ? seg[10] : 0, seg ? seg[16] : 0,
+          seg ? seg[27] : 0, seg ? seg[37] : 0);
+    free(seg);
+    free(todo);
+    set_free(&s);
+
     /* A suite-like mix: the chunks, in either claim order, begin at a
      * segment start each and cover every probe once. */
     size_t n = 5000;
