@@ -57,6 +57,9 @@ typedef struct {
     char build_key[40];     /* the cache key of the lone program being built from source ("" none) */
     double last_build_s;    /* how long the latest program build took */
     unsigned char *retried; /* per probe: timed out once already, being run again alone (RETRY_*) */
+    unsigned char *passenger; /* per probe: recorded, yet in the program the next worker forms
+                               * again (keep_program_whole): built, not launched, its results dropped */
+    size_t n_passengers;
     char icd_only[4096];    /* the platform's own .icd file, from the first worker ("" unknown) */
     int icd_pidx;
     int icd_using, icd_failed; /* this worker loads icd_only; a worker that did could not open the device */
@@ -285,7 +288,10 @@ static void handle_msg(sv_state *s, cJSON *m)
                 s->alone_build_ms += bm->valuedouble;
                 s->alone_builds++;
             }
-            set_record(s, i, rec);
+            if (s->passenger[i])
+                cJSON_Delete(rec); /* it has its record already (keep_program_whole) */
+            else
+                set_record(s, i, rec);
         }
         s->results_since_death++;
         if (s->ph == PHASE_RUN)
@@ -590,6 +596,14 @@ static void blame(sv_state *s, int hung, int status)
     }
 }
 
+/* Whether probe i is built in a program with others (runner.c take_probe),
+ * as this supervisor knows its cap. */
+static int built_in_batch(const sv_state *s, size_t i)
+{
+    const clc_probe *p = &s->o->set->items[i];
+    return s->batch_cap[i] != 1 && (batch_plan_runs_batched(p) || batch_plan_rejects_batched(p));
+}
+
 /* The probes of this supervisor's own list that hung or crashed this
  * driver version before (lost_memo.h) get their remembered verdict now, and
  * no worker meets them. With chunks, fanout.c does the same before any
@@ -614,9 +628,50 @@ static size_t remaining(const sv_state *s, size_t *todo)
 {
     size_t n = 0, m = answer_for(s, s->mine, 0);
     for (size_t k = 0; k < m; k++)
-        if (!s->out->recs[s->mine[k]])
+        if (!s->out->recs[s->mine[k]] || s->passenger[s->mine[k]])
             todo[n++] = s->mine[k];
     return n;
+}
+
+/* After a run crash in a program of several probes, the next worker forms
+ * that program again whole: its recorded probes ride along as passengers
+ * (built, not launched) and the others run. Were it to build only the
+ * probes after the crash, that would be a program no other run forms,
+ * built from source (PoCL 3.1's 29 crashing copies alone, one program: 25
+ * builds of its rest, 0.6 s each, in a cold run), and the next run, which
+ * forms the whole program (the crash kept in: lost_memo.h, or met again),
+ * would generate code for every kernel launched after the first crash
+ * (4.6 s of PoCL 3.1's second run). Returns how many passengers. */
+static size_t keep_program_whole(sv_state *s)
+{
+    if (s->n_passengers)
+        memset(s->passenger, 0, s->o->set->count);
+    s->n_passengers = 0;
+    if (!s->lost || !s->lost_running || s->lost_hung || s->n_program < 2 || !built_in_batch(s, s->running) ||
+        s->o->set->items[s->running].kind == CLC_KIND_MEASURE)
+        return 0;
+    int running_in = 0, unfinished = 0;
+    for (size_t k = 0; k < s->n_program; k++) {
+        running_in |= s->program[k] == s->running;
+        unfinished |= !s->out->recs[s->program[k]];
+    }
+    if (!running_in || !unfinished)
+        return 0;
+    for (size_t k = 0; k < s->n_program; k++)
+        if (s->out->recs[s->program[k]]) {
+            s->passenger[s->program[k]] = 1;
+            s->n_passengers++;
+        }
+    return s->n_passengers;
+}
+
+/* Whether probe i is in the program last built. */
+static int in_program(const sv_state *s, size_t i)
+{
+    for (size_t k = 0; k < s->n_program; k++)
+        if (s->program[k] == i)
+            return 1;
+    return 0;
 }
 
 /* After a lost worker, what no worker has begun of this supervisor's chunks
@@ -636,14 +691,6 @@ static size_t remaining(const sv_state *s, size_t *todo)
  * threshold asked for), and a part costs little: whoever claims next takes
  * it, its giver included. */
 #define GIVE_BACK_MIN_WEIGHT (8 * 1024)
-
-/* Whether probe i is built in a program with others (runner.c take_probe),
- * as this supervisor knows its cap. */
-static int built_in_batch(const sv_state *s, size_t i)
-{
-    const clc_probe *p = &s->o->set->items[i];
-    return s->batch_cap[i] != 1 && (batch_plan_runs_batched(p) || batch_plan_rejects_batched(p));
-}
 
 /* Whether a part may begin at pr[c] with every program the same as the
  * plan's: at a segment's start, or inside a segment whose batched probes
@@ -770,6 +817,11 @@ static void give_back_rest(sv_state *s)
              * crash (PoCL 3.1, one async-copy crash behind 11 work-item
              * probes: 12 workers, 10 s of its 18 s warm run). */
             k = at + 1;
+            /* ...and the rest of its program, when the next worker forms
+             * that program again whole (keep_program_whole). */
+            for (size_t j = k; s->n_passengers && j < m; j++)
+                if (!s->out->recs[pr[j]] && in_program(s, pr[j]))
+                    k = j + 1;
             /* ...and so does every probe whose cap or leader this
              * supervisor set (an earlier crash in this batch's segment):
              * another supervisor would batch them without it. */
@@ -842,6 +894,7 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
     a.job.batch_leader = s->batch_leader;
     a.job.hung_runs = s->hung_run_memo[0] ? s->hung_run_memo : NULL;
     a.job.lost_runs = s->lost_memo[0] ? s->lost_memo : NULL;
+    a.job.passenger = s->n_passengers ? s->passenger : NULL;
     a.job.segment = s->o->segment;
     a.job.pool = s->o->pool;
     a.job.pool_owner = s->o->pool_owner;
@@ -923,12 +976,14 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     s.batch_leader = calloc(o->set->count ? o->set->count : 1, sizeof *s.batch_leader);
     s.capped = calloc(o->set->count ? o->set->count : 1, 1);
     s.retried = calloc(o->set->count ? o->set->count : 1, 1);
+    s.passenger = calloc(o->set->count ? o->set->count : 1, 1);
     size_t room = o->n_todo + (o->pool ? o->set->count : 0) + 1;
     size_t *todo = calloc(room, sizeof *todo);
     s.mine = calloc(room, sizeof *s.mine);
     if (!out->recs || !s.batch_cap || !s.building || !s.program || !s.batch_leader || !s.capped || !s.retried ||
-        !todo || !s.mine) {
+        !s.passenger || !todo || !s.mine) {
         free(s.retried);
+        free(s.passenger);
         free(s.batch_cap);
         free(s.building);
         free(s.program);
@@ -971,7 +1026,9 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
             break;
         }
         s.lost = 0;
-        if (!run_worker(&s, todo, n))
+        int again = run_worker(&s, todo, n);
+        keep_program_whole(&s); /* passengers only for the next worker, if any */
+        if (!again)
             break;
         if (s.lost && !s.fatal)
             give_back_rest(&s);
@@ -1003,6 +1060,7 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
     free(s.batch_leader);
     free(s.capped);
     free(s.retried);
+    free(s.passenger);
     cJSON_Delete(s.measures);
     return 0;
 }

@@ -591,6 +591,8 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
      * (UINT_MAX / x) < y, and took 22 innocent fuzz programs down with it). */
     size_t *refused = calloc(n ? n : 1, sizeof *refused), n_refused = 0;
     for (size_t s = 0; s < n && !w->poisoned; s++) {
+        if (w->job->passenger && w->job->passenger[idx[s]])
+            continue; /* in the program only (clc_worker_job) */
         if (w->hung_run && w->hung_run[idx[s]]) {
             /* In the program, so that it is the one every run forms; not
              * launched (crash_memo_hung_run_path). */
@@ -1160,6 +1162,8 @@ static void take_probe(worker *w, pending_list *run, pending_list *rej, size_t *
         *cur_seg = seg;
     }
     int shared = job->batch_cap[idx] != 1;
+    if (job->passenger && job->passenger[idx] && !(shared && batch_plan_runs_batched(p)))
+        return; /* recorded; only a batch's program needs it again (clc_worker_job) */
     if (shared && batch_plan_runs_batched(p))
         pending_add(w, run, idx);
     else if (shared && batch_plan_rejects_batched(p))

@@ -49,6 +49,9 @@ typedef struct {
     const char *lost_runs;       /* the memo of lost probes (lost_memo.h; NULL: none): the copies
                                   * alone it says crashed are built in their programs as usual,
                                   * never launched */
+    const unsigned char *passenger; /* per probe index (NULL: none): recorded already, in todo only so
+                                  * that its program forms again whole: built with its batch
+                                  * (a probe built alone is not built), never launched */
 } clc_worker_job;
 
 /* Messages, one JSON object each, field "t":

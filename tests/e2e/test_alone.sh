@@ -147,6 +147,38 @@ assert r['run']['complete'] is True, r['run'].get('incomplete_reason')
 p = {p['id']: p for p in r['probes']}
 assert p['alone.crash']['context']['alone'] == 'crash' and p['alone.neighbour']['context']['same'], p
 "
+    # After a run crash in a program of several, the next worker forms that
+    # program again whole, its recorded probes built but not launched
+    # (supervise.c keep_program_whole): the cold run builds one program (six
+    # probes and their six copies) again after each of its first five crashes,
+    # never one of only the probes after a crash, which no later run forms.
+    python3 - "$TMP/chain.probe" <<'PY'
+import sys
+out = ["[defaults]", "spec = OpenCL C (unified): Operators", "kind = run", ""]
+for i in range(6):
+    out += ["[probe whole.%d]" % i, "why = Every other one crashes.", "input a = ulong: %s" % ("0x10" if i % 2 else "0"),
+            "out = int[1]", "expect = 2", "body = <<END",
+            "    if (a[0]) *(volatile __global int *)(uintptr_t)a[0] = 1;", "    out[0] = 2;", "END", ""]
+open(sys.argv[1], "w").write("\n".join(out))
+PY
+    (
+        unset CLCONFORM_NO_CACHE
+        export XDG_CACHE_HOME=$TMP/xdg-whole
+        "$CLCONFORM" --device pthread --probes "$TMP/chain.probe" --alone all --no-register --device-jobs 1 \
+            --quiet --out "$TMP/whole" --trace "$TMP/whole.trace.json" >"$TMP/whole.out" 2>&1
+    )
+    check "a program with crashes is built again whole, its finished probes riding along" python3 - \
+        "$(report_of whole)" "$TMP/whole.trace.json" <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+v = {p['id']: (p['verdict'], p.get('context', {}).get('alone')) for p in r['probes']}
+assert v == {'whole.%d' % i: ('crash', 'crash') if i % 2 else ('pass', 'pass') for i in range(6)}, v
+t = json.load(open(sys.argv[2]))
+builds = [e['args']['detail'] for e in t['traceEvents'] if e.get('name') == 'build']
+sizes = [int(re.search(r'\((\d+) probes\)', b).group(1)) for b in builds]
+print('builds:', builds)
+assert len(builds) == 6 and set(sizes) == {12}, builds
+PY
     check "the remembered copy still reads as a crash alone" python3 -c "
 import json
 r = json.load(open('$(report_of crash2)'))
