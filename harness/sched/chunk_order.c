@@ -5,6 +5,7 @@
 
 typedef struct {
     size_t start, len; /* positions in suite order */
+    size_t count;      /* len, a heavy probe counted CHUNK_HEAVY_COUNT */
     int early;
 } segment;
 
@@ -15,8 +16,8 @@ static int by_count_cmp(const void *a, const void *b)
     const segment *x = a, *y = b;
     if (x->early != y->early)
         return x->early ? -1 : 1;
-    if (!x->early && x->len != y->len)
-        return x->len > y->len ? -1 : 1;
+    if (!x->early && x->count != y->count)
+        return x->count > y->count ? -1 : 1;
     return x->start < y->start ? -1 : x->start > y->start;
 }
 
@@ -28,8 +29,8 @@ static int suite_cmp(const void *a, const void *b)
     return x->start < y->start ? -1 : x->start > y->start;
 }
 
-size_t *chunk_order(const unsigned char *seg_start, const unsigned char *early, size_t n, int by_count,
-                    size_t *order, size_t *n_chunks)
+size_t *chunk_order(const unsigned char *seg_start, const unsigned char *early, const unsigned char *heavy, size_t n,
+                    int by_count, size_t *order, size_t *n_chunks)
 {
     *n_chunks = 0;
     segment *segs = malloc((n ? n : 1) * sizeof *segs);
@@ -40,8 +41,9 @@ size_t *chunk_order(const unsigned char *seg_start, const unsigned char *early, 
     }
     for (size_t k = 0; k < n; k++) {
         if (k == 0 || seg_start[k])
-            segs[n_seg++] = (segment){k, 0, 0};
+            segs[n_seg++] = (segment){k, 0, 0, 0};
         segs[n_seg - 1].len++;
+        segs[n_seg - 1].count += heavy && heavy[k] ? CHUNK_HEAVY_COUNT : 1;
         if (early && early[k])
             segs[n_seg - 1].early = 1;
     }

@@ -19,7 +19,8 @@
  *   they are PoCL 5's tail: four float-atomic hangs from 12.8 s on, each
  *   found after the one before had been waited out, until 33.7 s.
  * - Then, where the driver's compile time follows a program's probe count
- *   (by_count), the segments with most probes first, so that the run ends
+ *   (by_count), the segments with most probes first (a probe judged in ulp
+ *   counting CHUNK_HEAVY_COUNT), so that the run ends
  *   on small ones: NVIDIA compiles each probe's built-in calls inline,
  *   12-60 ms a probe whatever its bytes (math.fmod.double4: 203 probes of
  *   21 KB, 12 s; 128 folded conversions of 130 KB, 5.5 s). Replayed on 16
@@ -39,12 +40,23 @@
 
 #include <stddef.h>
 
+/* In the by_count order, a probe judged in ulp (the math and geometric
+ * library: NVIDIA inlines each call, tan's argument reduction included)
+ * counts as this many. math.tan.float's segment, 40 probes, took 9.7-10.9 s
+ * to build on the H100 host, claimed at 16.4 s behind every larger
+ * segment; replayed from three cold timelines (scripts/replay_claims.py),
+ * the builds end at 18.4, 20.8 and 20.4 s with every probe counted once,
+ * 15.7, 16.3 and 15.5 s with the math probes counted three times (twice:
+ * 16.1, 18.0, 16.6 s; ten times: 15.4, 16.8, 16.2 s). */
+#define CHUNK_HEAVY_COUNT 3
+
 /* n probes in suite order; seg_start[k]: a segment begins at probe k (probe
  * 0 always begins one); early[k]: probe k has a timeout of its own (NULL:
- * none has). Fills order[0..n) with the positions 0..n-1 in claim order
- * and returns the chunk sizes (a segment each, in that order), *n_chunks of
- * them; NULL when out of memory. The caller frees it. */
-size_t *chunk_order(const unsigned char *seg_start, const unsigned char *early, size_t n, int by_count,
-                    size_t *order, size_t *n_chunks);
+ * none has); heavy[k]: probe k counts CHUNK_HEAVY_COUNT in the by_count
+ * order (NULL: none does). Fills order[0..n) with the positions 0..n-1 in
+ * claim order and returns the chunk sizes (a segment each, in that order),
+ * *n_chunks of them; NULL when out of memory. The caller frees it. */
+size_t *chunk_order(const unsigned char *seg_start, const unsigned char *early, const unsigned char *heavy, size_t n,
+                    int by_count, size_t *order, size_t *n_chunks);
 
 #endif

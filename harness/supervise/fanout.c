@@ -375,23 +375,25 @@ static void plan_chunks(fan_run *r)
     size_t n_plain = r->n_rest - r->n_single; /* the probes chunked by segment; n_single: the singletons before them */
     size_t *plain = order ? order + r->n_single : NULL;
     unsigned char *seg_start = order ? calloc(n_plain ? n_plain : 1, 1) : NULL,
-                  *timed = order ? calloc(n_plain ? n_plain : 1, 1) : NULL;
+                  *timed = order ? calloc(n_plain ? n_plain : 1, 1) : NULL,
+                  *heavy = order ? calloc(n_plain ? n_plain : 1, 1) : NULL;
     size_t *pos = order ? calloc(n_plain ? n_plain : 1, sizeof *pos) : NULL,
            *was = order ? calloc(n_plain ? n_plain : 1, sizeof *was) : NULL;
-    for (size_t k = 0; seg_start && timed && k < n_plain; k++) {
+    for (size_t k = 0; seg_start && timed && heavy && k < n_plain; k++) {
         seg_start[k] = !seg || k == 0 || seg[plain[k]] != seg[plain[k - 1]];
         timed[k] = o->set->items[plain[k]].timeout_s > 0;
+        heavy[k] = o->set->items[plain[k]].has_ulp;
     }
     int largest_first = driver_policy_for(o->dev->platform_name, driver_policy_types(o->dev->info)).claims_largest_first;
-    if (seg_start && timed && pos && was &&
-        (r->sizes = chunk_order(seg_start, timed, n_plain, largest_first, pos, &r->n_chunks))) {
+    if (seg_start && timed && heavy && pos && was &&
+        (r->sizes = chunk_order(seg_start, timed, heavy, n_plain, largest_first, pos, &r->n_chunks))) {
         for (size_t k = 0; k < n_plain; k++)
             was[k] = plain[k];
         for (size_t k = 0; k < n_plain; k++)
             plain[k] = was[pos[k]];
         r->sizes = singles_first(r->sizes, r->n_single, &r->n_chunks);
     }
-    free(seg_start), free(timed), free(pos), free(was);
+    free(seg_start), free(timed), free(heavy), free(pos), free(was);
 }
 
 /* Out of memory before any chunk started: the plan is given back and one

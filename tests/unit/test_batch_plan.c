@@ -145,7 +145,7 @@ int main(void)
     for (size_t k = 0; seg && k < n; k++)
         cut_ok[k] = k == 0 || seg[k] != seg[k - 1];
     for (int by_count = 0; seg && by_count < 2; by_count++) {
-        size_t nc, *sz = chunk_order(cut_ok, NULL, n, by_count, pos, &nc), p = 0;
+        size_t nc, *sz = chunk_order(cut_ok, NULL, NULL, n, by_count, pos, &nc), p = 0;
         int aligned = sz != NULL;
         memset(seen, 0, n);
         for (size_t c = 0; sz && c < nc; c++) {

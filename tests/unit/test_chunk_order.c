@@ -21,7 +21,7 @@ static size_t *run(const size_t *lens, size_t n_seg, const int *early_seg, int b
         at += lens[s];
     }
     *n = at;
-    return chunk_order(start, early_seg ? early : NULL, at, by_count, order, n_chunks);
+    return chunk_order(start, early_seg ? early : NULL, NULL, at, by_count, order, n_chunks);
 }
 
 /* order is a permutation of 0..n-1 whose chunks are whole segments, each
@@ -76,13 +76,33 @@ int main(void)
         free(sz);
     }
 
+    /* A heavy probe (judged in ulp) counts CHUNK_HEAVY_COUNT by count: the
+     * 3-probe segment, all heavy (9), goes before both 8s; the rest follow
+     * by count. */
+    {
+        unsigned char start[27] = {0}, heavy[27] = {0};
+        size_t at = 0;
+        for (size_t s = 0; s < 6; s++)
+            start[at] = 1, at += lens[s];
+        heavy[0] = heavy[1] = heavy[2] = 1;
+        sz = chunk_order(start, NULL, heavy, at, 1, order, &nc);
+        ok = sz && well_formed(order, at, sz, nc) && nc == 6 && sz[0] == 3 && order[0] == 0 && sz[1] == 8 &&
+             order[3] == 3 && sz[5] == 1;
+        CHECK(ok, "by_count_a_heavy_probe_counts_%d", CHUNK_HEAVY_COUNT);
+        free(sz);
+        sz = chunk_order(start, NULL, heavy, at, 0, order, &nc);
+        ok = sz && nc == 6 && order[0] == 0 && sz[0] == 3 && order[3] == 3;
+        CHECK(ok, "suite_order_ignores_heavy");
+        free(sz);
+    }
+
     /* Nothing to order. */
     sz = run(lens, 0, NULL, 1, order, &n, &nc);
     CHECK(sz && nc == 0 && n == 0, "no_probes_no_chunk");
     free(sz);
     /* No segment start given but probe 0's: one segment. */
     unsigned char none[4] = {0};
-    sz = chunk_order(none, NULL, 4, 1, order, &nc);
+    sz = chunk_order(none, NULL, NULL, 4, 1, order, &nc);
     CHECK(sz && nc == 1 && sz[0] == 4, "one_segment_when_no_other_starts");
     free(sz);
     return check_done();
