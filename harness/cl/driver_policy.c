@@ -87,6 +87,15 @@ static const policy_row rows[] = {
       * seconds of the whole run: 1 probe a kernel 105 s, 8: 79 s, 16: 97 s
       * (docs/performance.md). */
      .group = 8,
+     /* clCreateKernel turns the program's SPIR-V into NIR for the one
+      * kernel, reading the whole module, and a launch's cost grows with it
+      * too: cold, one supervisor, --alone none, 256 probes a program against
+      * 16: integer functions (1,304 probes) 34.6 -> 31.2 s (kernel creation
+      * 4.1 -> 1.6 s, launches 5.0 -> 3.6 s), relational 10.6 -> 9.0 s,
+      * conv.full.convert_int* 13.1 -> 12.1 s; warm 2.4 -> 1.9, 1.7 -> 1.1 and
+      * 1.2 -> 1.1 s. Its builds cost about 25 ms each, so more of them cost
+      * nothing measurable; 8 a program was no better than 16. */
+     .batch_max = 16,
      /* 1 KB keeps the shift, conversion and vstore_half probes one to a
       * kernel and the integer functions about 8. */
      .group_bytes = 1024,
