@@ -83,10 +83,18 @@ static const policy_row rows[] = {
      * in time that grows much faster than the kernel (group_weight.h). */
     {.platform = "rusticl",
      /* A fixed cost per kernel (clCreateKernel and code generation) and a
-      * superlinear one: on the 1,160 integer-function probes, cold, CPU
-      * seconds of the whole run: 1 probe a kernel 105 s, 8: 79 s, 16: 97 s
-      * (docs/performance.md). */
-     .group = 8,
+      * superlinear one, the larger by far now that a program holds 16
+      * probes (batch_max below): cold, one supervisor, --alone none, whole
+      * runs in seconds at 8 / 4 / 2 / 1 probes a kernel: operators (op*,
+      * 605 probes) 91.6 / 58.0 / 41.1 / 35.5, integer functions 27.9 / 26.0 /
+      * 29.3 / 36.1, shuffle 34.1 / 23.5 / 20.1 / 19.6, vload/vstore 61.8 /
+      * 44.8 / 37.6, relational 13.5 / 9.8 / 8.9, common 8.2 / - / 5.4,
+      * explicit conversions 21.7 / - / 15.4, bool 3.7 / - / 4.8: in all, 267 s
+      * at 8 against 167 s at 2 (integer functions and bool, small probes,
+      * lose 1-3 s of it). Warm it costs nothing: op*
+      * 1.5 -> 1.3 s, integer functions 1.9 -> 1.8 s. (With 256 probes a
+      * program, integer functions took 105 s at 1, 79 s at 8, 97 s at 16.) */
+     .group = 2,
      /* clCreateKernel turns the program's SPIR-V into NIR for the one
       * kernel, reading the whole module, and a launch's cost grows with it
       * too: cold, one supervisor, --alone none, 256 probes a program against
@@ -97,7 +105,7 @@ static const policy_row rows[] = {
       * nothing measurable; 8 a program was no better than 16. */
      .batch_max = 16,
      /* 1 KB keeps the shift, conversion and vstore_half probes one to a
-      * kernel and the integer functions about 8. */
+      * kernel. */
      .group_bytes = 1024,
      /* A loop with a constant trip count is unrolled: 88 shift probes took
       * 67.5 s of code generation 8 to a kernel and 16.0 s one to a kernel
