@@ -1,6 +1,9 @@
-/* Probe records: the per-probe objects of a report (docs/report-schema.md),
- * built from a probe and what happened to it. No OpenCL here: the worker and
- * the supervisor both make records. */
+/* Probe records: what happened to one probe (docs/report-schema.md), built
+ * from the probe and its run. A record travels inside the harness as a
+ * clc_record; it becomes the JSON object of a report only at the worker's
+ * pipe and at the report writer and readers (record_to_json,
+ * record_from_json). No OpenCL here: the worker and the supervisor both make
+ * records. */
 #ifndef CLC_RECORD_H
 #define CLC_RECORD_H
 
@@ -8,6 +11,104 @@
 
 #include "probe.h"
 #include "verdict.h"
+
+/* The fields of a record the harness reads or decides on, typed. Every
+ * other field (values, reproducer inputs, build logs, measurement objects,
+ * the context fold's object) is carried to the report as JSON in payload. */
+typedef enum {
+    REC_ID, REC_CLAUSE, REC_SPEC, REC_KIND, REC_VERDICT, REC_FILE, REC_LINE,
+    REC_TIME_MS, REC_BUILD_MS, REC_BATCH_SIZE, REC_WHY, REC_OPTIONS, REC_CHECKS,
+    REC_DETAIL, REC_FIRST_MISMATCH, REC_MISMATCHES, REC_OUTCOME, REC_UNDEFINED,
+    REC_SIGNAL, REC_REMEMBERED, REC_ERROR,
+    REC_FIELD_COUNT,
+    REC_PAYLOAD = REC_FIELD_COUNT /* a key of payload */
+} clc_record_field;
+
+/* A failed OpenCL call ("error": {call, code, name}). */
+typedef struct {
+    char *call;
+    int code;
+    char *name;
+} clc_record_error;
+
+/* One key of the record's JSON object, in order (see record_to_json). */
+typedef struct {
+    clc_record_field field; /* REC_PAYLOAD: name is a key of payload */
+    char *name;             /* owned; NULL for a typed field */
+} clc_record_key;
+
+typedef struct clc_record {
+    char *id, *clause, *spec;  /* identity: owned strings, NULL when absent */
+    clc_kind kind;
+    clc_verdict verdict;
+    char *file;
+    long line;
+    double time_ms, build_ms;  /* enqueue to read-back; the program's build */
+    long batch_size;           /* probes in that program */
+    char *why, *options;
+    long checks;               /* values compared (kind run) */
+    char *detail;              /* the one-line reason */
+    long first_mismatch, mismatches;
+    char *outcome, *undefined; /* an undefined operation's original verdict and reason */
+    char *signal;              /* a crash's signal */
+    int remembered;            /* a timeout or crash taken from an earlier run */
+    clc_record_error error;
+    cJSON *payload;            /* every other field, owned; NULL when none */
+    clc_record_key *keys;      /* the fields present, in the order they are written */
+    size_t n_keys, cap_keys;
+} clc_record;
+
+/* An empty record: no field present. */
+void record_init(clc_record *r);
+/* Frees what r owns and leaves it empty (record_init). */
+void record_clear(clc_record *r);
+
+/* The field's key in the report ("time_ms", ...). */
+const char *record_field_name(clc_record_field f);
+/* Is the field present (written by record_to_json)? */
+int record_has(const clc_record *r, clc_record_field f);
+/* Sets a string field (REC_ID, REC_CLAUSE, REC_SPEC, REC_FILE, REC_WHY,
+ * REC_OPTIONS, REC_DETAIL, REC_OUTCOME, REC_UNDEFINED, REC_SIGNAL) to a copy
+ * of value (NULL: ""), bytes outside UTF-8 replaced by '?'. A field already
+ * present keeps its place among the keys; a new one comes last. */
+void record_set_text(clc_record *r, clc_record_field f, const char *value);
+/* Sets a count field (REC_LINE, REC_BATCH_SIZE, REC_CHECKS,
+ * REC_FIRST_MISMATCH, REC_MISMATCHES); its place as record_set_text. */
+void record_set_count(clc_record *r, clc_record_field f, long value);
+/* Sets REC_TIME_MS or REC_BUILD_MS; its place as record_set_text. */
+void record_set_ms(clc_record *r, clc_record_field f, double ms);
+/* Sets REC_KIND; its place as record_set_text. */
+void record_set_kind(clc_record *r, clc_kind k);
+/* Sets REC_REMEMBERED to true; its place as record_set_text. */
+void record_set_remembered(clc_record *r);
+/* Moves a present field to the end of the keys (a field deleted and set
+ * again comes last in the report). */
+void record_move_last(clc_record *r, clc_record_field f);
+/* Removes a field (its value freed). */
+void record_drop(clc_record *r, clc_record_field f);
+
+/* Payload fields, by key (never the key of a typed field). record_put sets
+ * (replaces) key to item, keeping its place; record_put_last removes key
+ * first, so that it comes last. Both take ownership of item. */
+void record_put(clc_record *r, const char *key, cJSON *item);
+void record_put_last(clc_record *r, const char *key, cJSON *item);
+/* The payload field key, or NULL. */
+const cJSON *record_get(const clc_record *r, const char *key);
+/* Removes the payload field key, if present. */
+void record_remove(clc_record *r, const char *key);
+
+/* The record as the JSON object of a report: its fields in the order they
+ * were set (as the report has always had them), numbers as cJSON writes
+ * them. Caller owns it; NULL when out of memory. */
+cJSON *record_to_json(const clc_record *r);
+/* record_to_json that moves the payload out instead of copying it, and
+ * clears r: for a record handed on and not used again. */
+cJSON *record_release_json(clc_record *r);
+/* Reads a report's record object o into r (record_init'ed or cleared
+ * first): 0, or -1 with err naming the field that is missing, of the wrong
+ * type or with a value no record has (r is then cleared). Keys other than
+ * the typed fields are kept in payload, in their order. */
+int record_from_json(const cJSON *o, clc_record *r, char *err, size_t errlen);
 
 /* A new record with the probe's identity (id, clause, spec, kind, file,
  * line, why) and verdict "error" until one is set. Caller owns it. */

@@ -400,6 +400,111 @@ static void test_summary(void)
     cJSON_Delete(report);
 }
 
+/* Records of a report, as the harness writes them (their keys in the order
+ * each path sets them), read and written again byte for byte. */
+static const char *const round_trips[] = {
+    "{\"id\":\"a.b\",\"clause\":\"OpenCL C: X\",\"kind\":\"run\",\"verdict\":\"pass\",\"time_ms\":0.012,\"checks\":16}",
+    "{\"id\":\"a.c\",\"clause\":\"c\",\"spec\":\"s\",\"kind\":\"run\",\"file\":\"f.probe\",\"line\":12,\"time_ms\":0,"
+    "\"build_ms\":3.25,\"batch_size\":1,\"why\":\"w\",\"options\":\"-cl-std=CL3.0\",\"error\":{\"call\":"
+    "\"clEnqueueNDRangeKernel\",\"code\":-5,\"name\":\"CL_OUT_OF_RESOURCES\"},\"verdict\":\"error\",\"detail\":\"d\","
+    "\"source\":\"kernel void probe(){}\",\"kernel\":\"probe\",\"global\":[4,2],\"local\":0,\"inputs\":[{\"name\":\"a\","
+    "\"type\":\"float\",\"values\":[\"1.5\",\"nan\"]}],\"out_type\":\"int\",\"out_count\":4,\"expected\":[\"1\",\"*\"],"
+    "\"groups\":[\"a|c||x\"]}",
+    "{\"id\":\"m.x\",\"clause\":\"c\",\"kind\":\"measure\",\"verdict\":\"info\",\"file\":\"m.probe\",\"time_ms\":1.5,"
+    "\"measure\":{\"n\":[1,2.5,-0.1]},\"detail\":\"d\",\"cached\":{\"measured_at\":\"t\"},\"line\":7}",
+    "{\"id\":\"c.x\",\"clause\":\"c\",\"kind\":\"run\",\"verdict\":\"crash\",\"detail\":\"SIGSEGV\",\"signal\":\"SIGSEGV\","
+    "\"remembered\":true,\"checks\":3,\"actual\":[\"1\"],\"first_mismatch\":0,\"mismatches\":1,\"outcome\":\"crash\","
+    "\"undefined\":\"u\",\"context\":{\"alone\":\"pass\",\"same\":false,\"shown\":\"batched\"}}",
+};
+
+static void test_round_trip(void)
+{
+    for (size_t i = 0; i < sizeof round_trips / sizeof round_trips[0]; i++) {
+        cJSON *in = cJSON_Parse(round_trips[i]);
+        clc_record r;
+        char err[200] = "";
+        int rc = record_from_json(in, &r, err, sizeof err);
+        cJSON *out = rc == 0 ? record_to_json(&r) : NULL;
+        char *text = out ? cJSON_PrintUnformatted(out) : NULL;
+        CHECK(rc == 0 && text && strcmp(text, round_trips[i]) == 0, "record_json_round_trip_%zu (%s)", i,
+              rc ? err : text ? text : "?");
+        free(text);
+        cJSON_Delete(out);
+        out = rc == 0 ? record_release_json(&r) : NULL;
+        text = out ? cJSON_PrintUnformatted(out) : NULL;
+        CHECK(text && strcmp(text, round_trips[i]) == 0 && r.n_keys == 0 && !r.payload,
+              "record_release_json_moves_and_clears_%zu", i);
+        free(text);
+        cJSON_Delete(out);
+        cJSON_Delete(in);
+    }
+    clc_record r;
+    cJSON *in = cJSON_Parse(round_trips[1]);
+    CHECK(record_from_json(in, &r, NULL, 0) == 0 && r.verdict == CLC_VERDICT_ERROR && r.kind == CLC_KIND_RUN &&
+              r.line == 12 && r.build_ms == 3.25 && r.error.code == -5 &&
+              strcmp(r.error.call, "clEnqueueNDRangeKernel") == 0 && strcmp(r.options, "-cl-std=CL3.0") == 0 &&
+              cJSON_IsArray(record_get(&r, "inputs")) && !record_has(&r, REC_CHECKS),
+          "record_from_json_types_its_fields");
+    record_clear(&r);
+    cJSON_Delete(in);
+}
+
+/* What a reader is told about a record it cannot take. */
+static void test_from_json_errors(void)
+{
+    static const struct {
+        const char *json, *names;
+    } bad[] = {
+        {"{\"id\":\"a\",\"kind\":\"run\",\"verdict\":\"passed\"}", "'verdict'"},
+        {"{\"id\":\"a\",\"kind\":\"running\",\"verdict\":\"pass\"}", "'kind'"},
+        {"{\"id\":\"a\",\"kind\":\"run\",\"verdict\":\"pass\",\"line\":\"7\"}", "'line'"},
+        {"{\"id\":\"a\",\"kind\":\"run\",\"verdict\":\"pass\",\"checks\":1.5}", "'checks'"},
+        {"{\"id\":\"a\",\"kind\":\"run\",\"verdict\":\"pass\",\"error\":{\"call\":\"x\"}}", "'error'"},
+        {"{\"id\":\"a\",\"kind\":\"run\"}", "'verdict' is missing"},
+        {"{\"id\":\"a\",\"kind\":\"run\",\"verdict\":\"pass\",\"detail\":\"x\",\"detail\":\"y\"}", "'detail' given twice"},
+        {"[1]", "not an object"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        cJSON *in = cJSON_Parse(bad[i].json);
+        clc_record r;
+        char err[200] = "";
+        int rc = record_from_json(in, &r, err, sizeof err);
+        CHECK(rc == -1 && strstr(err, bad[i].names) && r.n_keys == 0 && !r.payload && !r.id,
+              "record_from_json_rejects_%zu naming %s (%s)", i, bad[i].names, err);
+        cJSON_Delete(in);
+    }
+}
+
+/* Setting a field keeps its place; moving it or putting a payload field
+ * last is what the report's order shows. */
+static void test_key_order(void)
+{
+    clc_record r;
+    record_init(&r);
+    record_set_text(&r, REC_ID, "k.x");
+    record_set_kind(&r, CLC_KIND_RUN);
+    r.verdict = CLC_VERDICT_PASS;
+    record_move_last(&r, REC_VERDICT); /* not present: nothing */
+    record_set_text(&r, REC_DETAIL, "one");
+    record_set_ms(&r, REC_TIME_MS, 2);
+    record_set_text(&r, REC_DETAIL, "two\xff");
+    record_put(&r, "actual", cJSON_CreateArray());
+    record_put(&r, "groups", cJSON_CreateArray());
+    record_put_last(&r, "actual", cJSON_CreateString("x"));
+    record_set_count(&r, REC_CHECKS, 4);
+    record_move_last(&r, REC_DETAIL);
+    record_drop(&r, REC_TIME_MS);
+    record_remove(&r, "groups");
+    cJSON *o = record_to_json(&r);
+    char *text = cJSON_PrintUnformatted(o);
+    CHECK(text && strcmp(text, "{\"id\":\"k.x\",\"kind\":\"run\",\"actual\":\"x\",\"checks\":4,\"detail\":\"two?\"}") == 0,
+          "record_keys_keep_their_order (%s)", text ? text : "?");
+    free(text);
+    cJSON_Delete(o);
+    record_clear(&r);
+    CHECK(r.n_keys == 0 && !r.id && !r.detail && !r.payload, "record_clear_empties");
+}
+
 int main(void)
 {
     if (probe_load_text("rec.probe", probes_text, &set, stdout) != 0 || set.count != 4) {
@@ -413,6 +518,9 @@ int main(void)
     test_utf8();
     test_verdicts();
     test_summary();
+    test_round_trip();
+    test_from_json_errors();
+    test_key_order();
     probe_set_free(&set);
     return check_done();
 }
