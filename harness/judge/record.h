@@ -77,6 +77,9 @@ void record_set_text(clc_record *r, clc_record_field f, const char *value);
 void record_set_count(clc_record *r, clc_record_field f, long value);
 /* Sets REC_TIME_MS or REC_BUILD_MS; its place as record_set_text. */
 void record_set_ms(clc_record *r, clc_record_field f, double ms);
+/* A field whose member was assigned directly is present: it keeps its
+ * place, or comes last when new. */
+void record_mark(clc_record *r, clc_record_field f);
 /* Sets REC_KIND; its place as record_set_text. */
 void record_set_kind(clc_record *r, clc_kind k);
 /* Sets REC_REMEMBERED to true; its place as record_set_text. */
@@ -92,6 +95,8 @@ void record_drop(clc_record *r, clc_record_field f);
  * first, so that it comes last. Both take ownership of item. */
 void record_put(clc_record *r, const char *key, cJSON *item);
 void record_put_last(clc_record *r, const char *key, cJSON *item);
+/* record_put of a string (copied, bytes outside UTF-8 replaced by '?'). */
+void record_put_text(clc_record *r, const char *key, const char *text);
 /* The payload field key, or NULL. */
 const cJSON *record_get(const clc_record *r, const char *key);
 /* Removes the payload field key, if present. */
@@ -110,42 +115,46 @@ cJSON *record_release_json(clc_record *r);
  * the typed fields are kept in payload, in their order. */
 int record_from_json(const cJSON *o, clc_record *r, char *err, size_t errlen);
 
-/* A new record with the probe's identity (id, clause, spec, kind, file,
- * line, why) and verdict "error" until one is set. Caller owns it. */
-cJSON *record_new(const clc_probe *p);
+/* Starts r (its earlier contents not freed: record_init'ed or cleared) as
+ * the probe's record: identity (id, clause, spec, kind, file, line, why),
+ * zero timings and verdict "error" until one is set. */
+void record_start(clc_record *r, const clc_probe *p);
 
-/* Sets (replaces) the record's verdict (by its name, verdict_name) and,
- * when detail is not NULL, detail. */
-void record_set_verdict(cJSON *rec, clc_verdict v, const char *detail);
-/* The record's verdict: CLC_VERDICT_UNKNOWN when rec is NULL, has no
- * "verdict" string, or one that names no verdict. */
-clc_verdict record_verdict(const cJSON *rec);
-/* 1 when there is a record and its verdict is unexpected (verdict_unexpected):
- * what a run's progress counts. NULL (no record yet): 0. */
-int record_unexpected(const cJSON *rec);
+/* Sets the verdict and, when detail is not NULL, detail (each keeps its
+ * place among the keys when present). */
+void record_set_verdict(clc_record *r, clc_verdict v, const char *detail);
+/* Sets detail (copied), after the fields there: an earlier detail is
+ * removed, not replaced in its place. */
+void record_set_detail(clc_record *r, const char *detail);
+/* Marks r as verdict "error" for a failed OpenCL call: "error" {call, code,
+ * name}, the verdict and a detail naming the call, in that order, last. */
+void record_set_cl_error(clc_record *r, const char *call, int code);
 /* A probe that executes an undefined operation (its `undefined` key) is
  * never judged: whatever happened to it (a crash, a timeout, a failed call,
  * a rejected build) becomes `info`, the original verdict kept as "outcome"
  * and the reason in "undefined". Other records are left as they are. */
-void record_settle_undefined(const clc_probe *p, cJSON *rec);
+void record_settle_undefined(const clc_probe *p, clc_record *r);
+
+/* A report's record object (JSON), as the report's readers see it: its
+ * verdict, CLC_VERDICT_UNKNOWN when rec is NULL, has no "verdict" string,
+ * or one that names no verdict. */
+clc_verdict record_verdict(const cJSON *rec);
+/* 1 when there is a record object and its verdict is unexpected
+ * (verdict_unexpected): what a run's progress counts. NULL (no record
+ * yet): 0. */
+int record_unexpected(const cJSON *rec);
 /* count packed values of type t, as an array of strings (value_format). */
 cJSON *record_values_array(clc_type t, const void *data, size_t count);
 
-/* Sets (replaces) a number or a string field. */
-void record_set_number(cJSON *rec, const char *key, double value);
-void record_set_string(cJSON *rec, const char *key, const char *value);
-/* Sets "detail" to detail (copied), after the fields there: an earlier
- * detail is removed, not replaced in its place. */
-void record_set_detail(cJSON *rec, const char *detail);
 
 /* Adds what a reproducer needs: options, the probe's standalone source,
  * kernel name, work sizes, inputs, output shape and (run probes) the
  * expected values. */
-void record_add_repro(cJSON *rec, const clc_probe *p, const char *options);
+void record_add_repro(clc_record *rec, const clc_probe *p, const char *options);
 
 /* Judges a run probe's output (out_count elements of out_type): verdict pass
  * or fail with actual values, first_mismatch and mismatches; for
  * impl-defined probes, records actual and verdict info. Returns the verdict. */
-clc_verdict record_judge_output(cJSON *rec, const clc_probe *p, const void *actual);
+clc_verdict record_judge_output(clc_record *rec, const clc_probe *p, const void *actual);
 
 #endif

@@ -170,6 +170,12 @@ void record_set_ms(clc_record *r, clc_record_field f, double ms)
     key_touch(r, f, NULL);
 }
 
+void record_mark(clc_record *r, clc_record_field f)
+{
+    if (f < REC_FIELD_COUNT)
+        key_touch(r, f, NULL);
+}
+
 void record_set_kind(clc_record *r, clc_kind k)
 {
     r->kind = k;
@@ -234,6 +240,13 @@ void record_put_last(clc_record *r, const char *key, cJSON *item)
     payload_set(r, key, item);
     key_remove(r, REC_PAYLOAD, key);
     key_append(r, REC_PAYLOAD, key);
+}
+
+void record_put_text(clc_record *r, const char *key, const char *text)
+{
+    char *clean = utf8_clean(text ? text : "");
+    record_put(r, key, cJSON_CreateString(clean ? clean : ""));
+    free(clean);
 }
 
 const cJSON *record_get(const clc_record *r, const char *key)

@@ -337,7 +337,9 @@ static void plan_order(fan_run *r)
         if (o->set->items[i].alone)
             lost[i] = LOST_NONE;
         if (lost[i] != LOST_NONE) {
-            out->recs[i] = lost_memo_record(&o->set->items[i], lost[i]);
+            clc_record rec;
+            lost_memo_record(&o->set->items[i], lost[i], &rec);
+            out->recs[i] = record_release_json(&rec);
             r->n_known++;
         }
     }
@@ -606,9 +608,10 @@ static void finish_records(const clc_supervise_opts *o, clc_device_run *out)
 {
     for (size_t k = 0; out->fatal[0] && k < o->n_todo; k++)
         if (!out->recs[o->todo[k]]) {
-            cJSON *rec = record_new(&o->set->items[o->todo[k]]);
-            record_set_verdict(rec, CLC_VERDICT_ERROR, out->fatal);
-            out->recs[o->todo[k]] = rec;
+            clc_record rec;
+            record_start(&rec, &o->set->items[o->todo[k]]);
+            record_set_verdict(&rec, CLC_VERDICT_ERROR, out->fatal);
+            out->recs[o->todo[k]] = record_release_json(&rec);
         }
     out->complete = 1;
     for (size_t k = 0; k < o->n_todo; k++)

@@ -112,7 +112,7 @@ static void split_around_kernel(sv_state *s, int hung)
 }
 
 /* The last bytes the worker wrote to stderr: what a driver said as it died. */
-static void attach_stderr_tail(sv_state *s, cJSON *rec)
+static void attach_stderr_tail(sv_state *s, clc_record *rec)
 {
     if (!s->stderr_file)
         return;
@@ -126,7 +126,7 @@ static void attach_stderr_tail(sv_state *s, cJSON *rec)
     if (n <= 0)
         return;
     buf[n] = '\0';
-    record_set_string(rec, "driver_stderr", buf);
+    record_put_text(rec, "driver_stderr", buf);
 }
 
 /* A lone program's build killed the worker with a fault of its own: the
@@ -136,12 +136,12 @@ static void attach_stderr_tail(sv_state *s, cJSON *rec)
  * rusticl's compiler crashes on 21 folded char probes every run: 21 worker
  * starts, 16 CPU-seconds of a warm run. A kill from outside is not a
  * crash of the build's. */
-static void remember_build_crash(sv_state *s, int status, const cJSON *rec)
+static void remember_build_crash(sv_state *s, int status, const clc_record *rec)
 {
     int sig = proc_fault_signal(status);
     if (!sig || !s->build_key[0] || !s->o->cache_dir)
         return;
-    const cJSON *tail = cJSON_GetObjectItemCaseSensitive(rec, "driver_stderr");
+    const cJSON *tail = record_get(rec, "driver_stderr");
     bincache_entry e = {BINCACHE_CRASHED, sig, NULL, NULL, 0};
     char *log = cJSON_IsString(tail) ? strdup(tail->valuestring) : NULL;
     e.log = log ? log : "";
@@ -161,9 +161,26 @@ static cJSON *measures(sv_state *s)
     return s->measures;
 }
 
+/* A record from the worker's pipe (JSON) of a probe with an undefined
+ * operation, settled (record_settle_undefined); any other as it is. */
+static cJSON *settled(const clc_probe *p, cJSON *rec)
+{
+    if (!p->undefined || !rec)
+        return rec;
+    clc_record r;
+    char err[256];
+    if (record_from_json(rec, &r, err, sizeof err) != 0) {
+        fprintf(stderr, "clconform: the worker's record of %s: %s\n", p->id, err);
+        return rec;
+    }
+    cJSON_Delete(rec);
+    record_settle_undefined(p, &r);
+    return record_release_json(&r);
+}
+
 static void set_record(sv_state *s, size_t i, cJSON *rec)
 {
-    record_settle_undefined(&s->o->set->items[i], rec);
+    rec = settled(&s->o->set->items[i], rec);
     if (s->o->set->items[i].kind == CLC_KIND_MEASURE && measures(s))
         measure_memo_store(s->measures, s->measure_memo, &s->o->set->items[i], rec);
     if (s->out->recs[i]) {
@@ -178,6 +195,14 @@ static void set_record(sv_state *s, size_t i, cJSON *rec)
         s->o->on_rec(s->o->on_rec_ctx, i, rec);
     if (s->o->on_record)
         s->o->on_record(s->o->on_record_ctx, s->n_recorded, s->n_unexpected);
+}
+
+/* A record the supervisor made itself: into the report's JSON here, as
+ * the worker's come through its pipe. rec is cleared. */
+static void set_typed(sv_state *s, size_t i, clc_record *rec)
+{
+    record_settle_undefined(&s->o->set->items[i], rec);
+    set_record(s, i, record_release_json(rec));
 }
 
 /* The probes this supervisor answers for, in order: its todo, then every
@@ -379,25 +404,26 @@ static void blame_run(sv_state *s, int hung, int status, const char *how)
         s->out->timeouts_retried++;
         return;
     }
-    cJSON *rec = record_new(p);
+    clc_record rec;
+    record_start(&rec, p);
     /* A crash while running is remembered only of a probe built alone
      * by its nature (lost_memo.h): taking a batched probe out of its
      * program would make that program new to the caches next time. */
     if (hung) {
         snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
                  p->kind == CLC_KIND_MEASURE ? "" : ", twice (the second time alone)");
-        record_set_verdict(rec, CLC_VERDICT_TIMEOUT, detail);
-        record_set_number(rec, "time_ms", current_limit(s) * 1e3);
+        record_set_verdict(&rec, CLC_VERDICT_TIMEOUT, detail);
+        record_set_ms(&rec, REC_TIME_MS, current_limit(s) * 1e3);
         if (p->kind == CLC_KIND_MEASURE) {
-            record_set_verdict(rec, measure_on_timeout(p, current_limit(s), rec), NULL);
+            record_set_verdict(&rec, measure_on_timeout(p, current_limit(s), &rec), NULL);
         }
     } else {
         snprintf(detail, sizeof detail, "the worker died while running this probe: %s", how);
-        record_set_verdict(rec, CLC_VERDICT_CRASH, detail);
-        record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
+        record_set_verdict(&rec, CLC_VERDICT_CRASH, detail);
+        record_set_text(&rec, REC_SIGNAL, proc_signal_name(status) ? proc_signal_name(status) : how);
     }
     if (p->kind != CLC_KIND_MEASURE)
-        record_add_repro(rec, p, NULL);
+        record_add_repro(&rec, p, NULL);
     /* A kernel that hung stays in its program next time and is recorded
      * without a launch (crash_memo_hung_run_path): taken out, its batch
      * would be a program new to the caches. */
@@ -405,8 +431,8 @@ static void blame_run(sv_state *s, int hung, int status, const char *how)
         crash_memo_add(s->hung_run_memo, p->id);
     if (!hung && s->lost_memo[0] && proc_fault_signal(status) && lost_memo_remembers_crash(p))
         lost_memo_add_crash(s->lost_memo, p->id, proc_fault_signal(status));
-    attach_stderr_tail(s, rec);
-    set_record(s, s->running, rec);
+    attach_stderr_tail(s, &rec);
+    set_typed(s, s->running, &rec);
 }
 
 /* The worker's unsent phase times died with it: the phase in progress
@@ -491,20 +517,21 @@ static void blame_lone_build(sv_state *s, int hung, int status, const char *how)
 {
     char detail[512];
     const clc_probe *p = &s->o->set->items[s->building[0]];
-    cJSON *rec = record_new(p);
+    clc_record rec;
+    record_start(&rec, p);
     snprintf(detail, sizeof detail, "the build %s: %s", hung ? "hung" : "killed the worker", how);
     if (!hung && s->crash_memo[0])
         crash_memo_add(s->crash_memo, p->id);
     if (hung && s->lost_memo[0])
         crash_memo_add(s->lost_memo, p->id);
-    record_set_verdict(rec, hung ? CLC_VERDICT_TIMEOUT : CLC_VERDICT_CRASH, detail);
+    record_set_verdict(&rec, hung ? CLC_VERDICT_TIMEOUT : CLC_VERDICT_CRASH, detail);
     if (!hung)
-        record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
-    record_add_repro(rec, p, NULL);
-    attach_stderr_tail(s, rec);
+        record_set_text(&rec, REC_SIGNAL, proc_signal_name(status) ? proc_signal_name(status) : how);
+    record_add_repro(&rec, p, NULL);
+    attach_stderr_tail(s, &rec);
     if (!hung && (s->building_program || s->n_program == 1))
-        remember_build_crash(s, status, rec);
-    set_record(s, s->building[0], rec);
+        remember_build_crash(s, status, &rec);
+    set_typed(s, s->building[0], &rec);
 }
 
 /* The worker hung or died between probes (releasing a program, say):
@@ -530,11 +557,12 @@ static void blame_between(sv_state *s, int hung, const char *how, int progressed
     for (size_t k = 0; k < n; k++) {
         size_t i = s->mine[k];
         if (!s->out->recs[i]) {
-            cJSON *rec = record_new(&s->o->set->items[i]);
+            clc_record rec;
+            record_start(&rec, &s->o->set->items[i]);
             snprintf(detail, sizeof detail, "the worker %s just before this probe: %s",
                      hung ? "hung" : "died", how);
-            record_set_verdict(rec, hung ? CLC_VERDICT_TIMEOUT : CLC_VERDICT_CRASH, detail);
-            set_record(s, i, rec);
+            record_set_verdict(&rec, hung ? CLC_VERDICT_TIMEOUT : CLC_VERDICT_CRASH, detail);
+            set_typed(s, i, &rec);
             return;
         }
     }
@@ -604,8 +632,11 @@ static void record_remembered_losses(sv_state *s)
             /* A copy alone stays in its program: its worker records it
              * without a launch (runner.c), so that program is the one
              * every run forms. */
-            if (lost[i] != LOST_NONE && !s->out->recs[i] && !o->set->items[i].alone)
-                set_record(s, i, lost_memo_record(&o->set->items[i], lost[i]));
+            if (lost[i] != LOST_NONE && !s->out->recs[i] && !o->set->items[i].alone) {
+                clc_record rec;
+                lost_memo_record(&o->set->items[i], lost[i], &rec);
+                set_typed(s, i, &rec);
+            }
         }
     free(lost);
 }
@@ -914,9 +945,10 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
         for (size_t k = 0; k < m; k++) {
             size_t i = s.mine[k];
             if (!out->recs[i]) {
-                cJSON *rec = record_new(&o->set->items[i]);
-                record_set_verdict(rec, CLC_VERDICT_ERROR, out->fatal);
-                set_record(&s, i, rec);
+                clc_record rec;
+                record_start(&rec, &o->set->items[i]);
+                record_set_verdict(&rec, CLC_VERDICT_ERROR, out->fatal);
+                set_typed(&s, i, &rec);
             }
         }
     }
