@@ -5,12 +5,6 @@
 #include "record.h"
 #include "register_dev.h"
 
-static const char *verdict_of(const cJSON *rec)
-{
-    const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "verdict"));
-    return v ? v : "";
-}
-
 static int contains_all(const cJSON *have, const cJSON *want)
 {
     const cJSON *w, *h;
@@ -26,56 +20,57 @@ static int contains_all(const cJSON *have, const cJSON *want)
 
 /* The same deviation: the same wrong values (register_dev.h's "E -> G" of
  * each failing element). Elements that pass in both runs do not count,
- * whatever their text (a NaN's sign where any NaN passes). */
-static int same_deviation(const cJSON *a, const cJSON *b)
+ * whatever their text (a NaN's sign where any NaN passes). The register's
+ * reading of a deviation works on a report's record: both are looked at as
+ * their JSON (only where both runs failed). */
+static int same_deviation(const clc_record *a, const clc_record *b)
 {
-    cJSON *x = register_dev_values(a), *y = register_dev_values(b);
+    cJSON *ja = record_to_json(a), *jb = record_to_json(b);
+    cJSON *x = register_dev_values(ja), *y = register_dev_values(jb);
     int same = contains_all(x, y) && contains_all(y, x);
     cJSON_Delete(x);
     cJSON_Delete(y);
+    cJSON_Delete(ja);
+    cJSON_Delete(jb);
     return same;
 }
 
-void context_fold(cJSON **rec, cJSON *rec_alone)
+void context_fold(clc_record **rec, clc_record *rec_alone)
 {
     if (!*rec || !rec_alone) {
-        cJSON_Delete(rec_alone);
+        record_free(rec_alone);
         return;
     }
-    const char *batched = verdict_of(*rec), *alone = verdict_of(rec_alone);
     /* Two passes are one outcome even where the values differ among those
      * the spec allows (an unspecified sign, a NaN's payload). */
-    clc_verdict vb = record_verdict(*rec), va = record_verdict(rec_alone);
+    clc_verdict vb = (*rec)->verdict, va = rec_alone->verdict;
     int same = vb == va && (vb == CLC_VERDICT_PASS || same_deviation(*rec, rec_alone));
     cJSON *ctx = cJSON_CreateObject();
-    cJSON_AddStringToObject(ctx, "alone", alone);
+    cJSON_AddStringToObject(ctx, "alone", verdict_name(va));
     cJSON_AddBoolToObject(ctx, "same", same);
     int pass_batched = vb == CLC_VERDICT_PASS, pass_alone = va == CLC_VERDICT_PASS;
     if (!same && pass_batched && !pass_alone) {
         /* The copy's failure is the probe's: its values, its groups. */
-        const cJSON *id = cJSON_GetObjectItemCaseSensitive(*rec, "id");
-        if (cJSON_IsString(id))
-            cJSON_ReplaceItemInObjectCaseSensitive(rec_alone, "id", cJSON_CreateString(id->valuestring));
-        cJSON_AddStringToObject(ctx, "batched", batched);
+        if ((*rec)->id)
+            record_set_text(rec_alone, REC_ID, (*rec)->id);
+        cJSON_AddStringToObject(ctx, "batched", verdict_name(vb));
         cJSON_AddStringToObject(ctx, "shown", "alone");
-        cJSON_Delete(*rec);
+        record_free(*rec);
         *rec = rec_alone;
         rec_alone = NULL;
     } else if (!same) {
         cJSON_AddStringToObject(ctx, "shown", pass_alone ? "batched" : "both");
-        cJSON *values = cJSON_GetObjectItemCaseSensitive(rec_alone, "actual");
+        const cJSON *values = record_get(rec_alone, "actual");
         if (!pass_alone && values)
             cJSON_AddItemToObject(ctx, "alone_actual", cJSON_Duplicate(values, 1));
-        const char *detail = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec_alone, "detail"));
-        if (!pass_alone && detail)
-            cJSON_AddStringToObject(ctx, "alone_detail", detail);
+        if (!pass_alone && rec_alone->detail)
+            cJSON_AddStringToObject(ctx, "alone_detail", rec_alone->detail);
     }
-    cJSON_DeleteItemFromObjectCaseSensitive(*rec, "context");
-    cJSON_AddItemToObject(*rec, "context", ctx);
-    cJSON_Delete(rec_alone);
+    record_put_last(*rec, "context", ctx);
+    record_free(rec_alone);
 }
 
-size_t context_fold_all(const clc_probe_set *set, const size_t *todo, size_t n_orig, size_t n_all, cJSON **recs)
+size_t context_fold_all(const clc_probe_set *set, const size_t *todo, size_t n_orig, size_t n_all, clc_record **recs)
 {
     size_t differ = 0;
     for (size_t t = n_orig; recs && t < n_all; t++) {
@@ -83,11 +78,11 @@ size_t context_fold_all(const clc_probe_set *set, const size_t *todo, size_t n_o
         const clc_probe *copy = &set->items[c];
         if (!copy->alone)
             continue;
-        cJSON **rec = &recs[copy->alone_of];
-        cJSON *alone = recs[c];
+        clc_record **rec = &recs[copy->alone_of];
+        clc_record *alone = recs[c];
         recs[c] = NULL;
         context_fold(rec, alone);
-        const cJSON *ctx = *rec ? cJSON_GetObjectItemCaseSensitive(*rec, "context") : NULL;
+        const cJSON *ctx = *rec ? record_get(*rec, "context") : NULL;
         differ += ctx && cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(ctx, "same"));
     }
     return differ;

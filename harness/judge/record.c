@@ -24,6 +24,13 @@ void record_start(clc_record *r, const clc_probe *p)
         record_set_text(r, REC_WHY, p->why);
 }
 
+clc_record *record_new(const clc_probe *p)
+{
+    clc_record *r = record_alloc();
+    record_start(r, p);
+    return r;
+}
+
 void record_set_detail(clc_record *r, const char *detail)
 {
     record_set_text(r, REC_DETAIL, detail);
@@ -141,6 +148,8 @@ clc_verdict record_verdict(const cJSON *rec)
 {
     return verdict_parse(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "verdict")));
 }
+
+int record_is_unexpected(const clc_record *r) { return r && verdict_unexpected(r->verdict); }
 
 int record_unexpected(const cJSON *rec)
 {

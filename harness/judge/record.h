@@ -114,6 +114,18 @@ cJSON *record_release_json(clc_record *r);
  * type or with a value no record has (r is then cleared). Keys other than
  * the typed fields are kept in payload, in their order. */
 int record_from_json(const cJSON *o, clc_record *r, char *err, size_t errlen);
+/* record_from_json that moves the payload out of o, and deletes o: for a
+ * record read from a pipe and not needed as JSON again. */
+int record_take_json(cJSON *o, clc_record *r, char *err, size_t errlen);
+
+/* A record on the heap, empty (record_init). Like every setter here, it
+ * aborts when out of memory: a record that lost a field would be a wrong
+ * report. */
+clc_record *record_alloc(void);
+/* record_alloc, started as p's record (record_start). */
+clc_record *record_new(const clc_probe *p);
+/* Clears and frees a record of record_alloc; NULL is nothing. */
+void record_free(clc_record *r);
 
 /* Starts r (its earlier contents not freed: record_init'ed or cleared) as
  * the probe's record: identity (id, clause, spec, kind, file, line, why),
@@ -134,6 +146,10 @@ void record_set_cl_error(clc_record *r, const char *call, int code);
  * a rejected build) becomes `info`, the original verdict kept as "outcome"
  * and the reason in "undefined". Other records are left as they are. */
 void record_settle_undefined(const clc_probe *p, clc_record *r);
+
+/* 1 when there is a record and its verdict is unexpected
+ * (verdict_unexpected): what a run's progress counts. NULL: 0. */
+int record_is_unexpected(const clc_record *r);
 
 /* A report's record object (JSON), as the report's readers see it: its
  * verdict, CLC_VERDICT_UNKNOWN when rec is NULL, has no "verdict" string,

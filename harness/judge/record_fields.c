@@ -386,15 +386,34 @@ static int field_from_json(const cJSON *v, clc_record *r, clc_record_field f)
     return -1;
 }
 
-int record_from_json(const cJSON *o, clc_record *r, char *err, size_t errlen)
+clc_record *record_alloc(void)
+{
+    clc_record *r = malloc(sizeof *r);
+    if (!r)
+        abort(); /* as key_append: a record lost would be a wrong report */
+    record_init(r);
+    return r;
+}
+
+void record_free(clc_record *r)
+{
+    if (!r)
+        return;
+    record_clear(r);
+    free(r);
+}
+
+/* Both conversions in: payload items copied from o, or moved out of it. */
+static int from_json(cJSON *o, int move, clc_record *r, char *err, size_t errlen)
 {
     record_init(r);
     if (!cJSON_IsObject(o)) {
         snprintf(err, errlen, "a record is not an object");
         return -1;
     }
-    const cJSON *v;
-    cJSON_ArrayForEach(v, o) {
+    cJSON *next;
+    for (cJSON *v = o->child; v; v = next) {
+        next = v->next;
         const char *key = v->string ? v->string : "";
         clc_record_field f = field_named(key);
         if (key_find(r, f, key) >= 0) {
@@ -402,10 +421,18 @@ int record_from_json(const cJSON *o, clc_record *r, char *err, size_t errlen)
             goto bad;
         }
         if (f == REC_PAYLOAD) {
-            cJSON *copy = cJSON_Duplicate(v, 1);
-            if (!copy)
+            if (!move) {
+                cJSON *copy = cJSON_Duplicate(v, 1);
+                if (!copy)
+                    abort();
+                record_put(r, key, copy);
+                continue;
+            }
+            cJSON_DetachItemViaPointer(o, v);
+            key_append(r, REC_PAYLOAD, key);
+            if (!r->payload && !(r->payload = cJSON_CreateObject()))
                 abort();
-            record_put(r, key, copy);
+            cJSON_AddItemToArray(r->payload, v); /* keeps its key (v->string) */
             continue;
         }
         if (field_from_json(v, r, f) != 0) {
@@ -426,4 +453,16 @@ int record_from_json(const cJSON *o, clc_record *r, char *err, size_t errlen)
 bad:
     record_clear(r);
     return -1;
+}
+
+int record_from_json(const cJSON *o, clc_record *r, char *err, size_t errlen)
+{
+    return from_json((cJSON *)o, 0, r, err, errlen); /* o only read */
+}
+
+int record_take_json(cJSON *o, clc_record *r, char *err, size_t errlen)
+{
+    int rc = from_json(o, 1, r, err, errlen);
+    cJSON_Delete(o);
+    return rc;
 }

@@ -161,35 +161,35 @@ static cJSON *measures(sv_state *s)
     return s->measures;
 }
 
-/* A record from the worker's pipe (JSON) of a probe with an undefined
- * operation, settled (record_settle_undefined); any other as it is. */
-static cJSON *settled(const clc_probe *p, cJSON *rec)
+/* The record a worker sent for probe p (the pipe's JSON, deleted here): a
+ * record that cannot be read is an error naming what was wrong with it. */
+static clc_record *worker_record(const clc_probe *p, cJSON *json)
 {
-    if (!p->undefined || !rec)
-        return rec;
-    clc_record r;
+    clc_record *rec = record_alloc();
     char err[256];
-    if (record_from_json(rec, &r, err, sizeof err) != 0) {
-        fprintf(stderr, "clconform: the worker's record of %s: %s\n", p->id, err);
+    if (record_take_json(json, rec, err, sizeof err) == 0)
         return rec;
-    }
-    cJSON_Delete(rec);
-    record_settle_undefined(p, &r);
-    return record_release_json(&r);
+    char detail[400];
+    snprintf(detail, sizeof detail, "the worker's record could not be read: %s", err);
+    record_start(rec, p);
+    record_set_verdict(rec, CLC_VERDICT_ERROR, detail);
+    return rec;
 }
 
-static void set_record(sv_state *s, size_t i, cJSON *rec)
+/* Probe i's record is rec (owned from here; NULL: none). */
+static void set_record(sv_state *s, size_t i, clc_record *rec)
 {
-    rec = settled(&s->o->set->items[i], rec);
+    if (rec)
+        record_settle_undefined(&s->o->set->items[i], rec);
     if (s->o->set->items[i].kind == CLC_KIND_MEASURE && measures(s))
         measure_memo_store(s->measures, s->measure_memo, &s->o->set->items[i], rec);
     if (s->out->recs[i]) {
-        s->n_unexpected -= (size_t)record_unexpected(s->out->recs[i]);
-        cJSON_Delete(s->out->recs[i]);
+        s->n_unexpected -= (size_t)record_is_unexpected(s->out->recs[i]);
+        record_free(s->out->recs[i]);
     } else {
         s->n_recorded++;
     }
-    s->n_unexpected += (size_t)record_unexpected(rec);
+    s->n_unexpected += (size_t)record_is_unexpected(rec);
     s->out->recs[i] = rec;
     if (s->o->on_rec)
         s->o->on_rec(s->o->on_rec_ctx, i, rec);
@@ -197,13 +197,6 @@ static void set_record(sv_state *s, size_t i, cJSON *rec)
         s->o->on_record(s->o->on_record_ctx, s->n_recorded, s->n_unexpected);
 }
 
-/* A record the supervisor made itself: into the report's JSON here, as
- * the worker's come through its pipe. rec is cleared. */
-static void set_typed(sv_state *s, size_t i, clc_record *rec)
-{
-    record_settle_undefined(&s->o->set->items[i], rec);
-    set_record(s, i, record_release_json(rec));
-}
 
 /* The probes this supervisor answers for, in order: its todo, then every
  * chunk of the pool its workers have claimed (with pool, the chunks anyone
@@ -303,11 +296,9 @@ static void handle_msg(sv_state *s, cJSON *m)
     } else if (strcmp(type, "result") == 0) {
         size_t i;
         if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", s->o->set->count, &i, NULL, 0) == 0) {
-            cJSON *rec = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
-            const cJSON *bs = cJSON_GetObjectItemCaseSensitive(rec, "batch_size");
-            const cJSON *bm = cJSON_GetObjectItemCaseSensitive(rec, "build_ms");
-            if (cJSON_IsNumber(bs) && bs->valuedouble == 1 && cJSON_IsNumber(bm) && bm->valuedouble > 0) {
-                s->alone_build_ms += bm->valuedouble;
+            clc_record *rec = worker_record(&s->o->set->items[i], cJSON_DetachItemFromObjectCaseSensitive(m, "rec"));
+            if (record_has(rec, REC_BATCH_SIZE) && rec->batch_size == 1 && rec->build_ms > 0) {
+                s->alone_build_ms += rec->build_ms;
                 s->alone_builds++;
             }
             set_record(s, i, rec);
@@ -404,26 +395,25 @@ static void blame_run(sv_state *s, int hung, int status, const char *how)
         s->out->timeouts_retried++;
         return;
     }
-    clc_record rec;
-    record_start(&rec, p);
+    clc_record *rec = record_new(p);
     /* A crash while running is remembered only of a probe built alone
      * by its nature (lost_memo.h): taking a batched probe out of its
      * program would make that program new to the caches next time. */
     if (hung) {
         snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
                  p->kind == CLC_KIND_MEASURE ? "" : ", twice (the second time alone)");
-        record_set_verdict(&rec, CLC_VERDICT_TIMEOUT, detail);
-        record_set_ms(&rec, REC_TIME_MS, current_limit(s) * 1e3);
+        record_set_verdict(rec, CLC_VERDICT_TIMEOUT, detail);
+        record_set_ms(rec, REC_TIME_MS, current_limit(s) * 1e3);
         if (p->kind == CLC_KIND_MEASURE) {
-            record_set_verdict(&rec, measure_on_timeout(p, current_limit(s), &rec), NULL);
+            record_set_verdict(rec, measure_on_timeout(p, current_limit(s), rec), NULL);
         }
     } else {
         snprintf(detail, sizeof detail, "the worker died while running this probe: %s", how);
-        record_set_verdict(&rec, CLC_VERDICT_CRASH, detail);
-        record_set_text(&rec, REC_SIGNAL, proc_signal_name(status) ? proc_signal_name(status) : how);
+        record_set_verdict(rec, CLC_VERDICT_CRASH, detail);
+        record_set_text(rec, REC_SIGNAL, proc_signal_name(status) ? proc_signal_name(status) : how);
     }
     if (p->kind != CLC_KIND_MEASURE)
-        record_add_repro(&rec, p, NULL);
+        record_add_repro(rec, p, NULL);
     /* A kernel that hung stays in its program next time and is recorded
      * without a launch (crash_memo_hung_run_path): taken out, its batch
      * would be a program new to the caches. */
@@ -431,8 +421,8 @@ static void blame_run(sv_state *s, int hung, int status, const char *how)
         crash_memo_add(s->hung_run_memo, p->id);
     if (!hung && s->lost_memo[0] && proc_fault_signal(status) && lost_memo_remembers_crash(p))
         lost_memo_add_crash(s->lost_memo, p->id, proc_fault_signal(status));
-    attach_stderr_tail(s, &rec);
-    set_typed(s, s->running, &rec);
+    attach_stderr_tail(s, rec);
+    set_record(s, s->running, rec);
 }
 
 /* The worker's unsent phase times died with it: the phase in progress
@@ -517,21 +507,20 @@ static void blame_lone_build(sv_state *s, int hung, int status, const char *how)
 {
     char detail[512];
     const clc_probe *p = &s->o->set->items[s->building[0]];
-    clc_record rec;
-    record_start(&rec, p);
+    clc_record *rec = record_new(p);
     snprintf(detail, sizeof detail, "the build %s: %s", hung ? "hung" : "killed the worker", how);
     if (!hung && s->crash_memo[0])
         crash_memo_add(s->crash_memo, p->id);
     if (hung && s->lost_memo[0])
         crash_memo_add(s->lost_memo, p->id);
-    record_set_verdict(&rec, hung ? CLC_VERDICT_TIMEOUT : CLC_VERDICT_CRASH, detail);
+    record_set_verdict(rec, hung ? CLC_VERDICT_TIMEOUT : CLC_VERDICT_CRASH, detail);
     if (!hung)
-        record_set_text(&rec, REC_SIGNAL, proc_signal_name(status) ? proc_signal_name(status) : how);
-    record_add_repro(&rec, p, NULL);
-    attach_stderr_tail(s, &rec);
+        record_set_text(rec, REC_SIGNAL, proc_signal_name(status) ? proc_signal_name(status) : how);
+    record_add_repro(rec, p, NULL);
+    attach_stderr_tail(s, rec);
     if (!hung && (s->building_program || s->n_program == 1))
-        remember_build_crash(s, status, &rec);
-    set_typed(s, s->building[0], &rec);
+        remember_build_crash(s, status, rec);
+    set_record(s, s->building[0], rec);
 }
 
 /* The worker hung or died between probes (releasing a program, say):
@@ -557,12 +546,11 @@ static void blame_between(sv_state *s, int hung, const char *how, int progressed
     for (size_t k = 0; k < n; k++) {
         size_t i = s->mine[k];
         if (!s->out->recs[i]) {
-            clc_record rec;
-            record_start(&rec, &s->o->set->items[i]);
+            clc_record *rec = record_new(&s->o->set->items[i]);
             snprintf(detail, sizeof detail, "the worker %s just before this probe: %s",
                      hung ? "hung" : "died", how);
-            record_set_verdict(&rec, hung ? CLC_VERDICT_TIMEOUT : CLC_VERDICT_CRASH, detail);
-            set_typed(s, i, &rec);
+            record_set_verdict(rec, hung ? CLC_VERDICT_TIMEOUT : CLC_VERDICT_CRASH, detail);
+            set_record(s, i, rec);
             return;
         }
     }
@@ -633,9 +621,9 @@ static void record_remembered_losses(sv_state *s)
              * without a launch (runner.c), so that program is the one
              * every run forms. */
             if (lost[i] != LOST_NONE && !s->out->recs[i] && !o->set->items[i].alone) {
-                clc_record rec;
-                lost_memo_record(&o->set->items[i], lost[i], &rec);
-                set_typed(s, i, &rec);
+                clc_record *rec = record_alloc();
+                lost_memo_record(&o->set->items[i], lost[i], rec);
+                set_record(s, i, rec);
             }
         }
     free(lost);
@@ -916,7 +904,7 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
             continue;
         if (!measures(&s))
             break;
-        cJSON *rec = measure_memo_take(s.measures, p);
+        clc_record *rec = measure_memo_take(s.measures, p);
         if (rec)
             set_record(&s, o->todo[k], rec);
     }
@@ -945,10 +933,9 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
         for (size_t k = 0; k < m; k++) {
             size_t i = s.mine[k];
             if (!out->recs[i]) {
-                clc_record rec;
-                record_start(&rec, &o->set->items[i]);
-                record_set_verdict(&rec, CLC_VERDICT_ERROR, out->fatal);
-                set_typed(&s, i, &rec);
+                clc_record *rec = record_new(&o->set->items[i]);
+                record_set_verdict(rec, CLC_VERDICT_ERROR, out->fatal);
+                set_record(&s, i, rec);
             }
         }
     }
@@ -974,7 +961,7 @@ void supervise_free(clc_device_run *run, size_t n_probes)
 {
     if (run->recs)
         for (size_t i = 0; i < n_probes; i++)
-            cJSON_Delete(run->recs[i]);
+            record_free(run->recs[i]);
     free(run->recs);
     cJSON_Delete(run->device);
     cJSON_Delete(run->platform);

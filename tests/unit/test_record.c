@@ -459,6 +459,12 @@ static void test_round_trip(void)
               "record_release_json_moves_and_clears_%zu", i);
         free(text);
         cJSON_Delete(out);
+        rc = record_take_json(cJSON_Duplicate(in, 1), &r, err, sizeof err);
+        out = rc == 0 ? record_release_json(&r) : NULL;
+        text = out ? cJSON_PrintUnformatted(out) : NULL;
+        CHECK(text && strcmp(text, round_trips[i]) == 0, "record_take_json_round_trip_%zu", i);
+        free(text);
+        cJSON_Delete(out);
         cJSON_Delete(in);
     }
     clc_record r;
