@@ -1,5 +1,6 @@
 #include "context_fold.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "record.h"
@@ -44,29 +45,28 @@ void context_fold(clc_record **rec, clc_record *rec_alone)
     /* Two passes are one outcome even where the values differ among those
      * the spec allows (an unspecified sign, a NaN's payload). */
     clc_verdict vb = (*rec)->verdict, va = rec_alone->verdict;
-    int same = vb == va && (vb == CLC_VERDICT_PASS || same_deviation(*rec, rec_alone));
-    cJSON *ctx = cJSON_CreateObject();
-    cJSON_AddStringToObject(ctx, "alone", verdict_name(va));
-    cJSON_AddBoolToObject(ctx, "same", same);
+    clc_record_context ctx = {.alone = va};
+    ctx.same = vb == va && (vb == CLC_VERDICT_PASS || same_deviation(*rec, rec_alone));
     int pass_batched = vb == CLC_VERDICT_PASS, pass_alone = va == CLC_VERDICT_PASS;
-    if (!same && pass_batched && !pass_alone) {
+    if (!ctx.same && pass_batched && !pass_alone) {
         /* The copy's failure is the probe's: its values, its groups. */
         if ((*rec)->id)
             record_set_text(rec_alone, REC_ID, (*rec)->id);
-        cJSON_AddStringToObject(ctx, "batched", verdict_name(vb));
-        cJSON_AddStringToObject(ctx, "shown", "alone");
+        ctx.has_batched = 1;
+        ctx.batched = vb;
+        ctx.shown = CLC_SHOWN_ALONE;
         record_free(*rec);
         *rec = rec_alone;
         rec_alone = NULL;
-    } else if (!same) {
-        cJSON_AddStringToObject(ctx, "shown", pass_alone ? "batched" : "both");
+    } else if (!ctx.same) {
+        ctx.shown = pass_alone ? CLC_SHOWN_BATCHED : CLC_SHOWN_BOTH;
         const cJSON *values = record_get(rec_alone, "actual");
         if (!pass_alone && values)
-            cJSON_AddItemToObject(ctx, "alone_actual", cJSON_Duplicate(values, 1));
+            ctx.alone_actual = cJSON_Duplicate(values, 1);
         if (!pass_alone && rec_alone->detail)
-            cJSON_AddStringToObject(ctx, "alone_detail", rec_alone->detail);
+            ctx.alone_detail = strdup(rec_alone->detail);
     }
-    record_put_last(*rec, "context", ctx);
+    record_set_context(*rec, &ctx);
     record_free(rec_alone);
 }
 
@@ -82,8 +82,7 @@ size_t context_fold_all(const clc_probe_set *set, const size_t *todo, size_t n_o
         clc_record *alone = recs[c];
         recs[c] = NULL;
         context_fold(rec, alone);
-        const cJSON *ctx = *rec ? record_get(*rec, "context") : NULL;
-        differ += ctx && cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(ctx, "same"));
+        differ += *rec && record_has(*rec, REC_CONTEXT) && !(*rec)->context.same;
     }
     return differ;
 }

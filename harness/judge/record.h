@@ -19,7 +19,7 @@ typedef enum {
     REC_ID, REC_CLAUSE, REC_SPEC, REC_KIND, REC_VERDICT, REC_FILE, REC_LINE,
     REC_TIME_MS, REC_BUILD_MS, REC_BATCH_SIZE, REC_WHY, REC_OPTIONS, REC_CHECKS,
     REC_DETAIL, REC_FIRST_MISMATCH, REC_MISMATCHES, REC_OUTCOME, REC_UNDEFINED,
-    REC_SIGNAL, REC_REMEMBERED, REC_ERROR,
+    REC_SIGNAL, REC_REMEMBERED, REC_ERROR, REC_CONTEXT,
     REC_FIELD_COUNT,
     REC_PAYLOAD = REC_FIELD_COUNT /* a key of payload */
 } clc_record_field;
@@ -30,6 +30,22 @@ typedef struct {
     int code;
     char *name;
 } clc_record_error;
+
+/* Where a deviation of a probe run batched and alone showed (context_fold.h). */
+typedef enum { CLC_SHOWN_NONE, CLC_SHOWN_ALONE, CLC_SHOWN_BATCHED, CLC_SHOWN_BOTH } clc_shown;
+
+/* The context fold's object ("context", context_fold.h): the copy alone's
+ * verdict, whether the two runs are one outcome, and where they differ. In
+ * the report its keys come in this order, those absent left out. */
+typedef struct {
+    clc_verdict alone;
+    int same;
+    int has_batched;       /* "batched": the batched run's verdict (shown alone) */
+    clc_verdict batched;
+    clc_shown shown;       /* CLC_SHOWN_NONE: no "shown" key (the same outcome) */
+    cJSON *alone_actual;   /* the values alone (owned; NULL: absent) */
+    char *alone_detail;    /* the one-line reason alone (owned; NULL: absent) */
+} clc_record_context;
 
 /* One key of the record's JSON object, in order (see record_to_json). */
 typedef struct {
@@ -53,6 +69,7 @@ typedef struct clc_record {
     char *signal;              /* a crash's signal */
     int remembered;            /* a timeout or crash taken from an earlier run */
     clc_record_error error;
+    clc_record_context context;
     cJSON *payload;            /* every other field, owned; NULL when none */
     clc_record_key *keys;      /* the fields present, in the order they are written */
     size_t n_keys, cap_keys;
@@ -82,6 +99,9 @@ void record_set_ms(clc_record *r, clc_record_field f, double ms);
 void record_mark(clc_record *r, clc_record_field f);
 /* Sets REC_KIND; its place as record_set_text. */
 void record_set_kind(clc_record *r, clc_kind k);
+/* Sets REC_CONTEXT to *c (taking what it owns), after the fields there:
+ * an earlier context is removed, not replaced in its place. */
+void record_set_context(clc_record *r, const clc_record_context *c);
 /* Sets REC_REMEMBERED to true; its place as record_set_text. */
 void record_set_remembered(clc_record *r);
 /* Moves a present field to the end of the keys (a field deleted and set

@@ -15,7 +15,7 @@
 
 #include "utf8.h"
 
-typedef enum { F_TEXT, F_COUNT, F_MS, F_KIND, F_VERDICT, F_BOOL, F_ERROR } field_type;
+typedef enum { F_TEXT, F_COUNT, F_MS, F_KIND, F_VERDICT, F_BOOL, F_ERROR, F_CONTEXT } field_type;
 
 static const struct {
     const char *name;
@@ -43,6 +43,7 @@ static const struct {
     [REC_SIGNAL] = {"signal", F_TEXT, offsetof(clc_record, signal)},
     [REC_REMEMBERED] = {"remembered", F_BOOL, offsetof(clc_record, remembered)},
     [REC_ERROR] = {"error", F_ERROR, offsetof(clc_record, error)},
+    [REC_CONTEXT] = {"context", F_CONTEXT, offsetof(clc_record, context)},
 };
 
 #define FIELD_PTR(r, f, T) ((T *)(void *)((char *)(r) + fields[f].offset))
@@ -72,6 +73,11 @@ static void field_free(clc_record *r, clc_record_field f)
         free(r->error.call);
         free(r->error.name);
         memset(&r->error, 0, sizeof r->error);
+        break;
+    case F_CONTEXT:
+        cJSON_Delete(r->context.alone_actual);
+        free(r->context.alone_detail);
+        memset(&r->context, 0, sizeof r->context);
         break;
     case F_COUNT: *FIELD_PTR(r, f, long) = 0; break;
     case F_MS: *FIELD_PTR(r, f, double) = 0; break;
@@ -182,6 +188,14 @@ void record_set_kind(clc_record *r, clc_kind k)
     key_touch(r, REC_KIND, NULL);
 }
 
+void record_set_context(clc_record *r, const clc_record_context *c)
+{
+    field_free(r, REC_CONTEXT);
+    r->context = *c;
+    key_remove(r, REC_CONTEXT, NULL);
+    key_append(r, REC_CONTEXT, NULL);
+}
+
 void record_set_remembered(clc_record *r)
 {
     r->remembered = 1;
@@ -261,6 +275,78 @@ void record_remove(clc_record *r, const char *key)
     key_remove(r, REC_PAYLOAD, key);
 }
 
+static char *dup_text(const char *s)
+{
+    char *d = strdup(s);
+    if (!d)
+        abort();
+    return d;
+}
+
+static const char *const shown_names[] = {"", "alone", "batched", "both"};
+
+static cJSON *context_to_json(const clc_record_context *c)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return NULL;
+    cJSON_AddStringToObject(o, "alone", verdict_name(c->alone));
+    cJSON_AddBoolToObject(o, "same", c->same);
+    if (c->has_batched)
+        cJSON_AddStringToObject(o, "batched", verdict_name(c->batched));
+    if (c->shown != CLC_SHOWN_NONE)
+        cJSON_AddStringToObject(o, "shown", shown_names[c->shown]);
+    if (c->alone_actual)
+        cJSON_AddItemToObject(o, "alone_actual", cJSON_Duplicate(c->alone_actual, 1));
+    if (c->alone_detail)
+        cJSON_AddStringToObject(o, "alone_detail", c->alone_detail);
+    return o;
+}
+
+/* The context object: its keys those of context_to_json, in its order (a
+ * report written otherwise would not be written back the same). */
+static int context_from_json(const cJSON *v, clc_record_context *c)
+{
+    static const char *const order[] = {"alone", "same", "batched", "shown", "alone_actual", "alone_detail"};
+    if (!cJSON_IsObject(v))
+        return -1;
+    size_t at = 0;
+    for (const cJSON *k = v->child; k; k = k->next) {
+        while (at < sizeof order / sizeof order[0] && strcmp(order[at], k->string ? k->string : "") != 0)
+            at++;
+        if (at == sizeof order / sizeof order[0])
+            return -1;
+        const char *s = cJSON_GetStringValue(k);
+        switch (at++) {
+        case 0: c->alone = verdict_parse(s); if (c->alone == CLC_VERDICT_UNKNOWN) return -1; break;
+        case 1: if (!cJSON_IsBool(k)) return -1; c->same = cJSON_IsTrue(k); break;
+        case 2:
+            c->has_batched = 1;
+            c->batched = verdict_parse(s);
+            if (c->batched == CLC_VERDICT_UNKNOWN)
+                return -1;
+            break;
+        case 3:
+            for (int n = CLC_SHOWN_ALONE; n <= CLC_SHOWN_BOTH; n++)
+                if (s && strcmp(s, shown_names[n]) == 0)
+                    c->shown = (clc_shown)n;
+            if (c->shown == CLC_SHOWN_NONE)
+                return -1;
+            break;
+        case 4:
+            if (!cJSON_IsArray(k) || !(c->alone_actual = cJSON_Duplicate(k, 1)))
+                return -1;
+            break;
+        default:
+            if (!s)
+                return -1;
+            c->alone_detail = dup_text(s);
+        }
+    }
+    /* alone and same are always there */
+    return cJSON_GetObjectItemCaseSensitive(v, "alone") && cJSON_GetObjectItemCaseSensitive(v, "same") ? 0 : -1;
+}
+
 static cJSON *field_to_json(const clc_record *r, clc_record_field f)
 {
     clc_record *m = (clc_record *)r; /* FIELD_PTR reads only */
@@ -271,6 +357,7 @@ static cJSON *field_to_json(const clc_record *r, clc_record_field f)
     case F_KIND: return cJSON_CreateString(probe_kind_name(r->kind));
     case F_VERDICT: return cJSON_CreateString(verdict_name(r->verdict));
     case F_BOOL: return cJSON_CreateBool(r->remembered);
+    case F_CONTEXT: return context_to_json(&r->context);
     case F_ERROR: {
         cJSON *e = cJSON_CreateObject();
         cJSON_AddStringToObject(e, "call", r->error.call ? r->error.call : "");
@@ -327,13 +414,6 @@ static int kind_parse(const char *name, clc_kind *k)
     return -1;
 }
 
-static char *dup_text(const char *s)
-{
-    char *d = strdup(s);
-    if (!d)
-        abort();
-    return d;
-}
 
 /* The error object {call, code, name}, exactly those keys. */
 static int error_from_json(const cJSON *v, clc_record *r)
@@ -382,6 +462,7 @@ static int field_from_json(const cJSON *v, clc_record *r, clc_record_field f)
         r->remembered = cJSON_IsTrue(v);
         return 0;
     case F_ERROR: return error_from_json(v, r);
+    case F_CONTEXT: return context_from_json(v, &r->context);
     }
     return -1;
 }

@@ -438,6 +438,11 @@ static const char *const round_trips[] = {
     "{\"id\":\"c.x\",\"clause\":\"c\",\"kind\":\"run\",\"verdict\":\"crash\",\"detail\":\"SIGSEGV\",\"signal\":\"SIGSEGV\","
     "\"remembered\":true,\"checks\":3,\"actual\":[\"1\"],\"first_mismatch\":0,\"mismatches\":1,\"outcome\":\"crash\","
     "\"undefined\":\"u\",\"context\":{\"alone\":\"pass\",\"same\":false,\"shown\":\"batched\"}}",
+    "{\"id\":\"x.y\",\"kind\":\"run\",\"verdict\":\"fail\",\"context\":{\"alone\":\"fail\",\"same\":false,"
+    "\"batched\":\"pass\",\"shown\":\"alone\"},\"groups\":[]}",
+    "{\"id\":\"x.z\",\"kind\":\"run\",\"verdict\":\"fail\",\"context\":{\"alone\":\"crash\",\"same\":false,"
+    "\"shown\":\"both\",\"alone_actual\":[\"7\",\"nan\"],\"alone_detail\":\"d\"}}",
+    "{\"id\":\"x.w\",\"kind\":\"run\",\"verdict\":\"pass\",\"context\":{\"alone\":\"pass\",\"same\":true}}",
 };
 
 static void test_round_trip(void)
@@ -476,6 +481,13 @@ static void test_round_trip(void)
           "record_from_json_types_its_fields");
     record_clear(&r);
     cJSON_Delete(in);
+    in = cJSON_Parse(round_trips[5]);
+    CHECK(record_from_json(in, &r, NULL, 0) == 0 && record_has(&r, REC_CONTEXT) && r.context.alone == CLC_VERDICT_CRASH &&
+              !r.context.same && r.context.shown == CLC_SHOWN_BOTH && cJSON_GetArraySize(r.context.alone_actual) == 2 &&
+              strcmp(r.context.alone_detail, "d") == 0 && !r.context.has_batched,
+          "record_from_json_types_the_context");
+    record_clear(&r);
+    cJSON_Delete(in);
 }
 
 /* What a reader is told about a record it cannot take. */
@@ -492,6 +504,12 @@ static void test_from_json_errors(void)
         {"{\"id\":\"a\",\"kind\":\"run\"}", "'verdict' is missing"},
         {"{\"id\":\"a\",\"kind\":\"run\",\"verdict\":\"pass\",\"detail\":\"x\",\"detail\":\"y\"}", "'detail' given twice"},
         {"[1]", "not an object"},
+        {"{\"id\":\"a\",\"kind\":\"run\",\"verdict\":\"pass\",\"context\":{\"same\":true,\"alone\":\"pass\"}}",
+         "'context'"},
+        {"{\"id\":\"a\",\"kind\":\"run\",\"verdict\":\"pass\",\"context\":{\"alone\":\"pass\",\"same\":true,"
+         "\"shown\":\"elsewhere\"}}", "'context'"},
+        {"{\"id\":\"a\",\"kind\":\"run\",\"verdict\":\"fail\",\"context\":{\"alone\":\"fail\",\"same\":false,"
+         "\"shown\":\"both\",\"alone_actual\":[\"1\"],\"x\":1}}", "'context'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         cJSON *in = cJSON_Parse(bad[i].json);
