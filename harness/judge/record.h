@@ -1,8 +1,10 @@
 /* Probe records: what happened to one probe (docs/report-schema.md), built
  * from the probe and its run. A record travels inside the harness as a
- * clc_record; it becomes the JSON object of a report only at the worker's
- * pipe and at the report writer and readers (record_to_json,
- * record_from_json). No OpenCL here: the worker and the supervisor both make
+ * clc_record; it becomes the JSON object of a report (record_to_json) and
+ * is read back (record_from_json) only where it leaves or enters a process
+ * or a file: the worker's and the supervisors' pipes, the report document,
+ * the measurement memo (docs/architecture.md, "A record inside the
+ * harness"). No OpenCL here: the worker and the supervisor both make
  * records. */
 #ifndef CLC_RECORD_H
 #define CLC_RECORD_H
@@ -13,8 +15,11 @@
 #include "verdict.h"
 
 /* The fields of a record the harness reads or decides on, typed. Every
- * other field (values, reproducer inputs, build logs, measurement objects,
- * the context fold's object) is carried to the report as JSON in payload. */
+ * other field is only carried to the report, and stays JSON in payload:
+ * the values (actual, expected), the reproducer (source, kernel, global,
+ * local, offset, inputs, out_type, out_count), the ulp judge's object, a
+ * measurement's object and its "cached", build logs, driver_stderr and the
+ * failure groups. */
 typedef enum {
     REC_ID, REC_CLAUSE, REC_SPEC, REC_KIND, REC_VERDICT, REC_FILE, REC_LINE,
     REC_TIME_MS, REC_BUILD_MS, REC_BATCH_SIZE, REC_WHY, REC_OPTIONS, REC_CHECKS,
@@ -129,10 +134,12 @@ cJSON *record_to_json(const clc_record *r);
 /* record_to_json that moves the payload out instead of copying it, and
  * clears r: for a record handed on and not used again. */
 cJSON *record_release_json(clc_record *r);
-/* Reads a report's record object o into r (record_init'ed or cleared
- * first): 0, or -1 with err naming the field that is missing, of the wrong
- * type or with a value no record has (r is then cleared). Keys other than
- * the typed fields are kept in payload, in their order. */
+/* Reads a report's record object o into r (whose earlier contents are not
+ * freed): 0, or -1 with err naming the field that is missing (id, kind and
+ * verdict are required), of the wrong type or with a value no record has
+ * (r is then empty). Keys other than the typed fields are kept in payload;
+ * every key keeps its place, so that record_to_json gives o back byte for
+ * byte. */
 int record_from_json(const cJSON *o, clc_record *r, char *err, size_t errlen);
 /* record_from_json that moves the payload out of o, and deletes o: for a
  * record read from a pipe and not needed as JSON again. */
@@ -181,7 +188,6 @@ clc_verdict record_verdict(const cJSON *rec);
 int record_unexpected(const cJSON *rec);
 /* count packed values of type t, as an array of strings (value_format). */
 cJSON *record_values_array(clc_type t, const void *data, size_t count);
-
 
 /* Adds what a reproducer needs: options, the probe's standalone source,
  * kernel name, work sizes, inputs, output shape and (run probes) the

@@ -176,11 +176,10 @@ static clc_record *worker_record(const clc_probe *p, cJSON *json)
     return rec;
 }
 
-/* Probe i's record is rec (owned from here; NULL: none). */
+/* Probe i's record is rec (owned from here). */
 static void set_record(sv_state *s, size_t i, clc_record *rec)
 {
-    if (rec)
-        record_settle_undefined(&s->o->set->items[i], rec);
+    record_settle_undefined(&s->o->set->items[i], rec);
     if (s->o->set->items[i].kind == CLC_KIND_MEASURE && measures(s))
         measure_memo_store(s->measures, s->measure_memo, &s->o->set->items[i], rec);
     if (s->out->recs[i]) {
@@ -196,7 +195,6 @@ static void set_record(sv_state *s, size_t i, clc_record *rec)
     if (s->o->on_record)
         s->o->on_record(s->o->on_record_ctx, s->n_recorded, s->n_unexpected);
 }
-
 
 /* The probes this supervisor answers for, in order: its todo, then every
  * chunk of the pool its workers have claimed (with pool, the chunks anyone
