@@ -21,18 +21,13 @@ static int contains_all(const cJSON *have, const cJSON *want)
 
 /* The same deviation: the same wrong values (register_dev.h's "E -> G" of
  * each failing element). Elements that pass in both runs do not count,
- * whatever their text (a NaN's sign where any NaN passes). The register's
- * reading of a deviation works on a report's record: both are looked at as
- * their JSON (only where both runs failed). */
+ * whatever their text (a NaN's sign where any NaN passes). */
 static int same_deviation(const clc_record *a, const clc_record *b)
 {
-    cJSON *ja = record_to_json(a), *jb = record_to_json(b);
-    cJSON *x = register_dev_values(ja), *y = register_dev_values(jb);
+    cJSON *x = register_dev_values(a), *y = register_dev_values(b);
     int same = contains_all(x, y) && contains_all(y, x);
     cJSON_Delete(x);
     cJSON_Delete(y);
-    cJSON_Delete(ja);
-    cJSON_Delete(jb);
     return same;
 }
 

@@ -135,7 +135,7 @@ cJSON *record_to_json(const clc_record *r);
  * clears r: for a record handed on and not used again. */
 cJSON *record_release_json(clc_record *r);
 /* Reads a report's record object o into r (whose earlier contents are not
- * freed): 0, or -1 with err naming the field that is missing (id, kind and
+ * freed): 0, or -1 with err naming the field that is missing (id and
  * verdict are required), of the wrong type or with a value no record has
  * (r is then empty). Keys other than the typed fields are kept in payload;
  * every key keeps its place, so that record_to_json gives o back byte for

@@ -524,7 +524,7 @@ static int from_json(cJSON *o, int move, clc_record *r, char *err, size_t errlen
         }
         key_append(r, f, NULL);
     }
-    static const clc_record_field required[] = {REC_ID, REC_KIND, REC_VERDICT};
+    static const clc_record_field required[] = {REC_ID, REC_VERDICT};
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
         if (!record_has(r, required[i])) {
             snprintf(err, errlen, "'%s' is missing", fields[required[i]].name);

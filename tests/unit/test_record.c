@@ -504,6 +504,7 @@ static void test_from_json_errors(void)
         {"{\"id\":\"a\",\"kind\":\"run\",\"verdict\":\"pass\",\"checks\":1.5}", "'checks'"},
         {"{\"id\":\"a\",\"kind\":\"run\",\"verdict\":\"pass\",\"error\":{\"call\":\"x\"}}", "'error'"},
         {"{\"id\":\"a\",\"kind\":\"run\"}", "'verdict' is missing"},
+        {"{\"kind\":\"run\",\"verdict\":\"pass\"}", "'id' is missing"},
         {"{\"id\":\"a\",\"kind\":\"run\",\"verdict\":\"pass\",\"detail\":\"x\",\"detail\":\"y\"}", "'detail' given twice"},
         {"[1]", "not an object"},
         {"{\"id\":\"a\",\"kind\":\"run\",\"verdict\":\"pass\",\"context\":{\"same\":true,\"alone\":\"pass\"}}",
