@@ -48,22 +48,6 @@ const char *clerr_name(int code)
     return "CL_UNKNOWN_ERROR";
 }
 
-void clerr_record(cJSON *rec, const char *call, int code)
-{
-    cJSON *err = cJSON_CreateObject();
-    cJSON_AddStringToObject(err, "call", call);
-    cJSON_AddNumberToObject(err, "code", code);
-    cJSON_AddStringToObject(err, "name", clerr_name(code));
-    cJSON_DeleteItemFromObjectCaseSensitive(rec, "error");
-    cJSON_AddItemToObject(rec, "error", err);
-    char detail[256];
-    snprintf(detail, sizeof detail, "%s failed: %s (%d)", call, clerr_name(code), code);
-    cJSON_DeleteItemFromObjectCaseSensitive(rec, "verdict");
-    cJSON_AddStringToObject(rec, "verdict", "error");
-    cJSON_DeleteItemFromObjectCaseSensitive(rec, "detail");
-    cJSON_AddStringToObject(rec, "detail", detail);
-}
-
 void clerr_add_field_error(cJSON *obj, const char *field, int code)
 {
     char key[96], val[96];

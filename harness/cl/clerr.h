@@ -1,4 +1,5 @@
-/* OpenCL error codes as names, and recording a failed call in a probe record. */
+/* OpenCL error codes as names (a record keeps a failed call with
+ * record_set_cl_error, record.h). */
 #ifndef CLC_CLERR_H
 #define CLC_CLERR_H
 
@@ -6,10 +7,6 @@
 
 /* "CL_OUT_OF_RESOURCES" for -5; "CL_UNKNOWN_ERROR" for codes it does not know. */
 const char *clerr_name(int code);
-
-/* Marks rec as verdict "error": sets "error": {call, code, name} and a
- * "detail" line naming the call. rec keeps ownership of everything. */
-void clerr_record(cJSON *rec, const char *call, int code);
 
 /* Records that the query for obj's field failed: adds "<field>_error":
  * "NAME (code)" (a device or platform description goes on without it). */

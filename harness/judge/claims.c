@@ -245,7 +245,7 @@ static cJSON *one_claim(const clc_claim_table *t, const char *name, const char *
 }
 
 cJSON *claims_report(const clc_claim_table *t, const cJSON *device, const clc_probe_set *set,
-                     const size_t *todo, size_t n_todo, cJSON *const *recs)
+                     const size_t *todo, size_t n_todo, clc_record *const *recs)
 {
     unsigned char *state = calloc(n_todo ? n_todo : 1, 1);
     if (!state)
@@ -253,7 +253,7 @@ cJSON *claims_report(const clc_claim_table *t, const cJSON *device, const clc_pr
     for (size_t k = 0; k < n_todo; k++) {
         if (t && matches_any(t->announce, t->n_announce, set->items[todo[k]].id))
             continue;
-        clc_verdict v = record_verdict(recs[k]);
+        clc_verdict v = recs[k] ? recs[k]->verdict : CLC_VERDICT_UNKNOWN;
         state[k] = !is_judged(v) ? NOT_JUDGED : v == CLC_VERDICT_PASS ? PASSED : JUDGED_FAILED;
     }
     cJSON *probed = cJSON_CreateArray(), *unprobed = cJSON_CreateArray();

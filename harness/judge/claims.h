@@ -9,6 +9,7 @@
 #include <cjson/cJSON.h>
 
 #include "probe.h"
+#include "record.h"
 
 typedef struct {
     char *name;      /* the claim: an extension, a feature macro, "images" */
@@ -42,7 +43,7 @@ void claims_free(clc_claim_table *t);
  * record of probe set->items[todo[k]] (NULL when none). t may be NULL (no
  * table: requiring probes only). */
 cJSON *claims_report(const clc_claim_table *t, const cJSON *device, const clc_probe_set *set,
-                     const size_t *todo, size_t n_todo, cJSON *const *recs);
+                     const size_t *todo, size_t n_todo, clc_record *const *recs);
 
 /* How many claims of a claims array nothing probed. */
 int claims_unprobed(const cJSON *claims);

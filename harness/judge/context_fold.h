@@ -9,6 +9,7 @@
 #include <cjson/cJSON.h>
 
 #include "probe.h"
+#include "record.h"
 
 /* Folds rec_alone, the record of the copy run alone, into *rec (the
  * original's, batched) and frees it. *rec gets a "context" object:
@@ -20,11 +21,11 @@
  * "pass"); where both failed otherwise, the copy's values go to
  * "context.alone_actual". Nothing happens when either is NULL (rec_alone is
  * freed). */
-void context_fold(cJSON **rec, cJSON *rec_alone);
+void context_fold(clc_record **rec, clc_record *rec_alone);
 
 /* Folds every copy of todo[n_orig..n_all) into its original's record
  * (recs indexed like set->items; each copy's slot is left NULL). Returns how
  * many probes the two runs disagree on. */
-size_t context_fold_all(const clc_probe_set *set, const size_t *todo, size_t n_orig, size_t n_all, cJSON **recs);
+size_t context_fold_all(const clc_probe_set *set, const size_t *todo, size_t n_orig, size_t n_all, clc_record **recs);
 
 #endif

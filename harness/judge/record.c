@@ -5,73 +5,72 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "utf8.h"
+#include "clerr.h"
 
-cJSON *record_new(const clc_probe *p)
+void record_start(clc_record *r, const clc_probe *p)
 {
-    cJSON *rec = cJSON_CreateObject();
-    if (!rec)
-        return NULL;
-    cJSON_AddStringToObject(rec, "id", p->id);
-    cJSON_AddStringToObject(rec, "clause", p->clause ? p->clause : "");
-    cJSON_AddStringToObject(rec, "spec", p->spec ? p->spec : "");
-    cJSON_AddStringToObject(rec, "kind", probe_kind_name(p->kind));
-    cJSON_AddStringToObject(rec, "verdict", verdict_name(CLC_VERDICT_ERROR));
-    cJSON_AddStringToObject(rec, "file", p->file);
-    cJSON_AddNumberToObject(rec, "line", p->line);
-    cJSON_AddNumberToObject(rec, "time_ms", 0);
-    cJSON_AddNumberToObject(rec, "build_ms", 0);
-    cJSON_AddNumberToObject(rec, "batch_size", 0);
+    record_init(r);
+    record_set_text(r, REC_ID, p->id);
+    record_set_text(r, REC_CLAUSE, p->clause ? p->clause : "");
+    record_set_text(r, REC_SPEC, p->spec ? p->spec : "");
+    record_set_kind(r, p->kind);
+    record_set_verdict(r, CLC_VERDICT_ERROR, NULL);
+    record_set_text(r, REC_FILE, p->file);
+    record_set_count(r, REC_LINE, (long)p->line);
+    record_set_ms(r, REC_TIME_MS, 0);
+    record_set_ms(r, REC_BUILD_MS, 0);
+    record_set_count(r, REC_BATCH_SIZE, 0);
     if (p->why)
-        cJSON_AddStringToObject(rec, "why", p->why);
-    return rec;
+        record_set_text(r, REC_WHY, p->why);
 }
 
-void record_set_string(cJSON *rec, const char *key, const char *value)
+clc_record *record_new(const clc_probe *p)
 {
-    char *clean = utf8_clean(value ? value : "");
-    cJSON *item = cJSON_CreateString(clean ? clean : "");
-    free(clean);
-    if (cJSON_GetObjectItemCaseSensitive(rec, key))
-        cJSON_ReplaceItemInObjectCaseSensitive(rec, key, item);
-    else
-        cJSON_AddItemToObject(rec, key, item);
+    clc_record *r = record_alloc();
+    record_start(r, p);
+    return r;
 }
 
-void record_set_number(cJSON *rec, const char *key, double value)
+void record_set_detail(clc_record *r, const char *detail)
 {
-    cJSON *item = cJSON_CreateNumber(value);
-    if (cJSON_GetObjectItemCaseSensitive(rec, key))
-        cJSON_ReplaceItemInObjectCaseSensitive(rec, key, item);
-    else
-        cJSON_AddItemToObject(rec, key, item);
+    record_set_text(r, REC_DETAIL, detail);
+    record_move_last(r, REC_DETAIL);
 }
 
-void record_set_detail(cJSON *rec, const char *detail)
+void record_set_verdict(clc_record *r, clc_verdict v, const char *detail)
 {
-    cJSON_DeleteItemFromObjectCaseSensitive(rec, "detail");
-    cJSON_AddStringToObject(rec, "detail", detail);
-}
-
-void record_set_verdict(cJSON *rec, clc_verdict v, const char *detail)
-{
-    record_set_string(rec, "verdict", verdict_name(v));
+    r->verdict = v;
+    record_mark(r, REC_VERDICT);
     if (detail)
-        record_set_string(rec, "detail", detail);
+        record_set_text(r, REC_DETAIL, detail);
 }
 
-void record_settle_undefined(const clc_probe *p, cJSON *rec)
+void record_set_cl_error(clc_record *r, const char *call, int code)
 {
-    if (!p->undefined || !rec)
+    free(r->error.call);
+    free(r->error.name);
+    r->error.call = strdup(call ? call : "");
+    r->error.code = code;
+    r->error.name = strdup(clerr_name(code));
+    record_mark(r, REC_ERROR);
+    record_move_last(r, REC_ERROR);
+    r->verdict = CLC_VERDICT_ERROR;
+    record_mark(r, REC_VERDICT);
+    record_move_last(r, REC_VERDICT);
+    char detail[256];
+    snprintf(detail, sizeof detail, "%s failed: %s (%d)", call ? call : "", clerr_name(code), code);
+    record_set_detail(r, detail);
+}
+
+void record_settle_undefined(const clc_probe *p, clc_record *r)
+{
+    if (!p->undefined || !r)
         return;
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "verdict");
-    clc_verdict verdict = record_verdict(rec);
-    if (verdict == CLC_VERDICT_INFO || verdict == CLC_VERDICT_SKIP)
+    if (r->verdict == CLC_VERDICT_INFO || r->verdict == CLC_VERDICT_SKIP)
         return;
-    /* The outcome as the record had it, even text that names no verdict. */
-    record_set_string(rec, "outcome", cJSON_IsString(v) ? v->valuestring : "");
-    record_set_string(rec, "undefined", p->undefined);
-    record_set_string(rec, "verdict", verdict_name(CLC_VERDICT_INFO));
+    record_set_text(r, REC_OUTCOME, verdict_name(r->verdict));
+    record_set_text(r, REC_UNDEFINED, p->undefined);
+    record_set_verdict(r, CLC_VERDICT_INFO, NULL);
 }
 
 cJSON *record_values_array(clc_type t, const void *data, size_t count)
@@ -86,11 +85,11 @@ cJSON *record_values_array(clc_type t, const void *data, size_t count)
 
 /* global/local as a number for 1-D launches (as before), else an array of
  * work_dim numbers; offset only when the probe gave one. */
-static void record_set_sizes(cJSON *rec, const clc_probe *p)
+static void record_set_sizes(clc_record *rec, const clc_probe *p)
 {
     if (p->work_dim <= 1 && !p->has_offset) {
-        record_set_number(rec, "global", (double)p->global_size);
-        record_set_number(rec, "local", (double)p->local_size);
+        record_put(rec, "global", cJSON_CreateNumber((double)p->global_size));
+        record_put(rec, "local", cJSON_CreateNumber((double)p->local_size));
         return;
     }
     const char *names[] = {"global", "local", "offset"};
@@ -105,18 +104,17 @@ static void record_set_sizes(cJSON *rec, const clc_probe *p)
             size_t v = d ? dims[k][d] : k == 0 ? p->global_size : k == 1 ? p->local_size : dims[k][0];
             cJSON_AddItemToArray(arr, cJSON_CreateNumber(k == 1 && !p->local_size ? 0.0 : (double)v));
         }
-        cJSON_DeleteItemFromObjectCaseSensitive(rec, names[k]);
-        cJSON_AddItemToObject(rec, names[k], arr);
+        record_put_last(rec, names[k], arr);
     }
 }
 
-void record_add_repro(cJSON *rec, const clc_probe *p, const char *options)
+void record_add_repro(clc_record *rec, const clc_probe *p, const char *options)
 {
     char *src = probe_program_source(p, "probe");
-    record_set_string(rec, "options", options ? options : "");
-    record_set_string(rec, "source", src ? src : "");
+    record_set_text(rec, REC_OPTIONS, options ? options : "");
+    record_put_text(rec, "source", src ? src : "");
     free(src);
-    record_set_string(rec, "kernel", "probe");
+    record_put_text(rec, "kernel", "probe");
     record_set_sizes(rec, p);
     cJSON *inputs = cJSON_CreateArray();
     for (size_t i = 0; i < p->n_inputs; i++) {
@@ -133,18 +131,16 @@ void record_add_repro(cJSON *rec, const clc_probe *p, const char *options)
         cJSON_AddItemToObject(o, "values", record_values_array(in->type, in->data, in->count));
         cJSON_AddItemToArray(inputs, o);
     }
-    cJSON_DeleteItemFromObjectCaseSensitive(rec, "inputs");
-    cJSON_AddItemToObject(rec, "inputs", inputs);
-    record_set_string(rec, "out_type", value_type_name(p->out_type));
-    record_set_number(rec, "out_count", (double)p->out_count);
+    record_put_last(rec, "inputs", inputs);
+    record_put_text(rec, "out_type", value_type_name(p->out_type));
+    record_put(rec, "out_count", cJSON_CreateNumber((double)p->out_count));
     if (p->expect) {
         cJSON *exp = cJSON_CreateArray();
         for (size_t i = 0; i < p->out_count; i++) {
             char buf[256];
             cJSON_AddItemToArray(exp, cJSON_CreateString(value_format_expect(p->out_type, &p->expect[i], buf, sizeof buf)));
         }
-        cJSON_DeleteItemFromObjectCaseSensitive(rec, "expected");
-        cJSON_AddItemToObject(rec, "expected", exp);
+        record_put_last(rec, "expected", exp);
     }
 }
 
@@ -153,16 +149,18 @@ clc_verdict record_verdict(const cJSON *rec)
     return verdict_parse(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "verdict")));
 }
 
+int record_is_unexpected(const clc_record *r) { return r && verdict_unexpected(r->verdict); }
+
 int record_unexpected(const cJSON *rec)
 {
     return rec && verdict_unexpected(record_verdict(rec));
 }
 
-clc_verdict record_judge_output(cJSON *rec, const clc_probe *p, const void *actual)
+clc_verdict record_judge_output(clc_record *rec, const clc_probe *p, const void *actual)
 {
-    cJSON_DeleteItemFromObjectCaseSensitive(rec, "actual");
+    record_remove(rec, "actual");
     if (p->kind != CLC_KIND_RUN) {
-        cJSON_AddItemToObject(rec, "actual", record_values_array(p->out_type, actual, p->out_count));
+        record_put_last(rec, "actual", record_values_array(p->out_type, actual, p->out_count));
         record_set_verdict(rec, CLC_VERDICT_INFO, "implementation-defined: recorded, not judged");
         return CLC_VERDICT_INFO;
     }
@@ -172,7 +170,7 @@ clc_verdict record_judge_output(cJSON *rec, const clc_probe *p, const void *actu
         judged += p->expect[i].n_alts > 0;
     /* How many values the spec fixed and the probe compared: a probe of a
      * conversion family covers many inputs, and this is what it checked. */
-    record_set_number(rec, "checks", (double)judged);
+    record_set_count(rec, REC_CHECKS, (long)judged);
     for (size_t i = 0; i < p->out_count; i++) {
         if (!value_matches(p->out_type, &p->expect[i], value_load(p->out_type, actual, i))) {
             if (first < 0)
@@ -186,14 +184,14 @@ clc_verdict record_judge_output(cJSON *rec, const clc_probe *p, const void *actu
     }
     /* The values, for a failure only: a pass drops them (report size), and
      * formatting them was most of a passing probe's judging. */
-    cJSON_AddItemToObject(rec, "actual", record_values_array(p->out_type, actual, p->out_count));
+    record_put_last(rec, "actual", record_values_array(p->out_type, actual, p->out_count));
     char exp[256], act[64], detail[512];
     value_format_expect(p->out_type, &p->expect[first], exp, sizeof exp);
     value_format(p->out_type, value_load(p->out_type, actual, (size_t)first), act, sizeof act);
     snprintf(detail, sizeof detail, "%zu of %zu elements differ; first at [%ld]: expected %s, got %s",
              mismatches, p->out_count, first, exp, act);
     record_set_verdict(rec, CLC_VERDICT_FAIL, detail);
-    record_set_number(rec, "first_mismatch", (double)first);
-    record_set_number(rec, "mismatches", (double)mismatches);
+    record_set_count(rec, REC_FIRST_MISMATCH, first);
+    record_set_count(rec, REC_MISMATCHES, (long)mismatches);
     return CLC_VERDICT_FAIL;
 }

@@ -451,10 +451,11 @@ typedef struct {
 } entry_tally;
 
 /* Classifies one probe of the report against the entry e (NULL: none). */
-static void classify(cJSON *r, const cJSON *rec, const cJSON *e, entry_tally *t, int *unchanged)
+static void classify(cJSON *r, const clc_record *rec, const cJSON *e, entry_tally *t, int *unchanged)
 {
-    const char *id = str(rec, "id"), *v = str(rec, "verdict");
-    clc_verdict verdict = verdict_parse(v);
+    const char *id = rec->id;
+    clc_verdict verdict = rec->verdict;
+    const char *v = verdict_name(verdict);
     if (e) {
         t->hit |= 1;
         t->passing += verdict == CLC_VERDICT_PASS;
@@ -536,15 +537,25 @@ cJSON *register_compare(const cJSON *report, const cJSON *doc, const char *name,
     const cJSON *entries = cJSON_GetObjectItemCaseSensitive(reg, "entries");
     entry_tally *t = calloc((size_t)cJSON_GetArraySize(entries) + 1, sizeof *t);
     int unchanged = 0;
-    const cJSON *rec;
-    cJSON_ArrayForEach(rec, cJSON_GetObjectItemCaseSensitive(report, "probes")) {
-        if (!t || !str(rec, "id") || !str(rec, "verdict"))
+    const cJSON *json;
+    cJSON_ArrayForEach(json, cJSON_GetObjectItemCaseSensitive(report, "probes")) {
+        if (!t || !str(json, "id") || !str(json, "verdict"))
             continue;
-        const cJSON *e = register_entry_for(doc, str(rec, "id"));
+        /* The report's record, read as a record: one that does not read (a
+         * verdict that names none, a field of the wrong type) is a
+         * regression saying why, never a pass. */
+        clc_record rec;
+        char why[256];
+        if (record_from_json(json, &rec, why, sizeof why) != 0) {
+            add_change(r, "regressions", str(json, "id"), "a record that does not read", why);
+            continue;
+        }
+        const cJSON *e = register_entry_for(doc, rec.id);
         int at = 0;
         for (const cJSON *x = entries ? entries->child : NULL; e && x && x != e; x = x->next)
             at++;
-        classify(r, rec, e, &t[at], &unchanged);
+        classify(r, &rec, e, &t[at], &unchanged);
+        record_clear(&rec);
     }
     int rc = t ? close_entries(r, entries, t, str(reg, "path"), err) : -1;
     free(t);

@@ -76,10 +76,10 @@ static int element_holds(const char *expected, const char *actual)
     }
 }
 
-cJSON *register_dev_values(const cJSON *rec)
+cJSON *register_dev_values(const clc_record *rec)
 {
     cJSON *out = cJSON_CreateArray();
-    const cJSON *fails = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "ulp"), "failures");
+    const cJSON *fails = cJSON_GetObjectItemCaseSensitive(record_get(rec, "ulp"), "failures");
     const cJSON *f;
     if (cJSON_IsArray(fails) && cJSON_GetArraySize(fails) > 0) {
         cJSON_ArrayForEach(f, fails)
@@ -87,8 +87,8 @@ cJSON *register_dev_values(const cJSON *rec)
                 add_pair(out, str(f, "expected"), str(f, "actual"));
         return out;
     }
-    const cJSON *exp = cJSON_GetObjectItemCaseSensitive(rec, "expected");
-    const cJSON *act = cJSON_GetObjectItemCaseSensitive(rec, "actual");
+    const cJSON *exp = record_get(rec, "expected");
+    const cJSON *act = record_get(rec, "actual");
     if (!cJSON_IsArray(exp) || !cJSON_IsArray(act))
         return out;
     for (const cJSON *e = exp->child, *a = act->child; e && a; e = e->next, a = a->next) {
@@ -100,11 +100,11 @@ cJSON *register_dev_values(const cJSON *rec)
     return out;
 }
 
-cJSON *register_dev_kinds(const cJSON *rec)
+cJSON *register_dev_kinds(const clc_record *rec)
 {
     cJSON *out = cJSON_CreateArray();
     const cJSON *k;
-    cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(rec, "groups")) {
+    cJSON_ArrayForEach(k, record_get(rec, "groups")) {
         const char *p = cJSON_IsString(k) ? k->valuestring : "";
         int bars = 0;
         while (*p && bars < 3)
@@ -172,7 +172,7 @@ static void append_missing(char **buf, size_t *used, const cJSON *have, const cJ
     free(v);
 }
 
-char *register_dev_changed(const cJSON *entry, const cJSON *rec)
+char *register_dev_changed(const cJSON *entry, const clc_record *rec)
 {
     const cJSON *want_v = cJSON_GetObjectItemCaseSensitive(entry, "values");
     const cJSON *want_k = cJSON_GetObjectItemCaseSensitive(entry, "kinds");
@@ -190,10 +190,8 @@ char *register_dev_changed(const cJSON *entry, const cJSON *rec)
     }
     /* An outcome that changes with the code around the call is part of the
      * deviation: an entry says so with a `context` line. */
-    const cJSON *ctx = cJSON_GetObjectItemCaseSensitive(rec, "context");
-    const char *alone = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(ctx, "alone"));
-    if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(ctx, "same")) &&
-        !cJSON_GetObjectItemCaseSensitive(entry, "context") && alone) {
+    if (record_has(rec, REC_CONTEXT) && !rec->context.same && !cJSON_GetObjectItemCaseSensitive(entry, "context")) {
+        const char *alone = verdict_name(rec->context.alone);
         cJSON *have = cJSON_CreateArray(), *want = cJSON_CreateArray();
         char what[96];
         snprintf(what, sizeof what, "another outcome alone (%s)", alone);

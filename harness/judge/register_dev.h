@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
+#include "record.h"
+
 /* Adds the text after a `deviation` keyword to entry: "E -> G" to its
  * "values" array, "kind CLASS" to its "kinds". -1 with why when the text is
  * neither. */
@@ -24,11 +26,11 @@ int register_dev_named(const cJSON *entry);
 
 /* What of rec's deviation the entry does not name, "; "-joined ("kind "
  * before a class), as a malloc'd string; NULL when the entry names it all. */
-char *register_dev_changed(const cJSON *entry, const cJSON *rec);
+char *register_dev_changed(const cJSON *entry, const clc_record *rec);
 
 /* rec's deviation values (the "E -> G" texts) and kinds, as new string
  * arrays without repeats (for tests and --propose-like output). */
-cJSON *register_dev_values(const cJSON *rec);
-cJSON *register_dev_kinds(const cJSON *rec);
+cJSON *register_dev_values(const clc_record *rec);
+cJSON *register_dev_kinds(const clc_record *rec);
 
 #endif

@@ -71,9 +71,9 @@ static cJSON *failure_item(const clc_probe *p, size_t i, uint64_t actual, double
 }
 
 
-clc_verdict ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, int ftz)
+clc_verdict ulp_judge_output(clc_record *rec, const clc_probe *p, const void *out, int ftz)
 {
-    cJSON_DeleteItemFromObjectCaseSensitive(rec, "actual");
+    record_remove(rec, "actual");
     /* The half_ functions may flush even on a device with CL_FP_DENORM
      * (unified spec, Math Functions): the probe says so. */
     const char *flush_because = ftz ? "device" : p->flush_allowed ? "probe" : NULL;
@@ -109,8 +109,8 @@ clc_verdict ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, in
     /* The values, unless the probe passed: a pass drops them (report size),
      * and formatting them was most of a passing math probe's judging. */
     if (p->kind != CLC_KIND_RUN || first >= 0)
-        cJSON_AddItemToObject(rec, "actual", record_values_array(p->out_type, out, p->out_count));
-    record_set_number(rec, "checks", (double)judged);
+        record_put_last(rec, "actual", record_values_array(p->out_type, out, p->out_count));
+    record_set_count(rec, REC_CHECKS, (long)judged);
     cJSON_AddNumberToObject(u, "bound", p->ulp_bound);
     cJSON_AddNumberToObject(u, "max_error", max_err);
     cJSON_AddNumberToObject(u, "max_at", (double)max_at);
@@ -124,8 +124,7 @@ clc_verdict ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, in
     if (p->kind != CLC_KIND_RUN && max_at >= 0)
         cJSON_AddItemToObject(u, "largest", failure_item(p, (size_t)max_at, value_load(p->out_type, out, (size_t)max_at),
                                                          max_err));
-    cJSON_DeleteItemFromObjectCaseSensitive(rec, "ulp");
-    cJSON_AddItemToObject(rec, "ulp", u);
+    record_put_last(rec, "ulp", u); /* the record owns u from here */
 
     char detail[768];
     if (p->kind != CLC_KIND_RUN) {
@@ -172,7 +171,7 @@ clc_verdict ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, in
     }
     cJSON_AddItemToObject(u, "references", refs);
     record_set_verdict(rec, CLC_VERDICT_FAIL, detail);
-    record_set_number(rec, "first_mismatch", (double)first);
-    record_set_number(rec, "mismatches", (double)beyond);
+    record_set_count(rec, REC_FIRST_MISMATCH, first);
+    record_set_count(rec, REC_MISMATCHES, (long)beyond);
     return CLC_VERDICT_FAIL;
 }

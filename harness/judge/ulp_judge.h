@@ -7,6 +7,7 @@
 #include <cjson/cJSON.h>
 
 #include "probe.h"
+#include "record.h"
 #include "verdict.h"
 
 /* How many failing elements a record lists in full (inputs, expected,
@@ -21,7 +22,7 @@
  * device flushes denormals of this type. A run probe gets pass or fail, an
  * impl-defined one info (its errors recorded, not judged). Returns the
  * verdict. */
-clc_verdict ulp_judge_output(cJSON *rec, const clc_probe *p, const void *out, int ftz);
+clc_verdict ulp_judge_output(clc_record *rec, const clc_probe *p, const void *out, int ftz);
 
 /* Does the device (devinfo's object) flush denormals of type t? Single
  * precision: CL_FP_DENORM absent; double precision always keeps them

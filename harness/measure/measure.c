@@ -49,10 +49,12 @@ int measure_deadlocks(const clc_probe *p)
 
 /* The record's "measure" object, fresh: a retried probe must not keep the
  * numbers of an earlier attempt. */
-static cJSON *fresh_measure_object(cJSON *rec)
+static cJSON *fresh_measure_object(clc_record *rec)
 {
-    cJSON_DeleteItemFromObject(rec, "measure");
-    return cJSON_AddObjectToObject(rec, "measure");
+    cJSON *obj = cJSON_CreateObject();
+    if (obj)
+        record_put_last(rec, "measure", obj); /* the record owns obj from here */
+    return obj;
 }
 
 /* The timed part begins now (clenv.h): for the families that do not tell
@@ -70,7 +72,7 @@ void measure_prepare(const clc_probe *p, const clc_clenv *env)
         measure_iwg_prepare(&plan, p, env);
 }
 
-clc_verdict measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
+clc_verdict measure_run(const clc_probe *p, const clc_clenv *env, clc_record *rec)
 {
     if (p->measure && strcmp(p->measure, MEASURE_CONTRACT_NAME) == 0) {
         started(env);
@@ -125,7 +127,7 @@ clc_verdict measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec)
     return measure_iwg_run(&plan, p, env, obj, rec);
 }
 
-clc_verdict measure_on_timeout(const clc_probe *p, double waited_s, cJSON *rec)
+clc_verdict measure_on_timeout(const clc_probe *p, double waited_s, clc_record *rec)
 {
     measure_plan plan;
     int known = measure_plan_parse(p->measure, &plan) == 0;

@@ -9,6 +9,7 @@
 #include "clenv.h"
 #include "measure_names.h"
 #include "probe.h"
+#include "record.h"
 #include "verdict.h"
 
 /* Is p a litmus test (measure_litmus.h)? Those count outcomes under any
@@ -39,11 +40,11 @@ int measure_wants_device_alone(const clc_probe *p);
 int measure_deadlocks(const clc_probe *p);
 
 /* Runs probe p (kind measure) on env. Adds the "measure" object to rec, and
- * "detail"; on an OpenCL failure calls clerr_record(rec, ...). Returns the
+ * "detail"; on an OpenCL failure calls record_set_cl_error(rec, ...). Returns the
  * verdict to record ("info" or "error"). A measurement that hangs by design
  * is killed by the supervisor's watchdog; it then records it (see
  * measure_on_timeout). */
-clc_verdict measure_run(const clc_probe *p, const clc_clenv *env, cJSON *rec);
+clc_verdict measure_run(const clc_probe *p, const clc_clenv *env, clc_record *rec);
 
 /* Compiles what measure_run(p) will compile, for nothing but the driver's
  * own caches, while the device is not yet this worker's alone (runner.c:
@@ -57,6 +58,6 @@ void measure_prepare(const clc_probe *p, const clc_clenv *env);
  * deadlock probe that is the measurement) and returns the verdict to record
  * ("info" when a hang is a legitimate outcome of this measurement, else
  * "timeout"). */
-clc_verdict measure_on_timeout(const clc_probe *p, double waited_s, cJSON *rec);
+clc_verdict measure_on_timeout(const clc_probe *p, double waited_s, clc_record *rec);
 
 #endif

@@ -7,7 +7,7 @@
 #include "devinfo.h"
 #include "record.h"
 
-clc_verdict measure_contract_run(const clc_clenv *env, cJSON *obj, cJSON *rec)
+clc_verdict measure_contract_run(const clc_clenv *env, cJSON *obj, clc_record *rec)
 {
     char detail[400];
     /* Asked again rather than passed in: a measure probe carries no state. */

@@ -9,10 +9,11 @@
 
 #include "clenv.h"
 #include "measure_names.h"
+#include "record.h"
 #include "verdict.h"
 
 /* Queries env's device afresh, fills obj (the record's "measure" object:
  * "violations", "notes") and rec's "detail"; returns the verdict. */
-clc_verdict measure_contract_run(const clc_clenv *env, cJSON *obj, cJSON *rec);
+clc_verdict measure_contract_run(const clc_clenv *env, cJSON *obj, clc_record *rec);
 
 #endif

@@ -103,7 +103,7 @@
 
 typedef struct {
     const clc_clenv *env;
-    cJSON *rec;           /* where OpenCL failures are recorded */
+    clc_record *rec;           /* where OpenCL failures are recorded */
     cl_program program;
     iwg_cached *cached;   /* where program and kernels are kept (NULL: the probe owns them) */
     cl_kernel resident;
@@ -123,7 +123,7 @@ typedef struct {
 } iwg_state;
 
 /* A problem that is not an OpenCL call failing (the probe file is wrong). */
-static clc_verdict record_problem(cJSON *rec, const char *detail)
+static clc_verdict record_problem(clc_record *rec, const char *detail)
 {
     record_set_detail(rec, detail);
     return CLC_VERDICT_ERROR;
@@ -162,7 +162,7 @@ static void add_build_log(iwg_state *s)
         return;
     if (clGetProgramBuildInfo(s->program, s->env->device, CL_PROGRAM_BUILD_LOG, size, log, NULL) == CL_SUCCESS) {
         log[size] = '\0';
-        cJSON_AddStringToObject(s->rec, "build_log", log);
+        record_put_text(s->rec, "build_log", log);
     }
     free(log);
 }
@@ -204,14 +204,14 @@ static int iwg_build(iwg_state *s, const clc_probe *p, int want_spin_flag, size_
     } else {
         s->program = clCreateProgramWithSource(s->env->context, 1, &src, NULL, &err);
         if (err != CL_SUCCESS) {
-            clerr_record(s->rec, "clCreateProgramWithSource", err);
+            record_set_cl_error(s->rec, "clCreateProgramWithSource", err);
             goto out;
         }
         double t_build = proc_now();
         err = clBuildProgram(s->program, 1, &s->env->device, opts, NULL, NULL);
         trace_span("iwg build", "measure_step", t_build, proc_now(), opts);
         if (err != CL_SUCCESS) {
-            clerr_record(s->rec, "clBuildProgram", err);
+            record_set_cl_error(s->rec, "clBuildProgram", err);
             add_build_log(s);
             goto out;
         }
@@ -219,13 +219,13 @@ static int iwg_build(iwg_state *s, const clc_probe *p, int want_spin_flag, size_
     }
     s->resident = iwg_kernel(s, IWG_KERNEL_RESIDENT, &err);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clCreateKernel", err);
+        record_set_cl_error(s->rec, "clCreateKernel", err);
         goto out;
     }
     if (want_spin_flag) {
         s->spin_flag = iwg_kernel(s, IWG_KERNEL_SPIN_FLAG, &err);
         if (err != CL_SUCCESS) {
-            clerr_record(s->rec, "clCreateKernel", err);
+            record_set_cl_error(s->rec, "clCreateKernel", err);
             goto out;
         }
         /* Optional: a source without it runs every rule unbounded. */
@@ -236,14 +236,14 @@ static int iwg_build(iwg_state *s, const clc_probe *p, int want_spin_flag, size_
     if (s->sync_name[0]) {
         s->sync = iwg_kernel(s, s->sync_name, &err);
         if (err != CL_SUCCESS) {
-            clerr_record(s->rec, "clCreateKernel", err);
+            record_set_cl_error(s->rec, "clCreateKernel", err);
             goto out;
         }
     }
     s->counters_ints = IWG_FLAG_BASE + iwg_cap(s->env) * IWG_FLAG_STRIDE;
     s->counters = clCreateBuffer(s->env->context, CL_MEM_READ_WRITE, s->counters_ints * sizeof(cl_int), NULL, &err);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clCreateBuffer", err);
+        record_set_cl_error(s->rec, "clCreateBuffer", err);
         goto out;
     }
     rc = 0;
@@ -276,7 +276,7 @@ static int kernel_wg_size(iwg_state *s, cl_kernel k, size_t *out)
 {
     cl_int err = clGetKernelWorkGroupInfo(k, s->env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof *out, out, NULL);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clGetKernelWorkGroupInfo", err);
+        record_set_cl_error(s->rec, "clGetKernelWorkGroupInfo", err);
         return -1;
     }
     return 0;
@@ -289,7 +289,7 @@ static int iwg_pick_wg(iwg_state *s, size_t request, cJSON *obj)
     size_t item_sizes[16] = {0}, k_res = 0, k_flag = 0, k_sync = 0;
     cl_int err = clGetDeviceInfo(s->env->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof item_sizes, item_sizes, NULL);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clGetDeviceInfo", err);
+        record_set_cl_error(s->rec, "clGetDeviceInfo", err);
         return -1;
     }
     if (kernel_wg_size(s, s->resident, &k_res) != 0)
@@ -349,9 +349,10 @@ static int iwg_prepare(iwg_state *s, const clc_probe *p, int spin_flag, size_t r
 {
     size_t dev = device_wg_limit(s);
     size_t want = request && request < dev ? request : dev;
-    cJSON *tmp_rec = cJSON_CreateObject(); /* failures of the attempt are not the probe's */
-    cJSON *real_rec = s->rec;
-    s->rec = tmp_rec;
+    clc_record tmp_rec; /* failures of the attempt are not the probe's */
+    record_init(&tmp_rec);
+    clc_record *real_rec = s->rec;
+    s->rec = &tmp_rec;
     /* NVIDIA reports 256 for these kernels even with the attribute: their
      * registers do not fit 1,024 threads. Its compiler takes a register cap
      * (cl_nv_compiler_options); a second attempt with the cap that lets the
@@ -379,7 +380,7 @@ static int iwg_prepare(iwg_state *s, const clc_probe *p, int spin_flag, size_t r
         }
     }
     s->rec = real_rec;
-    cJSON_Delete(tmp_rec);
+    record_clear(&tmp_rec);
     if (!fits) {
         iwg_release(s);
         s->program = NULL;
@@ -421,33 +422,33 @@ static int iwg_launch(iwg_state *s, cl_kernel k, size_t groups, const cl_int *ar
     cl_int err = clEnqueueFillBuffer(s->env->queue, s->counters, &zero, sizeof zero, 0, ints * sizeof zero, 0, NULL,
                                      NULL);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clEnqueueFillBuffer", err);
+        record_set_cl_error(s->rec, "clEnqueueFillBuffer", err);
         return -1;
     }
     err = clSetKernelArg(k, 0, sizeof s->counters, &s->counters);
     for (cl_uint i = 0; err == CL_SUCCESS && i < n_args; i++)
         err = clSetKernelArg(k, i + 1, sizeof args[i], &args[i]);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clSetKernelArg", err);
+        record_set_cl_error(s->rec, "clSetKernelArg", err);
         return -1;
     }
     size_t global = groups * s->wg, local = s->wg;
     double t0 = proc_now();
     err = clEnqueueNDRangeKernel(s->env->queue, k, 1, NULL, &global, &local, 0, NULL, NULL);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clEnqueueNDRangeKernel", err);
+        record_set_cl_error(s->rec, "clEnqueueNDRangeKernel", err);
         return -1;
     }
     err = clFinish(s->env->queue);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clFinish", err);
+        record_set_cl_error(s->rec, "clFinish", err);
         return -1;
     }
     *secs = proc_now() - t0;
     err = clEnqueueReadBuffer(s->env->queue, s->counters, CL_TRUE, 0, IWG_COUNTERS * sizeof(cl_int), counters, 0,
                               NULL, NULL);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clEnqueueReadBuffer", err);
+        record_set_cl_error(s->rec, "clEnqueueReadBuffer", err);
         return -1;
     }
     return 0;
@@ -996,7 +997,7 @@ static clc_verdict iwg_run_sync(iwg_state *s, const measure_plan *plan, cJSON *o
 }
 
 clc_verdict measure_iwg_run(const measure_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
-                            cJSON *rec)
+                            clc_record *rec)
 {
     iwg_state s = {.env = env, .rec = rec};
     clc_verdict verdict = CLC_VERDICT_ERROR;
@@ -1033,20 +1034,22 @@ void measure_iwg_prepare(const measure_plan *plan, const clc_probe *p, const clc
      * done (iwg_first_use). */
     if (!p->source)
         return;
-    cJSON *scratch = cJSON_CreateObject(), *obj = cJSON_CreateObject();
-    iwg_state s = {.env = env, .rec = scratch};
+    clc_record scratch;
+    record_init(&scratch);
+    cJSON *obj = cJSON_CreateObject();
+    iwg_state s = {.env = env, .rec = &scratch};
     if (plan->family == MEASURE_IWG_SYNC)
         measure_iwg_sync_kernel_name(plan, s.sync_name, sizeof s.sync_name);
     /* The programs stay in this worker's cache (measure_iwg_cache.h), and
      * each kernel's first launch at its size, a single group that ends at
      * once, makes the driver generate its code now rather than in the
      * measurement (PoCL 3.1: 50-70 ms a kernel and size). */
-    if (scratch && obj && iwg_prepare(&s, p, plan->family == MEASURE_IWG_SPIN_FLAG, plan->wg_request, obj) == 0) {
+    if (obj && iwg_prepare(&s, p, plan->family == MEASURE_IWG_SPIN_FLAG, plan->wg_request, obj) == 0) {
         if (iwg_warm(&s, s.resident, 1, 1) == 0 && s.spin_flag && iwg_warm(&s, s.spin_flag, 0, 1) == 0 &&
             s.spin_bounded)
             iwg_warm(&s, s.spin_bounded, 1, 1);
     }
     iwg_release(&s);
-    cJSON_Delete(scratch);
+    record_clear(&scratch);
     cJSON_Delete(obj);
 }

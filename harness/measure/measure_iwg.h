@@ -9,12 +9,13 @@
 #include "clenv.h"
 #include "measure_plan.h"
 #include "probe.h"
+#include "record.h"
 #include "verdict.h"
 
 /* Runs plan for probe p on env; fills obj (the record's "measure" object)
- * and rec's "detail". Returns "info", or "error" after clerr_record. */
+ * and rec's "detail". Returns "info", or "error" after record_set_cl_error. */
 clc_verdict measure_iwg_run(const measure_plan *plan, const clc_probe *p, const clc_clenv *env,
-                            cJSON *obj, cJSON *rec);
+                            cJSON *obj, clc_record *rec);
 
 /* Builds the programs measure_iwg_run would build for plan, keeps them in
  * the worker's cache (measure_iwg_cache.h), and launches each kernel once

@@ -79,7 +79,7 @@ static int fill_zero(const iwg_sync_setup *s, cl_mem m, size_t ints)
     cl_int zero = 0;
     cl_int err = clEnqueueFillBuffer(s->env->queue, m, &zero, sizeof zero, 0, ints * sizeof zero, 0, NULL, NULL);
     if (err != CL_SUCCESS)
-        clerr_record(s->rec, "clEnqueueFillBuffer", err);
+        record_set_cl_error(s->rec, "clEnqueueFillBuffer", err);
     return err == CL_SUCCESS ? 0 : -1;
 }
 
@@ -104,13 +104,13 @@ static int sync_launch(const measure_plan *plan, sync_buffers *b, size_t groups,
     if (err == CL_SUCCESS)
         err = clSetKernelArg(s->kernel, 5, sizeof s->spin, &s->spin);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clSetKernelArg", err);
+        record_set_cl_error(s->rec, "clSetKernelArg", err);
         return -1;
     }
     size_t global = groups * s->wg, local = s->wg;
     err = clEnqueueNDRangeKernel(s->env->queue, s->kernel, 1, NULL, &global, &local, 0, NULL, NULL);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clEnqueueNDRangeKernel", err);
+        record_set_cl_error(s->rec, "clEnqueueNDRangeKernel", err);
         return -1;
     }
     err = clEnqueueReadBuffer(s->env->queue, b->res, CL_TRUE, 0, 4 * groups * sizeof(cl_int), b->host_res, 0, NULL,
@@ -119,7 +119,7 @@ static int sync_launch(const measure_plan *plan, sync_buffers *b, size_t groups,
         err = clEnqueueReadBuffer(s->env->queue, b->data, CL_TRUE, 0, SYNC_LOCKED * sizeof(cl_int), b->host_data, 0,
                                   NULL, NULL);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clEnqueueReadBuffer", err);
+        record_set_cl_error(s->rec, "clEnqueueReadBuffer", err);
         return -1;
     }
     size_t steps = 0, lasts = 0, cut = 0;
@@ -150,7 +150,7 @@ static cl_mem make_buffer(const iwg_sync_setup *s, size_t ints)
     cl_int err;
     cl_mem m = clCreateBuffer(s->env->context, CL_MEM_READ_WRITE, ints * sizeof(cl_int), NULL, &err);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clCreateBuffer", err);
+        record_set_cl_error(s->rec, "clCreateBuffer", err);
         return NULL;
     }
     return m;

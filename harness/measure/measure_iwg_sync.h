@@ -10,11 +10,12 @@
 
 #include "clenv.h"
 #include "measure_plan.h"
+#include "record.h"
 #include "verdict.h"
 
 typedef struct {
     const clc_clenv *env;
-    cJSON *rec;          /* where OpenCL failures are recorded */
+    clc_record *rec;          /* where OpenCL failures are recorded */
     cl_kernel kernel;    /* iwg_sync_METHOD_FLAVOUR */
     size_t wg;           /* work-group size of every launch */
     size_t groups;       /* the resident limit at wg */
@@ -26,7 +27,7 @@ void measure_iwg_sync_kernel_name(const measure_plan *plan, char *name, size_t l
 
 /* Launches the method until its short budget is spent, fills obj with the
  * counts and rec's detail. Returns the verdict (measure_sync_judge), or
- * "error" after clerr_record. */
+ * "error" after record_set_cl_error. */
 clc_verdict measure_iwg_sync_run(const measure_plan *plan, const iwg_sync_setup *s, cJSON *obj);
 
 #endif

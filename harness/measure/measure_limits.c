@@ -30,7 +30,8 @@
 typedef struct {
     const clc_clenv *env;
     const clc_probe *p;
-    cJSON *rec, *obj;
+    clc_record *rec;
+    cJSON *obj;
     int over;
     cl_program prog;
     cl_kernel k;
@@ -198,7 +199,7 @@ static int build(lim *s, const char *params, const char *body, const char *defin
             if (log && clGetProgramBuildInfo(s->prog, s->env->device, CL_PROGRAM_BUILD_LOG, n, log, NULL) ==
                            CL_SUCCESS) {
                 log[n] = '\0';
-                record_set_string(s->rec, "build_log", log);
+                record_put_text(s->rec, "build_log", log);
             }
             free(log);
         }
@@ -281,7 +282,7 @@ static clc_verdict at_verdict(lim *s, long mismatches)
 {
     char line[600];
     if (s->fail_call) {
-        clerr_record(s->rec, s->fail_call, s->fail_code);
+        record_set_cl_error(s->rec, s->fail_call, s->fail_code);
         snprintf(line, sizeof line, "at the advertised limit %s returned %s (%d); %s", s->fail_call,
                  clerr_name(s->fail_code), (int)s->fail_code, s->note);
         record_set_detail(s->rec, line);
@@ -349,7 +350,7 @@ static clc_verdict run_minimums(lim *s)
     }
     cJSON_AddStringToObject(s->obj, "profile", s->dev.embedded ? "EMBEDDED_PROFILE" : "FULL_PROFILE");
     if (s->fail_call) {
-        clerr_record(s->rec, s->fail_call, s->fail_code);
+        record_set_cl_error(s->rec, s->fail_call, s->fail_code);
         return CLC_VERDICT_ERROR;
     }
     if (s->dev.custom)
@@ -746,7 +747,7 @@ static clc_verdict run_item_sizes(lim *s)
     num(s, "kernel_work_group_size", (double)kwg);
     if (s->over) {
         if (s->fail_call) {
-            clerr_record(s->rec, s->fail_call, s->fail_code);
+            record_set_cl_error(s->rec, s->fail_call, s->fail_code);
             return CLC_VERDICT_ERROR;
         }
         if (wrong_code) {
@@ -892,7 +893,7 @@ judge:
 }
 
 clc_verdict measure_limits_run(const limits_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
-                               cJSON *rec)
+                               clc_record *rec)
 {
     lim s;
     memset(&s, 0, sizeof s);
@@ -903,7 +904,7 @@ clc_verdict measure_limits_run(const limits_plan *plan, const clc_probe *p, cons
     s.over = plan->over;
     query_device(&s);
     if (s.fail_call && plan->family != LIMITS_MINIMUMS) {
-        clerr_record(rec, s.fail_call, s.fail_code);
+        record_set_cl_error(rec, s.fail_call, s.fail_code);
         return CLC_VERDICT_ERROR;
     }
     clc_verdict v;

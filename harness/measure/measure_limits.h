@@ -10,6 +10,7 @@
 #include "clenv.h"
 #include "limits_plan.h"
 #include "probe.h"
+#include "record.h"
 #include "verdict.h"
 
 /* Runs probe p's limits measurement on env. Fills obj (the record's
@@ -19,6 +20,6 @@
  * "info" where it does not, "skip" when the harness will not try (a host
  * memory cap), "error" when an OpenCL call of the harness's own set-up failed. */
 clc_verdict measure_limits_run(const limits_plan *plan, const clc_probe *p, const clc_clenv *env,
-                               cJSON *obj, cJSON *rec);
+                               cJSON *obj, clc_record *rec);
 
 #endif

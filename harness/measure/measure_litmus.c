@@ -43,7 +43,7 @@ enum { N_KERNELS = 1 + LITMUS_MAX_MUTANTS };
 
 typedef struct {
     const clc_clenv *env;
-    cJSON *rec;
+    clc_record *rec;
     litmus_plan plan;
     int threads, nk;
     litmus_flavour flavour[N_KERNELS];
@@ -83,7 +83,7 @@ static void add_build_log(litmus_state *s)
     if (log && clGetProgramBuildInfo(s->program, s->env->device, CL_PROGRAM_BUILD_LOG, size, log, NULL) ==
                    CL_SUCCESS) {
         log[size] = '\0';
-        cJSON_AddStringToObject(s->rec, "build_log", log);
+        record_put_text(s->rec, "build_log", log);
     }
     free(log);
 }
@@ -123,24 +123,24 @@ static int build(litmus_state *s, const clc_probe *p)
     const char *src = p->source ? p->source : "";
     s->program = clCreateProgramWithSource(s->env->context, 1, &src, NULL, &err);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clCreateProgramWithSource", err);
+        record_set_cl_error(s->rec, "clCreateProgramWithSource", err);
         return -1;
     }
     err = clBuildProgram(s->program, 1, &s->env->device, opts, NULL, NULL);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clBuildProgram", err);
+        record_set_cl_error(s->rec, "clBuildProgram", err);
         add_build_log(s);
         return -1;
     }
     s->kernel = clCreateKernel(s->program, "litmus", &err);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clCreateKernel", err);
+        record_set_cl_error(s->rec, "clCreateKernel", err);
         return -1;
     }
     size_t kwg = 0;
     err = clGetKernelWorkGroupInfo(s->kernel, s->env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg, NULL);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, "clGetKernelWorkGroupInfo", err);
+        record_set_cl_error(s->rec, "clGetKernelWorkGroupInfo", err);
         return -1;
     }
     s->max_wg = s->env->max_work_group_size ? (int)s->env->max_work_group_size : 1;
@@ -154,7 +154,7 @@ static cl_mem make_buffer(litmus_state *s, long ints, int *failed)
     cl_int err;
     cl_mem m = clCreateBuffer(s->env->context, CL_MEM_READ_WRITE, (size_t)ints * sizeof(cl_int), NULL, &err);
     if (err != CL_SUCCESS && !*failed) {
-        clerr_record(s->rec, "clCreateBuffer", err);
+        record_set_cl_error(s->rec, "clCreateBuffer", err);
         *failed = 1;
     }
     return err == CL_SUCCESS ? m : NULL;
@@ -297,7 +297,7 @@ static int launch_once(litmus_state *s, int k, const litmus_env *e, uint32_t see
         err = clEnqueueReadBuffer(s->env->queue, s->mem, CL_TRUE, 0, (size_t)mem * sizeof(cl_int), s->host_mem, 0,
                                   NULL, NULL);
     if (err != CL_SUCCESS) {
-        clerr_record(s->rec, call, err);
+        record_set_cl_error(s->rec, call, err);
         return -1;
     }
     if (s->present[k] < 0)
@@ -461,7 +461,7 @@ static clc_verdict judge(const litmus_state *s, const litmus_counts *all, const 
 }
 
 clc_verdict measure_litmus_run(const litmus_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
-                               cJSON *rec)
+                               clc_record *rec)
 {
     litmus_state s = {.env = env, .rec = rec, .plan = *plan, .threads = litmus_threads(plan->test)};
     litmus_counts c = {0};

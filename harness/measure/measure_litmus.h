@@ -10,13 +10,14 @@
 #include "clenv.h"
 #include "litmus_plan.h"
 #include "probe.h"
+#include "record.h"
 #include "verdict.h"
 
 /* Runs plan for probe p on env within a time budget; fills obj (the
  * record's "measure" object: the outcome counts) and rec's "detail".
  * Returns "pass", "fail", "info", "skip" (the threads never ran at once),
- * or "error" after clerr_record. */
+ * or "error" after record_set_cl_error. */
 clc_verdict measure_litmus_run(const litmus_plan *plan, const clc_probe *p, const clc_clenv *env, cJSON *obj,
-                               cJSON *rec);
+                               clc_record *rec);
 
 #endif

@@ -63,9 +63,8 @@ static int rememberable(const clc_probe *p)
  * Their skips follow from the device's answers to queries. A fail, an
  * error or a timeout is measured again on every run: a failure in a report
  * is what the driver did in that run. */
-static int remembered_verdict(const clc_probe *p, const cJSON *rec)
+static int remembered_verdict(const clc_probe *p, clc_verdict v)
 {
-    clc_verdict v = record_verdict(rec);
     if (v == CLC_VERDICT_INFO)
         return 1;
     int settled = v == CLC_VERDICT_PASS || v == CLC_VERDICT_SKIP;
@@ -84,17 +83,7 @@ const cJSON *measure_memo_litmus_totals(const cJSON *memo, const clc_probe *p)
     return cJSON_IsString(h) && strcmp(h->valuestring, key) == 0 && cJSON_IsObject(t) ? t : NULL;
 }
 
-/* Sets key to value in rec, replacing what the remembered record held. */
-static void set_string(cJSON *rec, const char *key, const char *value)
-{
-    cJSON *item = cJSON_CreateString(value);
-    if (cJSON_GetObjectItemCaseSensitive(rec, key))
-        cJSON_ReplaceItemInObjectCaseSensitive(rec, key, item);
-    else
-        cJSON_AddItemToObject(rec, key, item);
-}
-
-cJSON *measure_memo_take(const cJSON *memo, const clc_probe *p)
+clc_record *measure_memo_take(const cJSON *memo, const clc_probe *p)
 {
     if (!rememberable(p))
         return NULL;
@@ -104,29 +93,35 @@ cJSON *measure_memo_take(const cJSON *memo, const clc_probe *p)
     const cJSON *at = cJSON_GetObjectItemCaseSensitive(e, "measured_at");
     char key[BINCACHE_KEY_LEN + 1];
     probe_hash(p, key);
-    if (!cJSON_IsString(h) || strcmp(h->valuestring, key) != 0 || !cJSON_IsObject(rec) || !remembered_verdict(p, rec))
+    if (!cJSON_IsString(h) || strcmp(h->valuestring, key) != 0 || !cJSON_IsObject(rec) ||
+        !remembered_verdict(p, record_verdict(rec)))
         return NULL;
-    cJSON *out = cJSON_Duplicate(rec, 1);
+    /* The cache file's JSON becomes a record here; one that does not read
+     * is measured again. */
+    clc_record *out = record_alloc();
+    char err[256];
+    if (record_from_json(rec, out, err, sizeof err) != 0) {
+        record_free(out);
+        return NULL;
+    }
     cJSON *c = cJSON_CreateObject();
     cJSON_AddStringToObject(c, "measured_at", cJSON_IsString(at) ? at->valuestring : "?");
     cJSON_AddStringToObject(c, "why", "remembered for this device and driver version; --no-cache measures again");
-    cJSON_DeleteItemFromObjectCaseSensitive(out, "cached");
-    cJSON_AddItemToObject(out, "cached", c);
+    record_put_last(out, "cached", c);
     /* Where the probe is and what it cites are today's, not the measuring
      * run's: a probe moved to another file or line (its source unchanged)
      * keeps its measurement. */
-    set_string(out, "file", p->file ? p->file : "");
-    cJSON_DeleteItemFromObjectCaseSensitive(out, "line");
-    cJSON_AddNumberToObject(out, "line", p->line);
-    set_string(out, "clause", p->clause ? p->clause : "");
-    if (p->spec && cJSON_GetObjectItemCaseSensitive(out, "spec"))
-        set_string(out, "spec", p->spec);
-    const cJSON *d = cJSON_GetObjectItemCaseSensitive(out, "detail");
-    if (cJSON_IsString(d)) {
+    record_set_text(out, REC_FILE, p->file ? p->file : "");
+    record_set_count(out, REC_LINE, (long)p->line);
+    record_move_last(out, REC_LINE);
+    record_set_text(out, REC_CLAUSE, p->clause ? p->clause : "");
+    if (p->spec && record_has(out, REC_SPEC))
+        record_set_text(out, REC_SPEC, p->spec);
+    if (out->detail) {
         char buf[1024];
-        snprintf(buf, sizeof buf, "%s (measured %s, remembered)", d->valuestring,
+        snprintf(buf, sizeof buf, "%s (measured %s, remembered)", out->detail,
                  cJSON_IsString(at) ? at->valuestring : "earlier");
-        cJSON_ReplaceItemInObjectCaseSensitive(out, "detail", cJSON_CreateString(buf));
+        record_set_text(out, REC_DETAIL, buf);
     }
     return out;
 }
@@ -188,10 +183,10 @@ static cJSON *stamped_entry(const char *hash, const char *time_key, const char *
 
 /* A litmus record's sums over the runs of this clconform, driver and probe
  * ("all_runs" of its measure object, measure_litmus.c) become its totals. */
-static void store_litmus(cJSON *memo, const char *path, const clc_probe *p, const cJSON *rec)
+static void store_litmus(cJSON *memo, const char *path, const clc_probe *p, const clc_record *rec)
 {
-    clc_verdict v = record_verdict(rec);
-    const cJSON *all = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "measure"), "all_runs");
+    clc_verdict v = rec->verdict;
+    const cJSON *all = cJSON_GetObjectItemCaseSensitive(record_get(rec, "measure"), "all_runs");
     int ok = v == CLC_VERDICT_PASS || v == CLC_VERDICT_FAIL || v == CLC_VERDICT_INFO || v == CLC_VERDICT_SKIP;
     if (!ok || !cJSON_IsObject(all))
         return;
@@ -200,17 +195,21 @@ static void store_litmus(cJSON *memo, const char *path, const clc_probe *p, cons
     store_entry(memo, path, p->id, stamped_entry(key, "updated_at", "totals", all));
 }
 
-void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const cJSON *rec)
+void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const clc_record *rec)
 {
-    if (!memo || cJSON_GetObjectItemCaseSensitive(rec, "cached"))
+    if (!memo || record_get(rec, "cached"))
         return;
     if (!rememberable(p)) {
         store_litmus(memo, path, p, rec);
         return;
     }
-    if (!remembered_verdict(p, rec))
+    if (!remembered_verdict(p, rec->verdict))
         return;
     char key[BINCACHE_KEY_LEN + 1];
     probe_hash(p, key);
-    store_entry(memo, path, p->id, stamped_entry(key, "measured_at", "record", rec));
+    /* The cache file holds the record as a report does. */
+    cJSON *json = record_to_json(rec);
+    if (json)
+        store_entry(memo, path, p->id, stamped_entry(key, "measured_at", "record", json));
+    cJSON_Delete(json);
 }

@@ -14,22 +14,23 @@
 #include <cjson/cJSON.h>
 
 #include "probe.h"
+#include "record.h"
 
 /* The remembered measurements of a file (an object by probe id), or an
  * empty object when there is none or it cannot be read. Caller deletes. */
 cJSON *measure_memo_load(const char *path);
 
-/* A copy of p's remembered record in memo, marked as cached, with p's
+/* p's remembered record in memo (read from its JSON), marked as cached, with p's
  * file, line and clause (a remembered record may predate a move of the
  * probe), or NULL when there is none for this very probe (its id,
  * measurement and source). */
-cJSON *measure_memo_take(const cJSON *memo, const clc_probe *p);
+clc_record *measure_memo_take(const cJSON *memo, const clc_probe *p);
 
 /* Remembers rec (a live measurement of p: verdict info, or pass or skip
  * for a limits_* or shape_* measurement; or a litmus probe's record, whose
  * "measure.all_runs" become its totals) in memo and in the file at path
  * (atomically, replacing only p's entry of what the file holds now). */
-void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const cJSON *rec);
+void measure_memo_store(cJSON *memo, const char *path, const clc_probe *p, const clc_record *rec);
 
 /* A litmus probe's outcome counts summed over the earlier runs of this
  * clconform, driver version and probe (an object: runs, concurrent,

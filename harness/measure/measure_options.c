@@ -153,9 +153,9 @@ static cl_int build(const clc_clenv *env, const char *source, const char *option
     return rc;
 }
 
-static clc_verdict verdict_error(cJSON *rec, const char *call, cl_int err)
+static clc_verdict verdict_error(clc_record *rec, const char *call, cl_int err)
 {
-    clerr_record(rec, call, err);
+    record_set_cl_error(rec, call, err);
     return CLC_VERDICT_ERROR;
 }
 
@@ -168,7 +168,7 @@ static int arg_string(cl_kernel k, cl_uint i, cl_kernel_arg_info what, char *buf
     return *err == CL_SUCCESS ? 0 : -1;
 }
 
-static clc_verdict run_arg_info(const clc_probe *p, const clc_clenv *env, cJSON *obj, cJSON *rec)
+static clc_verdict run_arg_info(const clc_probe *p, const clc_clenv *env, cJSON *obj, clc_record *rec)
 {
     options_arg want[MAX_ARGS];
     char why[200], opts[1024], detail[600] = "";
@@ -183,7 +183,7 @@ static clc_verdict run_arg_info(const clc_probe *p, const clc_clenv *env, cJSON 
     char *log = NULL;
     cl_int err = build(env, p->source, opts, &prog, &log);
     if (log)
-        record_set_string(rec, "build_log", log);
+        record_put_text(rec, "build_log", log);
     free(log);
     clc_verdict verdict = CLC_VERDICT_PASS;
     cl_kernel k = NULL;
@@ -213,7 +213,7 @@ static clc_verdict run_arg_info(const clc_probe *p, const clc_clenv *env, cJSON 
                 CL_SUCCESS) {
             snprintf(detail, sizeof detail, "clGetKernelArgInfo of argument %d (%s) failed: %s", i, want[i].name,
                      clerr_name(err));
-            clerr_record(rec, "clGetKernelArgInfo", err);
+            record_set_cl_error(rec, "clGetKernelArgInfo", err);
             verdict = CLC_VERDICT_FAIL;
             break;
         }
@@ -262,7 +262,7 @@ static int log_warns(const char *log)
     return 0;
 }
 
-static clc_verdict run_warnings(const clc_probe *p, const clc_clenv *env, cJSON *obj, cJSON *rec)
+static clc_verdict run_warnings(const clc_probe *p, const clc_clenv *env, cJSON *obj, clc_record *rec)
 {
     static const struct {
         const char *option, *key;
@@ -319,7 +319,7 @@ static clc_verdict run_warnings(const clc_probe *p, const clc_clenv *env, cJSON 
     return verdict;
 }
 
-clc_verdict measure_options_run(const clc_probe *p, const clc_clenv *env, cJSON *obj, cJSON *rec)
+clc_verdict measure_options_run(const clc_probe *p, const clc_clenv *env, cJSON *obj, clc_record *rec)
 {
     if (!p->source) {
         record_set_detail(rec, "the measurement needs a `source`");

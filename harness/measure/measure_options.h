@@ -14,6 +14,7 @@
 #include "clenv.h"
 #include "measure_names.h"
 #include "probe.h"
+#include "record.h"
 #include "verdict.h"
 
 #define MEASURE_OPTIONS_PREFIX "options_"
@@ -35,6 +36,6 @@ typedef struct {
 int measure_options_parse_args(const char *source, options_arg *args, size_t max, char *why, size_t len);
 
 /* Runs measurement p->measure; fills obj and rec's detail; returns the verdict. */
-clc_verdict measure_options_run(const clc_probe *p, const clc_clenv *env, cJSON *obj, cJSON *rec);
+clc_verdict measure_options_run(const clc_probe *p, const clc_clenv *env, cJSON *obj, clc_record *rec);
 
 #endif

@@ -100,7 +100,7 @@ cJSON *report_build(const clc_report_meta *meta, const clc_devref *dev, const cl
     cJSON_AddItemToObject(doc, "device", run->device ? cJSON_Duplicate(run->device, 1) : fallback_device(dev));
     cJSON_AddItemToObject(doc, "summary", cJSON_CreateObject());
     if (run->recs) {
-        cJSON **recs = malloc((n_todo ? n_todo : 1) * sizeof *recs);
+        clc_record **recs = malloc((n_todo ? n_todo : 1) * sizeof *recs);
         for (size_t k = 0; recs && k < n_todo; k++)
             recs[k] = run->recs[todo[k]];
         cJSON *claims = recs ? claims_report(meta->claims, cJSON_GetObjectItemCaseSensitive(doc, "device"), set,
@@ -110,11 +110,13 @@ cJSON *report_build(const clc_report_meta *meta, const clc_devref *dev, const cl
             cJSON_AddItemToObject(doc, "claims", claims);
         free(recs);
     }
+    /* The report document: each record becomes its JSON object here. */
     cJSON *probes = cJSON_CreateArray();
     for (size_t k = 0; k < n_todo; k++) {
-        cJSON *rec = run->recs ? run->recs[todo[k]] : NULL;
+        clc_record *rec = run->recs ? run->recs[todo[k]] : NULL;
         if (rec) {
-            cJSON_AddItemToArray(probes, rec);
+            cJSON_AddItemToArray(probes, record_release_json(rec));
+            record_free(rec);
             run->recs[todo[k]] = NULL;
         }
     }

@@ -71,9 +71,9 @@ void lost_memo_add_crash(const char *path, const char *probe_id, int sig)
         crash_memo_append(path, line, (size_t)m);
 }
 
-cJSON *lost_memo_record(const clc_probe *p, int lost)
+void lost_memo_record(const clc_probe *p, int lost, clc_record *rec)
 {
-    cJSON *rec = record_new(p);
+    record_start(rec, p);
     if (lost == LOST_HANG) {
         record_set_verdict(rec, CLC_VERDICT_TIMEOUT,
                            "hung in an earlier run of this driver version (a kernel that outlived its watchdog "
@@ -91,10 +91,9 @@ cJSON *lost_memo_record(const clc_probe *p, int lost)
                  "(%s): remembered, not run again; --no-cache runs it",
                  sig, p->alone ? "a kernel of its own" : "built alone");
         record_set_verdict(rec, CLC_VERDICT_CRASH, detail);
-        record_set_string(rec, "signal", sig);
+        record_set_text(rec, REC_SIGNAL, sig);
     }
-    cJSON_AddTrueToObject(rec, "remembered");
+    record_set_remembered(rec);
     record_add_repro(rec, p, NULL);
     record_settle_undefined(p, rec);
-    return rec;
 }

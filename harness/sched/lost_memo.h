@@ -35,6 +35,7 @@
 #include <cjson/cJSON.h>
 
 #include "probe.h"
+#include "record.h"
 
 /* What the memo says of a probe: LOST_NONE, LOST_HANG, or a crash's fault
  * signal number (> 0). */
@@ -60,7 +61,7 @@ void lost_memo_add_crash(const char *path, const char *probe_id, int sig);
 
 /* The record of probe p that the memo says lost (LOST_HANG or a signal):
  * `timeout` or `crash`, with a detail saying it is remembered and how to
- * run it again, and `"remembered": true`. The caller owns it. */
-cJSON *lost_memo_record(const clc_probe *p, int lost);
+ * run it again, and `"remembered": true`, started in rec (record_start). */
+void lost_memo_record(const clc_probe *p, int lost, clc_record *rec);
 
 #endif

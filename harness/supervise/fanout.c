@@ -47,13 +47,14 @@ typedef struct {
 /* Each record goes to the device's process the moment it is set: a
  * supervisor now lives as long as chunks are left, and the progress line
  * must not wait for it. A record set again later is sent again. */
-static void send_rec(void *ctx, size_t i, const cJSON *rec)
+static void send_rec(void *ctx, size_t i, const clc_record *rec)
 {
     fanout_arg *a = ctx;
     cJSON *m = cJSON_CreateObject();
     cJSON_AddStringToObject(m, "t", "rec");
     cJSON_AddNumberToObject(m, "i", (double)i);
-    cJSON_AddItemToObject(m, "rec", cJSON_Duplicate(rec, 1));
+    /* The pipe to the device's process: the record as JSON. */
+    cJSON_AddItemToObject(m, "rec", rec ? record_to_json(rec) : cJSON_CreateNull());
     proc_send(a->fd, m);
 }
 
@@ -163,9 +164,9 @@ static unsigned char *early_measures(const clc_supervise_opts *o)
         }
         if (!measure_is_limit_or_shape(p) || (!host_memory && measure_is_max_alloc(p)))
             continue;
-        cJSON *known = memo ? measure_memo_take(memo, p) : NULL;
+        clc_record *known = memo ? measure_memo_take(memo, p) : NULL;
         early[o->todo[k]] = known == NULL;
-        cJSON_Delete(known);
+        record_free(known);
     }
     cJSON_Delete(memo);
     return early;
@@ -220,6 +221,21 @@ static size_t count_of(const cJSON *m, const char *key)
     return json_num_size(cJSON_GetObjectItemCaseSensitive(m, key), key, 0, SIZE_MAX, &n, NULL, 0) == 0 ? n : 0;
 }
 
+/* The record a chunk's supervisor sent for probe p (the pipe's JSON,
+ * deleted here): one that cannot be read is an error saying why. */
+static clc_record *chunk_record(const clc_probe *p, cJSON *json)
+{
+    clc_record *rec = record_alloc();
+    char err[256];
+    if (record_take_json(json, rec, err, sizeof err) == 0)
+        return rec;
+    char detail[400];
+    snprintf(detail, sizeof detail, "the supervisor's record could not be read: %s", err);
+    record_start(rec, p);
+    record_set_verdict(rec, CLC_VERDICT_ERROR, detail);
+    return rec;
+}
+
 /* A chunk's message: a record, or its end with the counters. */
 static void take_msg(fan_state *st, cJSON *m)
 {
@@ -233,13 +249,13 @@ static void take_msg(fan_state *st, cJSON *m)
             /* A record sent again (set again by its supervisor) replaces
              * the one before. */
             if (out->recs[i]) {
-                st->unexpected -= record_unexpected(out->recs[i]);
-                cJSON_Delete(out->recs[i]);
+                st->unexpected -= record_is_unexpected(out->recs[i]);
+                record_free(out->recs[i]);
             } else {
                 st->done++;
             }
-            out->recs[i] = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
-            st->unexpected += record_unexpected(out->recs[i]);
+            out->recs[i] = chunk_record(&o->set->items[i], cJSON_DetachItemFromObjectCaseSensitive(m, "rec"));
+            st->unexpected += record_is_unexpected(out->recs[i]);
             if (o->on_record)
                 o->on_record(o->on_record_ctx, st->done, st->unexpected);
         }
@@ -278,7 +294,7 @@ typedef struct {
 static void drop_records(const clc_supervise_opts *o, clc_device_run *out)
 {
     for (size_t k = 0; out->recs && k < o->n_todo; k++)
-        cJSON_Delete(out->recs[o->todo[k]]);
+        record_free(out->recs[o->todo[k]]);
     free(out->recs);
     out->recs = NULL;
 }
@@ -337,7 +353,8 @@ static void plan_order(fan_run *r)
         if (o->set->items[i].alone)
             lost[i] = LOST_NONE;
         if (lost[i] != LOST_NONE) {
-            out->recs[i] = lost_memo_record(&o->set->items[i], lost[i]);
+            out->recs[i] = record_alloc();
+            lost_memo_record(&o->set->items[i], lost[i], out->recs[i]);
             r->n_known++;
         }
     }
@@ -410,7 +427,7 @@ static void start_progress(fan_run *r)
     const clc_supervise_opts *o = r->o;
     r->st = (fan_state){o, r->out, r->n_known, 0, "", 0};
     for (size_t k = 0; k < o->n_todo; k++)
-        r->st.unexpected += record_unexpected(r->out->recs[o->todo[k]]);
+        r->st.unexpected += record_is_unexpected(r->out->recs[o->todo[k]]);
     if (o->icd_hint)
         snprintf(r->st.icd, sizeof r->st.icd, "%s", o->icd_hint), r->st.icd_pidx = o->icd_hint_pidx;
 }
@@ -608,7 +625,7 @@ static void finish_records(const clc_supervise_opts *o, clc_device_run *out)
 {
     for (size_t k = 0; out->fatal[0] && k < o->n_todo; k++)
         if (!out->recs[o->todo[k]]) {
-            cJSON *rec = record_new(&o->set->items[o->todo[k]]);
+            clc_record *rec = record_new(&o->set->items[o->todo[k]]);
             record_set_verdict(rec, CLC_VERDICT_ERROR, out->fatal);
             out->recs[o->todo[k]] = rec;
         }

@@ -115,7 +115,7 @@ static void split_around_kernel(sv_state *s, int hung)
 }
 
 /* The last bytes the worker wrote to stderr: what a driver said as it died. */
-static void attach_stderr_tail(sv_state *s, cJSON *rec)
+static void attach_stderr_tail(sv_state *s, clc_record *rec)
 {
     if (!s->stderr_file)
         return;
@@ -129,7 +129,7 @@ static void attach_stderr_tail(sv_state *s, cJSON *rec)
     if (n <= 0)
         return;
     buf[n] = '\0';
-    record_set_string(rec, "driver_stderr", buf);
+    record_put_text(rec, "driver_stderr", buf);
 }
 
 /* A lone program's build killed the worker with a fault of its own: the
@@ -139,12 +139,12 @@ static void attach_stderr_tail(sv_state *s, cJSON *rec)
  * rusticl's compiler crashes on 21 folded char probes every run: 21 worker
  * starts, 16 CPU-seconds of a warm run. A kill from outside is not a
  * crash of the build's. */
-static void remember_build_crash(sv_state *s, int status, const cJSON *rec)
+static void remember_build_crash(sv_state *s, int status, const clc_record *rec)
 {
     int sig = proc_fault_signal(status);
     if (!sig || !s->build_key[0] || !s->o->cache_dir)
         return;
-    const cJSON *tail = cJSON_GetObjectItemCaseSensitive(rec, "driver_stderr");
+    const cJSON *tail = record_get(rec, "driver_stderr");
     bincache_entry e = {BINCACHE_CRASHED, sig, NULL, NULL, 0};
     char *log = cJSON_IsString(tail) ? strdup(tail->valuestring) : NULL;
     e.log = log ? log : "";
@@ -164,18 +164,34 @@ static cJSON *measures(sv_state *s)
     return s->measures;
 }
 
-static void set_record(sv_state *s, size_t i, cJSON *rec)
+/* The record a worker sent for probe p (the pipe's JSON, deleted here): a
+ * record that cannot be read is an error naming what was wrong with it. */
+static clc_record *worker_record(const clc_probe *p, cJSON *json)
+{
+    clc_record *rec = record_alloc();
+    char err[256];
+    if (record_take_json(json, rec, err, sizeof err) == 0)
+        return rec;
+    char detail[400];
+    snprintf(detail, sizeof detail, "the worker's record could not be read: %s", err);
+    record_start(rec, p);
+    record_set_verdict(rec, CLC_VERDICT_ERROR, detail);
+    return rec;
+}
+
+/* Probe i's record is rec (owned from here). */
+static void set_record(sv_state *s, size_t i, clc_record *rec)
 {
     record_settle_undefined(&s->o->set->items[i], rec);
     if (s->o->set->items[i].kind == CLC_KIND_MEASURE && measures(s))
         measure_memo_store(s->measures, s->measure_memo, &s->o->set->items[i], rec);
     if (s->out->recs[i]) {
-        s->n_unexpected -= (size_t)record_unexpected(s->out->recs[i]);
-        cJSON_Delete(s->out->recs[i]);
+        s->n_unexpected -= (size_t)record_is_unexpected(s->out->recs[i]);
+        record_free(s->out->recs[i]);
     } else {
         s->n_recorded++;
     }
-    s->n_unexpected += (size_t)record_unexpected(rec);
+    s->n_unexpected += (size_t)record_is_unexpected(rec);
     s->out->recs[i] = rec;
     if (s->o->on_rec)
         s->o->on_rec(s->o->on_rec_ctx, i, rec);
@@ -281,15 +297,13 @@ static void handle_msg(sv_state *s, cJSON *m)
     } else if (strcmp(type, "result") == 0) {
         size_t i;
         if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", s->o->set->count, &i, NULL, 0) == 0) {
-            cJSON *rec = cJSON_DetachItemFromObjectCaseSensitive(m, "rec");
-            const cJSON *bs = cJSON_GetObjectItemCaseSensitive(rec, "batch_size");
-            const cJSON *bm = cJSON_GetObjectItemCaseSensitive(rec, "build_ms");
-            if (cJSON_IsNumber(bs) && bs->valuedouble == 1 && cJSON_IsNumber(bm) && bm->valuedouble > 0) {
-                s->alone_build_ms += bm->valuedouble;
+            clc_record *rec = worker_record(&s->o->set->items[i], cJSON_DetachItemFromObjectCaseSensitive(m, "rec"));
+            if (record_has(rec, REC_BATCH_SIZE) && rec->batch_size == 1 && rec->build_ms > 0) {
+                s->alone_build_ms += rec->build_ms;
                 s->alone_builds++;
             }
             if (s->passenger[i])
-                cJSON_Delete(rec); /* it has its record already (keep_program_whole) */
+                record_free(rec); /* it has its record already (keep_program_whole) */
             else
                 set_record(s, i, rec);
         }
@@ -385,7 +399,7 @@ static void blame_run(sv_state *s, int hung, int status, const char *how)
         s->out->timeouts_retried++;
         return;
     }
-    cJSON *rec = record_new(p);
+    clc_record *rec = record_new(p);
     /* A crash while running is remembered only of a probe built alone
      * by its nature (lost_memo.h): taking a batched probe out of its
      * program would make that program new to the caches next time. */
@@ -393,14 +407,14 @@ static void blame_run(sv_state *s, int hung, int status, const char *how)
         snprintf(detail, sizeof detail, "the kernel did not finish: %s%s; the worker was killed", how,
                  p->kind == CLC_KIND_MEASURE ? "" : ", twice (the second time alone)");
         record_set_verdict(rec, CLC_VERDICT_TIMEOUT, detail);
-        record_set_number(rec, "time_ms", current_limit(s) * 1e3);
+        record_set_ms(rec, REC_TIME_MS, current_limit(s) * 1e3);
         if (p->kind == CLC_KIND_MEASURE) {
             record_set_verdict(rec, measure_on_timeout(p, current_limit(s), rec), NULL);
         }
     } else {
         snprintf(detail, sizeof detail, "the worker died while running this probe: %s", how);
         record_set_verdict(rec, CLC_VERDICT_CRASH, detail);
-        record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
+        record_set_text(rec, REC_SIGNAL, proc_signal_name(status) ? proc_signal_name(status) : how);
     }
     if (p->kind != CLC_KIND_MEASURE)
         record_add_repro(rec, p, NULL);
@@ -497,7 +511,7 @@ static void blame_lone_build(sv_state *s, int hung, int status, const char *how)
 {
     char detail[512];
     const clc_probe *p = &s->o->set->items[s->building[0]];
-    cJSON *rec = record_new(p);
+    clc_record *rec = record_new(p);
     snprintf(detail, sizeof detail, "the build %s: %s", hung ? "hung" : "killed the worker", how);
     if (!hung && s->crash_memo[0])
         crash_memo_add(s->crash_memo, p->id);
@@ -505,7 +519,7 @@ static void blame_lone_build(sv_state *s, int hung, int status, const char *how)
         crash_memo_add(s->lost_memo, p->id);
     record_set_verdict(rec, hung ? CLC_VERDICT_TIMEOUT : CLC_VERDICT_CRASH, detail);
     if (!hung)
-        record_set_string(rec, "signal", proc_signal_name(status) ? proc_signal_name(status) : how);
+        record_set_text(rec, REC_SIGNAL, proc_signal_name(status) ? proc_signal_name(status) : how);
     record_add_repro(rec, p, NULL);
     attach_stderr_tail(s, rec);
     if (!hung && (s->building_program || s->n_program == 1))
@@ -536,7 +550,7 @@ static void blame_between(sv_state *s, int hung, const char *how, int progressed
     for (size_t k = 0; k < n; k++) {
         size_t i = s->mine[k];
         if (!s->out->recs[i]) {
-            cJSON *rec = record_new(&s->o->set->items[i]);
+            clc_record *rec = record_new(&s->o->set->items[i]);
             snprintf(detail, sizeof detail, "the worker %s just before this probe: %s",
                      hung ? "hung" : "died", how);
             record_set_verdict(rec, hung ? CLC_VERDICT_TIMEOUT : CLC_VERDICT_CRASH, detail);
@@ -618,8 +632,11 @@ static void record_remembered_losses(sv_state *s)
             /* A copy alone stays in its program: its worker records it
              * without a launch (runner.c), so that program is the one
              * every run forms. */
-            if (lost[i] != LOST_NONE && !s->out->recs[i] && !o->set->items[i].alone)
-                set_record(s, i, lost_memo_record(&o->set->items[i], lost[i]));
+            if (lost[i] != LOST_NONE && !s->out->recs[i] && !o->set->items[i].alone) {
+                clc_record *rec = record_alloc();
+                lost_memo_record(&o->set->items[i], lost[i], rec);
+                set_record(s, i, rec);
+            }
         }
     free(lost);
 }
@@ -1009,7 +1026,7 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
             continue;
         if (!measures(&s))
             break;
-        cJSON *rec = measure_memo_take(s.measures, p);
+        clc_record *rec = measure_memo_take(s.measures, p);
         if (rec)
             set_record(&s, o->todo[k], rec);
     }
@@ -1040,7 +1057,7 @@ int supervise_device(const clc_supervise_opts *o, clc_device_run *out)
         for (size_t k = 0; k < m; k++) {
             size_t i = s.mine[k];
             if (!out->recs[i]) {
-                cJSON *rec = record_new(&o->set->items[i]);
+                clc_record *rec = record_new(&o->set->items[i]);
                 record_set_verdict(rec, CLC_VERDICT_ERROR, out->fatal);
                 set_record(&s, i, rec);
             }
@@ -1069,7 +1086,7 @@ void supervise_free(clc_device_run *run, size_t n_probes)
 {
     if (run->recs)
         for (size_t i = 0; i < n_probes; i++)
-            cJSON_Delete(run->recs[i]);
+            record_free(run->recs[i]);
     free(run->recs);
     cJSON_Delete(run->device);
     cJSON_Delete(run->platform);

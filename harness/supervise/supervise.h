@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
+#include "record.h"
 #include "enumerate.h"
 #include "chunk_pool.h"
 #include "probe.h"
@@ -53,7 +54,7 @@ typedef struct {
     int pool_owner;
     /* Called with each record as it is set (may be NULL), so that a
      * long-lived supervisor can hand records on as they come. */
-    void (*on_rec)(void *ctx, size_t i, const cJSON *rec);
+    void (*on_rec)(void *ctx, size_t i, const clc_record *rec);
     void *on_rec_ctx;
     /* 1: the measurements run beside the other chunks from the start, each
      * holding the device gate (device_gate.h) alone; 0: last and alone
@@ -71,7 +72,7 @@ typedef struct {
 } clc_supervise_opts;
 
 typedef struct {
-    cJSON **recs;                /* per probe index of the set; NULL where not run */
+    clc_record **recs;           /* per probe index of the set (owned); NULL where not run */
     cJSON *device, *platform;    /* identity objects from the worker (NULL if it never got there) */
     size_t builds;               /* programs built */
     size_t workers;              /* worker processes started */

@@ -245,10 +245,9 @@ static int run_batch(ctx *c, clc_probe *cands, size_t n, cJSON **recs)
     clc_device_run run;
     int rc = supervise_device(&so, &run);
     if (rc == 0) {
-        for (size_t i = 0; i < n; i++) {
-            recs[i] = run.recs[i];
-            run.recs[i] = NULL;
-        }
+        /* The reducer compares records as a report holds them. */
+        for (size_t i = 0; i < n; i++)
+            recs[i] = run.recs[i] ? record_to_json(run.recs[i]) : NULL;
         if (run.fatal[0]) {
             say(c, "the device could not be used: %s", run.fatal);
             rc = -1;

@@ -81,10 +81,11 @@ void reject_batch_run(worker *w, const size_t *idx, size_t n, const char *option
             continue;
         }
         const clc_probe *p = &w->job->set->items[idx[s]];
-        cJSON *rec = worker_new_record(w, p, b.ms, n, options);
-        record_set_verdict(rec, CLC_VERDICT_PASS, NULL);
-        worker_trim_passing(rec);
-        worker_emit_result(w, idx[s], rec);
+        clc_record rec;
+        worker_new_record(w, &rec, p, b.ms, n, options);
+        record_set_verdict(&rec, CLC_VERDICT_PASS, NULL);
+        worker_trim_passing(&rec);
+        worker_emit_result(w, idx[s], &rec);
     }
     free(rejected);
     build_result_free(&b);

@@ -372,7 +372,7 @@ static void warm_up(worker *w, cl_kernel k, const size_t *idx, size_t n, const c
  * when it does not (rec is then `skip`, naming the format: only the API
  * spec's minimum list is required), else 0; a failing call is left in *call
  * and *err. */
-static int make_image(worker *w, const clc_input *in, cl_mem *image, cl_mem *backing, cJSON *rec, const char **call,
+static int make_image(worker *w, const clc_input *in, cl_mem *image, cl_mem *backing, clc_record *rec, const char **call,
                       cl_int *err)
 {
     char why[300];
@@ -391,7 +391,7 @@ static int make_image(worker *w, const clc_input *in, cl_mem *image, cl_mem *bac
 }
 
 /* Runs probe p through kernel k; judges the output into rec. */
-static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec)
+static void run_probe(worker *w, const clc_probe *p, const launch *l, clc_record *rec)
 {
     cl_mem bufs[CLC_MAX_INPUTS] = {0}, backing[CLC_MAX_INPUTS] = {0};
     cl_mem out = NULL;
@@ -472,7 +472,7 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
         w->poisoned = 1; /* the kernel itself failed as it ran */
         goto done;
     }
-    record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
+    record_set_ms(rec, REC_TIME_MS, (proc_now() - t0) * 1e3);
     profile_add(&w->prof, PROF_BUFFERS, (proc_now() - t_run) * 1e3);
     if (p->has_ulp)
         ulp_judge_output(rec, p, host, ulp_device_flushes(w->device, p->out_type));
@@ -480,12 +480,12 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, cJSON *rec
         record_judge_output(rec, p, host);
 done:
     if (call) {
-        record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
-        clerr_record(rec, call, err);
+        record_set_ms(rec, REC_TIME_MS, (proc_now() - t0) * 1e3);
+        record_set_cl_error(rec, call, err);
     } else if (!host) {
         record_set_verdict(rec, CLC_VERDICT_ERROR, "out of host memory");
     } else if (skip) {
-        record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
+        record_set_ms(rec, REC_TIME_MS, (proc_now() - t0) * 1e3);
     }
     for (size_t i = 0; i < p->n_inputs; i++) {
         if (bufs[i])
@@ -505,7 +505,8 @@ static void finish_built(worker *w, size_t idx, const launch *l, const build_res
 {
     const clc_probe *p = &w->job->set->items[idx];
     double t0 = proc_now(), t_run = 0;
-    cJSON *rec = worker_new_record(w, p, b->ms, batch, options);
+    clc_record rec;
+    worker_new_record(w, &rec, p, b->ms, batch, options);
     int gated = p->kind != CLC_KIND_BUILD_OK && gate_in(w, w->serial_launches);
     cJSON *m = worker_msg("begin");
     cJSON_AddNumberToObject(m, "i", (double)idx);
@@ -513,17 +514,17 @@ static void finish_built(worker *w, size_t idx, const launch *l, const build_res
         cJSON_AddBoolToObject(m, "first", 1);
     worker_emit(w, m);
     if (p->kind == CLC_KIND_BUILD_OK) {
-        record_set_verdict(rec, CLC_VERDICT_PASS, NULL);
+        record_set_verdict(&rec, CLC_VERDICT_PASS, NULL);
     } else {
         double t1 = proc_now();
-        run_probe(w, p, l, rec);
+        run_probe(w, p, l, &rec);
         t_run = proc_now() - t1;
     }
     gate_out(w, gated);
-    if (record_verdict(rec) != CLC_VERDICT_PASS && b->log && *b->log)
-        record_set_string(rec, "build_log", b->log);
-    worker_trim_passing(rec);
-    worker_emit_result(w, idx, rec);
+    if (rec.verdict != CLC_VERDICT_PASS && b->log && *b->log)
+        record_put_text(&rec, "build_log", b->log);
+    worker_trim_passing(&rec);
+    worker_emit_result(w, idx, &rec);
     /* Judging, the record and its message; run_probe timed its own parts. */
     profile_add(&w->prof, PROF_RECORD, (proc_now() - t0 - t_run) * 1e3);
 }
@@ -535,7 +536,8 @@ static void finish_built(worker *w, size_t idx, const launch *l, const build_res
 static void finish_remembered_crash(worker *w, size_t idx, const build_result *b, const char *options)
 {
     const clc_probe *p = &w->job->set->items[idx];
-    cJSON *rec = worker_new_record(w, p, b->ms, 1, options);
+    clc_record rec;
+    worker_new_record(w, &rec, p, b->ms, 1, options);
     const char *sig = proc_signal_name_of(b->crash_signal);
     char name[32], detail[400];
     if (sig)
@@ -545,11 +547,11 @@ static void finish_remembered_crash(worker *w, size_t idx, const build_result *b
     snprintf(detail, sizeof detail, "the build killed the worker: signal %s (remembered: this driver crashed "
              "building this very program, with these options, in an earlier run; --no-cache builds it again)",
              name);
-    record_set_verdict(rec, CLC_VERDICT_CRASH, detail);
-    record_set_string(rec, "signal", name);
+    record_set_verdict(&rec, CLC_VERDICT_CRASH, detail);
+    record_set_text(&rec, REC_SIGNAL, name);
     if (b->log && *b->log)
-        record_set_string(rec, "driver_stderr", b->log);
-    worker_emit_result(w, idx, rec);
+        record_put_text(&rec, "driver_stderr", b->log);
+    worker_emit_result(w, idx, &rec);
 }
 
 static void finish_unbuilt(worker *w, size_t idx, const build_result *b, const char *options)
@@ -559,14 +561,15 @@ static void finish_unbuilt(worker *w, size_t idx, const build_result *b, const c
         finish_remembered_crash(w, idx, b, options);
         return;
     }
-    cJSON *rec = worker_new_record(w, p, b->ms, 1, options);
+    clc_record rec;
+    worker_new_record(w, &rec, p, b->ms, 1, options);
     if (b->call && strcmp(b->call, "clBuildProgram") == 0 && b->err == CL_BUILD_PROGRAM_FAILURE) {
-        record_set_verdict(rec, CLC_VERDICT_BUILD_FAIL, "the program did not build (see build_log)");
+        record_set_verdict(&rec, CLC_VERDICT_BUILD_FAIL, "the program did not build (see build_log)");
     } else {
-        clerr_record(rec, b->call ? b->call : "clBuildProgram", b->err);
+        record_set_cl_error(&rec, b->call ? b->call : "clBuildProgram", b->err);
     }
-    record_set_string(rec, "build_log", b->log ? b->log : "");
-    worker_emit_result(w, idx, rec);
+    record_put_text(&rec, "build_log", b->log ? b->log : "");
+    worker_emit_result(w, idx, &rec);
 }
 
 /* ---- batches --------------------------------------------------------------- */
@@ -596,12 +599,16 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
         if (w->hung_run && w->hung_run[idx[s]]) {
             /* In the program, so that it is the one every run forms; not
              * launched (crash_memo_hung_run_path). */
-            worker_emit_result(w, idx[s], lost_memo_record(&w->job->set->items[idx[s]], LOST_HANG));
+            clc_record rec;
+            lost_memo_record(&w->job->set->items[idx[s]], LOST_HANG, &rec);
+            worker_emit_result(w, idx[s], &rec);
             continue;
         }
         if (w->lost_alone && w->lost_alone[idx[s]] != LOST_NONE) {
             /* A copy alone that crashed before: the same (lost_memo.h). */
-            worker_emit_result(w, idx[s], lost_memo_record(&w->job->set->items[idx[s]], w->lost_alone[idx[s]]));
+            clc_record rec;
+            lost_memo_record(&w->job->set->items[idx[s]], w->lost_alone[idx[s]], &rec);
+            worker_emit_result(w, idx[s], &rec);
             continue;
         }
         launch l = {NULL, !slots[s].direct, (cl_uint)slots[s].which, slots[s].direct};
@@ -656,9 +663,10 @@ static void run_built_batch(worker *w, const size_t *idx, size_t n, const slot *
             continue;
         }
         if (!l.kernel || err != CL_SUCCESS) {
-            cJSON *rec = worker_new_record(w, &w->job->set->items[idx[s]], b->ms, n, options);
-            clerr_record(rec, "clCreateKernel", err);
-            worker_emit_result(w, idx[s], rec);
+            clc_record rec;
+            worker_new_record(w, &rec, &w->job->set->items[idx[s]], b->ms, n, options);
+            record_set_cl_error(&rec, "clCreateKernel", err);
+            worker_emit_result(w, idx[s], &rec);
             continue;
         }
         finish_built(w, idx[s], &l, b, n, options);
@@ -752,8 +760,9 @@ static void worker_run_alone(worker *w, size_t idx)
         measure_ctx ctx = {w, idx};
         w->env.measure_started = measure_begin;
         w->env.measure_ctx = &ctx;
-        cJSON *rec = record_new(p);
-        record_set_string(rec, "options", options);
+        clc_record rec;
+        record_start(&rec, p);
+        record_set_text(&rec, REC_OPTIONS, options);
         double t0 = proc_now();
         /* At the priority of everything else: the measurements time how
          * soon a resident group runs, which a thread at nice 19 beside
@@ -762,18 +771,18 @@ static void worker_run_alone(worker *w, size_t idx)
          * three busy processes every count came out 0 or 1). The one that
          * spins every core until the watchdog ends it (measure_deadlocks)
          * takes half a second of them. */
-        clc_verdict v = measure_run(p, &w->env, rec);
+        clc_verdict v = measure_run(p, &w->env, &rec);
         double t_end = proc_now();
         gate_out(w, gated);
         if (gated && alone)
             trace_span("device alone", "gate", t_alone, t_end, p->id);
         w->env.measure_started = NULL;
         w->env.measure_ctx = NULL;
-        record_set_number(rec, "time_ms", (proc_now() - t0) * 1e3);
+        record_set_ms(&rec, REC_TIME_MS, (proc_now() - t0) * 1e3);
         profile_add_detail(&w->prof, PROF_MEASURE, (proc_now() - t0) * 1e3, p->id);
         if (v != CLC_VERDICT_ERROR)
-            record_set_verdict(rec, v, NULL);
-        worker_emit_result(w, idx, rec);
+            record_set_verdict(&rec, v, NULL);
+        worker_emit_result(w, idx, &rec);
         return;
     }
     if (p->kind != CLC_KIND_BUILD_FAIL && !p->source) {
@@ -788,26 +797,28 @@ static void worker_run_alone(worker *w, size_t idx)
     if (b.crash_signal) {
         finish_remembered_crash(w, idx, &b, options);
     } else if (p->kind == CLC_KIND_BUILD_FAIL) {
-        cJSON *rec = worker_new_record(w, p, b.ms, 1, options);
+        clc_record rec;
+        worker_new_record(w, &rec, p, b.ms, 1, options);
         if (b.prog)
-            record_set_verdict(rec, CLC_VERDICT_UNEXPECTED_BUILD_OK, "the spec says this must not build, and it built");
+            record_set_verdict(&rec, CLC_VERDICT_UNEXPECTED_BUILD_OK, "the spec says this must not build, and it built");
         else if (b.err == CL_BUILD_PROGRAM_FAILURE || b.err == CL_INVALID_BUILD_OPTIONS)
-            record_set_verdict(rec, CLC_VERDICT_PASS, NULL);
+            record_set_verdict(&rec, CLC_VERDICT_PASS, NULL);
         else
-            clerr_record(rec, b.call, b.err);
-        if (b.log && *b.log && record_verdict(rec) != CLC_VERDICT_PASS)
-            record_set_string(rec, "build_log", b.log);
-        worker_trim_passing(rec);
-        worker_emit_result(w, idx, rec);
+            record_set_cl_error(&rec, b.call, b.err);
+        if (b.log && *b.log && rec.verdict != CLC_VERDICT_PASS)
+            record_put_text(&rec, "build_log", b.log);
+        worker_trim_passing(&rec);
+        worker_emit_result(w, idx, &rec);
     } else if (!b.prog) {
         finish_unbuilt(w, idx, &b, options);
     } else {
         cl_int err;
         launch l = {create_kernel(w, b.prog, "probe", w->job->set->items[idx].id, &err), 0, 0, 1};
         if (err != CL_SUCCESS) {
-            cJSON *rec = worker_new_record(w, p, b.ms, 1, options);
-            clerr_record(rec, "clCreateKernel", err);
-            worker_emit_result(w, idx, rec);
+            clc_record rec;
+            worker_new_record(w, &rec, p, b.ms, 1, options);
+            record_set_cl_error(&rec, "clCreateKernel", err);
+            worker_emit_result(w, idx, &rec);
         } else {
             finish_built(w, idx, &l, &b, 1, options);
             clReleaseKernel(l.kernel);
@@ -1148,9 +1159,10 @@ static void take_probe(worker *w, pending_list *run, pending_list *rej, size_t *
     const clc_probe *p = &job->set->items[idx];
     char why[256];
     if (unmet_requirement(w, p, why, sizeof why)) {
-        cJSON *rec = record_new(p);
-        record_set_verdict(rec, CLC_VERDICT_SKIP, why);
-        worker_emit_result(w, idx, rec);
+        clc_record rec;
+        record_start(&rec, p);
+        record_set_verdict(&rec, CLC_VERDICT_SKIP, why);
+        worker_emit_result(w, idx, &rec);
         return;
     }
     /* The run's plan closes every batch at a segment's end (batch_plan.h),
@@ -1173,10 +1185,13 @@ static void take_probe(worker *w, pending_list *run, pending_list *rej, size_t *
             pending_pass(w, run, idx);
         else if (batch_plan_rejects_batched(p))
             pending_pass(w, rej, idx);
-        if (w->hung_run && w->hung_run[idx] && p->kind != CLC_KIND_MEASURE)
-            worker_emit_result(w, idx, lost_memo_record(p, LOST_HANG)); /* a program of its own: nobody else's */
-        else
+        if (w->hung_run && w->hung_run[idx] && p->kind != CLC_KIND_MEASURE) {
+            clc_record rec; /* a program of its own: nobody else's */
+            lost_memo_record(p, LOST_HANG, &rec);
+            worker_emit_result(w, idx, &rec);
+        } else {
             worker_run_alone(w, idx);
+        }
         worker_flush_profile(w);
     }
 }

@@ -14,6 +14,7 @@
 #include "clenv.h"
 #include "probe.h"
 #include "profile.h"
+#include "record.h"
 #include "runner.h"
 
 typedef struct worker {
@@ -83,17 +84,20 @@ void worker_flush_profile(worker *w);
 /* Messages to the supervisor (see runner.h). */
 void worker_emit(worker *w, cJSON *msg);
 cJSON *worker_msg(const char *t);
-void worker_emit_result(worker *w, size_t i, cJSON *rec);
+/* Sends probe i's record ({"t":"result"}), with its reproducer when its
+ * verdict wants one: the record becomes JSON here, and rec is cleared. */
+void worker_emit_result(worker *w, size_t i, clc_record *rec);
 void worker_emit_build_start(worker *w, const size_t *idx, size_t n);
 /* {"t":type, "probes":[...]}: "build" or "codegen" of these probes begins. */
 void worker_emit_phase(worker *w, const char *type, const size_t *idx, size_t n);
 
 /* The build options of probe p on this device. */
 void worker_probe_options(const worker *w, const clc_probe *p, char *buf, size_t len);
-/* A record with build time, batch size and the reproducer fields. */
-cJSON *worker_new_record(const worker *w, const clc_probe *p, double build_ms, size_t batch, const char *options);
+/* Starts rec (record_start) with build time, batch size and options. */
+void worker_new_record(const worker *w, clc_record *rec, const clc_probe *p, double build_ms, size_t batch,
+                       const char *options);
 /* Drops the reproducer fields from a passing record (report size). */
-void worker_trim_passing(cJSON *rec);
+void worker_trim_passing(clc_record *rec);
 
 /* Probes that must not build, many per program: see reject_batch.c. */
 void reject_batch_run(worker *w, const size_t *idx, size_t n, const char *options);

@@ -22,7 +22,7 @@ cJSON *worker_msg(const char *t)
     return m;
 }
 
-void worker_emit_result(worker *w, size_t i, cJSON *rec)
+void worker_emit_result(worker *w, size_t i, clc_record *rec)
 {
     /* What reproduces a probe (its source, inputs, expected values) is
      * written into the records that need it, once their verdict is known:
@@ -31,17 +31,17 @@ void worker_emit_result(worker *w, size_t i, cJSON *rec)
      * a record). Measurements carry their own fields; a skip reproduces
      * nothing. */
     const clc_probe *p = i < w->job->set->count ? &w->job->set->items[i] : NULL;
-    clc_verdict v = record_verdict(rec);
-    if (p && p->kind != CLC_KIND_MEASURE && v != CLC_VERDICT_UNKNOWN && v != CLC_VERDICT_PASS &&
-        v != CLC_VERDICT_SKIP && !cJSON_GetObjectItemCaseSensitive(rec, "source")) {
-        const cJSON *o = cJSON_GetObjectItemCaseSensitive(rec, "options");
-        char *options = cJSON_IsString(o) ? strdup(o->valuestring) : NULL;
+    clc_verdict v = rec->verdict;
+    if (p && p->kind != CLC_KIND_MEASURE && v != CLC_VERDICT_PASS && v != CLC_VERDICT_SKIP &&
+        !record_get(rec, "source")) {
+        char *options = rec->options ? strdup(rec->options) : NULL;
         record_add_repro(rec, p, options);
         free(options);
     }
+    /* The pipe to the supervisor: where the record becomes JSON. */
     cJSON *m = worker_msg("result");
     cJSON_AddNumberToObject(m, "i", (double)i);
-    cJSON_AddItemToObject(m, "rec", rec);
+    cJSON_AddItemToObject(m, "rec", record_release_json(rec));
     worker_emit(w, m);
 }
 
@@ -99,28 +99,29 @@ void worker_emit_phase(worker *w, const char *type, const size_t *idx, size_t n)
     worker_emit(w, m);
 }
 
-cJSON *worker_new_record(const worker *w, const clc_probe *p, double build_ms, size_t batch, const char *options)
+void worker_new_record(const worker *w, clc_record *rec, const clc_probe *p, double build_ms, size_t batch,
+                       const char *options)
 {
     (void)w;
-    cJSON *rec = record_new(p);
-    record_set_number(rec, "build_ms", build_ms);
-    record_set_number(rec, "batch_size", (double)batch);
+    record_start(rec, p);
+    record_set_ms(rec, REC_BUILD_MS, build_ms);
+    record_set_count(rec, REC_BATCH_SIZE, (long)batch);
     /* The rest of the reproducer comes with a verdict other than pass
      * (worker_emit_result). */
-    record_set_string(rec, "options", options ? options : "");
-    return rec;
+    record_set_text(rec, REC_OPTIONS, options ? options : "");
 }
 
 /* Drops the reproducer fields from a record that passed: reports of
  * thousands of probes stay small, and a pass needs no reproducing. */
-void worker_trim_passing(cJSON *rec)
+void worker_trim_passing(clc_record *rec)
 {
-    if (record_verdict(rec) != CLC_VERDICT_PASS)
+    if (rec->verdict != CLC_VERDICT_PASS)
         return;
-    static const char *const fields[] = {"options", "source", "kernel", "global", "local", "inputs",
+    record_drop(rec, REC_OPTIONS);
+    static const char *const fields[] = {"source", "kernel", "global", "local", "inputs",
                                          "out_type", "out_count", "expected", "build_log"};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        cJSON_DeleteItemFromObjectCaseSensitive(rec, fields[i]);
+        record_remove(rec, fields[i]);
 }
 
 void worker_flush_profile(worker *w)

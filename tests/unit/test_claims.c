@@ -85,10 +85,10 @@ static void test_report(void)
     clc_probe_set set = {items, 5, 5};
     size_t todo[] = {0, 1, 2, 3, 4};
     const char *verdicts[] = {"pass", "fail", "skip", "pass", "info"};
-    cJSON *recs[5];
+    clc_record *recs[5];
     for (int k = 0; k < 5; k++) {
-        recs[k] = cJSON_CreateObject();
-        cJSON_AddStringToObject(recs[k], "verdict", verdicts[k]);
+        recs[k] = record_alloc();
+        record_set_verdict(recs[k], verdict_parse(verdicts[k]), NULL);
     }
     cJSON *dev = cJSON_Parse("{\"extensions\":[\"cl_khr_global_int32_base_atomics\",\"cl_khr_icd\","
                              "\"cl_khr_fp64\"],\"capabilities\":[\"fp64\",\"images\",\"__opencl_c_fp64\",\"wg_64\"]}");
@@ -117,7 +117,7 @@ static void test_report(void)
     cJSON_Delete(claims);
     cJSON_Delete(dev);
     for (int k = 0; k < 5; k++) {
-        cJSON_Delete(recs[k]);
+        record_free(recs[k]);
         free(items[k].requires);
     }
     claims_free(&t);

@@ -10,6 +10,7 @@ static cJSON *rec(const char *id, const char *verdict, const char *actual)
 {
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "id", id);
+    cJSON_AddStringToObject(r, "kind", "run");
     cJSON_AddStringToObject(r, "verdict", verdict);
     if (actual) {
         /* One element, 1 expected (a NaN-free probe: "-0" and "0" are
@@ -19,6 +20,23 @@ static cJSON *rec(const char *id, const char *verdict, const char *actual)
         cJSON_AddItemToArray(a, cJSON_CreateString(actual));
     }
     return r;
+}
+
+/* context_fold on the records of two report objects (both taken): *r
+ * becomes the folded record's object (NULL stays NULL). */
+static void fold(cJSON **r, cJSON *alone)
+{
+    clc_record *tr = NULL, *ta = record_alloc();
+    if (record_take_json(alone, ta, NULL, 0) != 0)
+        CHECK(0, "the test's copy reads as a record");
+    if (*r) {
+        tr = record_alloc();
+        if (record_take_json(*r, tr, NULL, 0) != 0)
+            CHECK(0, "the test's record reads as a record");
+    }
+    context_fold(&tr, ta);
+    *r = tr ? record_release_json(tr) : NULL;
+    record_free(tr);
 }
 
 static const char *ctx_str(const cJSON *r, const char *key)
@@ -39,13 +57,13 @@ static const char *actual0(const cJSON *r)
 int main(void)
 {
     cJSON *r = rec("p", "pass", "1");
-    context_fold(&r, rec("p@alone", "pass", "1"));
+    fold(&r, rec("p@alone", "pass", "1"));
     CHECK(ctx_same(r) && !strcmp(ctx_str(r, "alone"), "pass") && !ctx_str(r, "shown"),
           "the same outcome: context says alone pass, same");
     cJSON_Delete(r);
 
     r = rec("p", "pass", "-0");
-    context_fold(&r, rec("p@alone", "pass", "0"));
+    fold(&r, rec("p@alone", "pass", "0"));
     CHECK(ctx_same(r), "two passes are one outcome even with other allowed values");
     cJSON_Delete(r);
 
@@ -63,12 +81,12 @@ int main(void)
         cJSON *fails = cJSON_AddArrayToObject(cJSON_AddObjectToObject(k ? a : r, "ulp"), "failures");
         cJSON_AddItemToArray(fails, f);
     }
-    context_fold(&r, a);
+    fold(&r, a);
     CHECK(ctx_same(r), "the same failure with other text in a passing element is the same outcome (rusticl's NaN sign)");
     cJSON_Delete(r);
 
     r = rec("p", "pass", "1");
-    context_fold(&r, rec("p@alone", "fail", "7"));
+    fold(&r, rec("p@alone", "fail", "7"));
     CHECK(!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "verdict")), "fail") &&
               !strcmp(actual0(r), "7") && !strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "id")), "p"),
           "a failure alone is the probe's failure, under the original's id, with the values alone");
@@ -77,14 +95,14 @@ int main(void)
     cJSON_Delete(r);
 
     r = rec("p", "fail", "7");
-    context_fold(&r, rec("p@alone", "pass", "1"));
+    fold(&r, rec("p@alone", "pass", "1"));
     CHECK(!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "verdict")), "fail") &&
               !strcmp(actual0(r), "7") && !strcmp(ctx_str(r, "shown"), "batched") && !strcmp(ctx_str(r, "alone"), "pass"),
           "a failure batched only stays, and says alone it passed");
     cJSON_Delete(r);
 
     r = rec("p", "fail", "7");
-    context_fold(&r, rec("p@alone", "fail", "9"));
+    fold(&r, rec("p@alone", "fail", "9"));
     const cJSON *alone_actual =
         cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "context"), "alone_actual");
     CHECK(!ctx_same(r) && !strcmp(ctx_str(r, "shown"), "both") && !strcmp(actual0(r), "7") &&
@@ -95,14 +113,14 @@ int main(void)
     r = rec("p", "fail", "7");
     cJSON *crash = rec("p@alone", "crash", NULL);
     cJSON_AddStringToObject(crash, "detail", "the worker died (SIGSEGV)");
-    context_fold(&r, crash);
+    fold(&r, crash);
     CHECK(!ctx_same(r) && !strcmp(ctx_str(r, "alone"), "crash") && !strcmp(ctx_str(r, "shown"), "both") &&
               !strcmp(actual0(r), "7") && !strcmp(ctx_str(r, "alone_detail"), "the worker died (SIGSEGV)"),
           "a crash alone beside a failure batched: the failure stays, the crash and its reason are said");
     cJSON_Delete(r);
 
     r = NULL;
-    context_fold(&r, rec("p@alone", "pass", "1"));
+    fold(&r, rec("p@alone", "pass", "1"));
     CHECK(r == NULL, "no original record (a stopped run): the copy is dropped");
     return check_done();
 }

@@ -80,17 +80,23 @@ int main(void)
     CHECK(lost[3] == LOST_NONE, "a_probe_the_device_would_skip_is_not_remembered");
     CHECK(lost[4] == LOST_NONE, "a_measurement_is_never_a_remembered_loss");
 
-    cJSON *crash = lost_memo_record(&items[0], lost[0]);
+    clc_record r;
+    lost_memo_record(&items[0], lost[0], &r);
+    CHECK(r.verdict == CLC_VERDICT_CRASH && r.remembered && strcmp(r.signal, "SIGABRT") == 0,
+          "remembered_crash_typed_fields");
+    cJSON *crash = record_release_json(&r);
     CHECK(strcmp(verdict_of(crash), "crash") == 0 && strcmp(text_of(crash, "signal"), "SIGABRT") == 0 &&
               strstr(text_of(crash, "detail"), "remembered") &&
               cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(crash, "remembered")),
           "remembered_crash_keeps_its_verdict_and_signal_and_says_so");
-    cJSON *hang = lost_memo_record(&items[2], lost[2]);
+    lost_memo_record(&items[2], lost[2], &r);
+    cJSON *hang = record_release_json(&r);
     CHECK(strcmp(verdict_of(hang), "timeout") == 0 && strstr(text_of(hang, "detail"), "--no-cache") &&
               cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(hang, "remembered")),
           "remembered_hang_is_a_timeout_and_says_how_to_run_it_again");
     items[0].undefined = "the probe's reason";
-    cJSON *undef = lost_memo_record(&items[0], SIGSEGV);
+    lost_memo_record(&items[0], SIGSEGV, &r);
+    cJSON *undef = record_release_json(&r);
     CHECK(strcmp(verdict_of(undef), "info") == 0 && strcmp(text_of(undef, "outcome"), "crash") == 0,
           "a_probe_of_undefined_behaviour_stays_info");
     cJSON_Delete(crash);

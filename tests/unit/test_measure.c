@@ -168,9 +168,11 @@ static void test_on_timeout(void)
     memset(&p, 0, sizeof p);
     p.kind = CLC_KIND_MEASURE;
     p.measure = "iwg_spin_flag_wg64_above_limit";
-    cJSON *rec = cJSON_CreateObject();
-    cJSON_AddStringToObject(rec, "detail", "stale");
-    clc_verdict v = measure_on_timeout(&p, 6.0, rec);
+    clc_record r;
+    record_init(&r);
+    record_set_detail(&r, "stale");
+    clc_verdict v = measure_on_timeout(&p, 6.0, &r);
+    cJSON *rec = record_release_json(&r);
     cJSON *m = cJSON_GetObjectItem(rec, "measure");
     CHECK(v == CLC_VERDICT_INFO, "a spin-flag hang is a measurement: info");
     CHECK(m && strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(m, "outcome")), "deadlock") == 0 &&
@@ -183,8 +185,9 @@ static void test_on_timeout(void)
     cJSON_Delete(rec);
 
     p.measure = "iwg_resident_wgmax";
-    rec = cJSON_CreateObject();
-    v = measure_on_timeout(&p, 20.0, rec);
+    record_init(&r);
+    v = measure_on_timeout(&p, 20.0, &r);
+    rec = record_release_json(&r);
     m = cJSON_GetObjectItem(rec, "measure");
     CHECK(v == CLC_VERDICT_TIMEOUT && m &&
               strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(m, "outcome")), "timeout") == 0,

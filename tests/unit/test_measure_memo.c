@@ -20,12 +20,37 @@ static clc_probe measure_probe(char *id, char *measure, char *source, double tim
     return p;
 }
 
-/* A record of a live measurement with this verdict (caller deletes). */
+/* A record of a live measurement with this verdict, as a report holds it
+ * (caller deletes). */
 static cJSON *verdict_record(const char *verdict)
 {
     cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "id", "m.x");
+    cJSON_AddStringToObject(r, "kind", "measure");
     cJSON_AddStringToObject(r, "verdict", verdict);
     return r;
+}
+
+/* measure_memo_take, the record as its report object (caller deletes). */
+static cJSON *take(const cJSON *memo, const clc_probe *p)
+{
+    clc_record *r = measure_memo_take(memo, p);
+    cJSON *json = r ? record_to_json(r) : NULL;
+    record_free(r);
+    return json;
+}
+
+/* measure_memo_store of the record a report object holds. */
+static void store(cJSON *memo, const char *path, const clc_probe *p, const cJSON *json)
+{
+    clc_record r;
+    char err[256];
+    if (record_from_json(json, &r, err, sizeof err) != 0) {
+        CHECK(0, "the test's record reads: %s", err);
+        return;
+    }
+    measure_memo_store(memo, path, p, &r);
+    record_clear(&r);
 }
 
 int main(void)
@@ -39,21 +64,22 @@ int main(void)
                                 "__kernel void iwg_resident(__global int *c, int t, int r) {}", 20);
 
     cJSON *memo = measure_memo_load(path);
-    cJSON *none = measure_memo_take(memo, &p);
+    cJSON *none = take(memo, &p);
     CHECK(cJSON_IsObject(memo) && none == NULL, "no_file_no_memory");
 
     cJSON *rec = cJSON_CreateObject();
     cJSON_AddStringToObject(rec, "id", p.id);
+    cJSON_AddStringToObject(rec, "kind", "measure");
     cJSON_AddStringToObject(rec, "verdict", "info");
     cJSON_AddStringToObject(rec, "detail", "132 work-groups of 64 resident at once");
     cJSON_AddStringToObject(rec, "file", "probes/old-folder/iwg.probe");
     cJSON_AddNumberToObject(rec, "line", 314);
     cJSON_AddStringToObject(rec, "clause", "3.2");
-    measure_memo_store(memo, path, &p, rec);
+    store(memo, path, &p, rec);
     cJSON_Delete(memo);
 
     memo = measure_memo_load(path);
-    cJSON *back = measure_memo_take(memo, &p);
+    cJSON *back = take(memo, &p);
     const cJSON *cached = cJSON_GetObjectItemCaseSensitive(back, "cached");
     const cJSON *detail = cJSON_GetObjectItemCaseSensitive(back, "detail");
     CHECK(back && cJSON_IsObject(cached) && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(cached, "measured_at")),
@@ -68,7 +94,7 @@ int main(void)
     moved.file = "probes/execution-model/iwg.probe";
     moved.line = 318;
     moved.clause = "OpenCL API: Execution Model";
-    cJSON *mv = measure_memo_take(memo, &moved);
+    cJSON *mv = take(memo, &moved);
     const cJSON *mv_file = cJSON_GetObjectItemCaseSensitive(mv, "file");
     const cJSON *mv_clause = cJSON_GetObjectItemCaseSensitive(mv, "clause");
     CHECK(mv && cJSON_IsString(mv_file) && strcmp(mv_file->valuestring, moved.file) == 0 &&
@@ -78,22 +104,22 @@ int main(void)
     cJSON_Delete(mv);
 
     /* The cached copy is never stored again as if measured. */
-    measure_memo_store(memo, path, &p, back);
-    cJSON *again = measure_memo_take(memo, &p);
+    store(memo, path, &p, back);
+    cJSON *again = take(memo, &p);
     const cJSON *at1 = cJSON_GetObjectItemCaseSensitive(cached, "measured_at");
     const cJSON *at2 = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(again, "cached"), "measured_at");
     CHECK(again && strcmp(at1->valuestring, at2->valuestring) == 0, "a_cached_record_is_not_stored_again");
 
     clc_probe changed = p;
     changed.source = "__kernel void iwg_resident(__global int *c, int t, int r) { /* new */ }";
-    cJSON *stale = measure_memo_take(memo, &changed);
+    cJSON *stale = take(memo, &changed);
     CHECK(stale == NULL, "a_changed_probe_is_measured_again");
 
     cJSON *err = verdict_record("error");
     clc_probe other = p;
     other.id = "iwg.resident.wg1";
-    measure_memo_store(memo, path, &other, err);
-    cJSON *no_err = measure_memo_take(memo, &other);
+    store(memo, path, &other, err);
+    cJSON *no_err = take(memo, &other);
     CHECK(no_err == NULL, "an_error_is_not_remembered");
 
     /* An advertised limit that held is remembered; a limit that failed,
@@ -101,21 +127,21 @@ int main(void)
     clc_probe lim = measure_probe("limits.max_alloc.at", "limits_max_alloc_at",
                                   "__kernel void limits(__global uchar *b, ulong last) {}", 60);
     cJSON *lim_pass = verdict_record("pass"), *lim_fail = verdict_record("fail"), *iwg_pass = verdict_record("pass");
-    measure_memo_store(memo, path, &lim, lim_pass);
+    store(memo, path, &lim, lim_pass);
     cJSON *lim_memo = measure_memo_load(path);
-    cJSON *lim_back = measure_memo_take(lim_memo, &lim);
+    cJSON *lim_back = take(lim_memo, &lim);
     const cJSON *lim_v = cJSON_GetObjectItemCaseSensitive(lim_back, "verdict");
     CHECK(lim_back && cJSON_IsString(lim_v) && strcmp(lim_v->valuestring, "pass") == 0 &&
               cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(lim_back, "cached")),
           "a_limit_that_held_is_remembered_as_a_cached_pass");
     clc_probe lim_over = measure_probe("limits.max_alloc.over", "limits_max_alloc_over", "", 60);
-    measure_memo_store(memo, path, &lim_over, lim_fail);
-    cJSON *lim_failed = measure_memo_take(memo, &lim_over);
+    store(memo, path, &lim_over, lim_fail);
+    cJSON *lim_failed = take(memo, &lim_over);
     CHECK(lim_failed == NULL, "a_limit_that_failed_is_measured_again");
     clc_probe spin = other;
     spin.id = "iwg.spin_flag.wg64.at_limit";
-    measure_memo_store(memo, path, &spin, iwg_pass);
-    cJSON *spin_back = measure_memo_take(memo, &spin);
+    store(memo, path, &spin, iwg_pass);
+    cJSON *spin_back = take(memo, &spin);
     CHECK(spin_back == NULL, "a_pass_of_another_family_is_measured_again");
     /* A code shape the driver took, and a limit's skip (decided by the
      * device's answers to queries), are remembered too; a skip of another
@@ -123,14 +149,14 @@ int main(void)
     clc_probe shape = measure_probe("shape.kernels_in_program.300", "shape_kernels_300", "", 60);
     clc_probe skipped = measure_probe("limits.constant_args.over", "limits_constant_args_over", "", 60);
     cJSON *shape_pass = verdict_record("pass"), *lim_skip = verdict_record("skip"), *spin_skip = verdict_record("skip");
-    measure_memo_store(memo, path, &shape, shape_pass);
-    measure_memo_store(memo, path, &skipped, lim_skip);
+    store(memo, path, &shape, shape_pass);
+    store(memo, path, &skipped, lim_skip);
     clc_probe spin2 = spin;
     spin2.id = "iwg.spin_flag.wg128.at_limit";
-    measure_memo_store(memo, path, &spin2, spin_skip);
+    store(memo, path, &spin2, spin_skip);
     cJSON *settled = measure_memo_load(path);
-    cJSON *shape_back = measure_memo_take(settled, &shape), *skip_back = measure_memo_take(settled, &skipped);
-    cJSON *spin_skip_back = measure_memo_take(settled, &spin2);
+    cJSON *shape_back = take(settled, &shape), *skip_back = take(settled, &skipped);
+    cJSON *spin_skip_back = take(settled, &spin2);
     CHECK(shape_back && skip_back, "a_shape_that_held_and_a_limit_skipped_are_remembered");
     CHECK(spin_skip_back == NULL, "a_skip_of_another_family_is_measured_again");
     cJSON_Delete(shape_pass), cJSON_Delete(lim_skip), cJSON_Delete(spin_skip), cJSON_Delete(settled);
@@ -144,10 +170,10 @@ int main(void)
     clc_probe a = p, b = p;
     a.id = "iwg.resident.wg256";
     b.id = "iwg.resident.wgmax";
-    measure_memo_store(mine, path, &a, rec);
-    measure_memo_store(theirs, path, &b, rec);
+    store(mine, path, &a, rec);
+    store(theirs, path, &b, rec);
     cJSON *both = measure_memo_load(path);
-    cJSON *ta = measure_memo_take(both, &a), *tb = measure_memo_take(both, &b), *tp = measure_memo_take(both, &p);
+    cJSON *ta = take(both, &a), *tb = take(both, &b), *tp = take(both, &p);
     CHECK(ta && tb && tp, "stores_of_two_supervisors_both_reach_the_file");
     cJSON_Delete(ta), cJSON_Delete(tb), cJSON_Delete(tp), cJSON_Delete(both), cJSON_Delete(mine), cJSON_Delete(theirs);
 
@@ -160,18 +186,18 @@ int main(void)
     cJSON *all = cJSON_AddObjectToObject(m, "all_runs");
     cJSON_AddNumberToObject(all, "runs", 4000);
     cJSON_AddNumberToObject(all, "clconform_runs", 1);
-    measure_memo_store(memo, path, &lit, lrec);
+    store(memo, path, &lit, lrec);
     cJSON *reread = measure_memo_load(path);
     const cJSON *tot = measure_memo_litmus_totals(reread, &lit);
     CHECK(tot && cJSON_GetObjectItemCaseSensitive(tot, "runs")->valuedouble == 4000, "litmus_totals_are_kept");
-    cJSON *as_rec = measure_memo_take(reread, &lit);
+    cJSON *as_rec = take(reread, &lit);
     CHECK(as_rec == NULL, "a_litmus_probe_is_never_taken_as_a_remembered_record");
     clc_probe lit2 = lit;
     lit2.source = "__kernel void litmus_mp_acq_rel(void) { /* changed */ }";
     CHECK(measure_memo_litmus_totals(reread, &lit2) == NULL, "a_changed_litmus_probe_starts_its_totals_anew");
     cJSON_ReplaceItemInObjectCaseSensitive(lrec, "verdict", cJSON_CreateString("timeout"));
     cJSON_ReplaceItemInObjectCaseSensitive(all, "runs", cJSON_CreateNumber(1));
-    measure_memo_store(reread, path, &lit, lrec);
+    store(reread, path, &lit, lrec);
     cJSON *after = measure_memo_load(path);
     tot = measure_memo_litmus_totals(after, &lit);
     CHECK(tot && cJSON_GetObjectItemCaseSensitive(tot, "runs")->valuedouble == 4000,

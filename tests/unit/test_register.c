@@ -201,6 +201,16 @@ static void test_compare(void)
     r = register_compare(rep, doc, "expected/x", stderr);
     CHECK(has(cJSON_GetObjectItem(r, "regressions"), "math.sinpi.float"), "other_verdict_than_registered_is_new");
     cJSON_Delete(r);
+    /* a record that does not read (a verdict naming none) is never a pass */
+    cJSON_ReplaceItemInObject(cJSON_GetArrayItem(cJSON_GetObjectItem(rep, "probes"), 0), "verdict",
+                              cJSON_CreateString("passed"));
+    r = register_compare(rep, doc, "expected/x", stderr);
+    int says = 0;
+    cJSON_ArrayForEach(ch, cJSON_GetObjectItem(r, "changes"))
+        says |= strstr(cJSON_GetObjectItem(ch, "now")->valuestring, "'verdict'") != NULL;
+    CHECK(has(cJSON_GetObjectItem(r, "regressions"), "math.sinpi.float") && says,
+          "an_unreadable_record_is_a_regression_naming_the_field");
+    cJSON_Delete(r);
     cJSON_Delete(rep);
 
     rep = report("OpenCL 3.0 PoCL 5.0");

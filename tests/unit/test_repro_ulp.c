@@ -103,9 +103,11 @@ int main(void)
     bad[wrong[5]] = 0x7f800000u;           /* inf */
     bad[0] = good[0] ^ 0x80000000u;        /* acos(0) = pi/2: -pi/2 */
 
-    cJSON *rec = record_new(p);
-    record_add_repro(rec, p, "-cl-std=CL1.2");
-    clc_verdict verdict = ulp_judge_output(rec, p, bad, 0);
+    clc_record r;
+    record_start(&r, p);
+    record_add_repro(&r, p, "-cl-std=CL1.2");
+    clc_verdict verdict = ulp_judge_output(&r, p, bad, 0);
+    cJSON *rec = record_release_json(&r);
     CHECK(verdict == CLC_VERDICT_FAIL, "the_harness_fails_the_made_up_output");
     cJSON *report = cJSON_Parse("{\"schema_version\":1,\"tool\":{\"name\":\"clconform\",\"version\":\"test\"},"
                                 "\"run\":{},\"platform\":{\"name\":\"Test Platform\"},"

@@ -173,8 +173,10 @@ static void test_judge_record(void)
     p.n_inputs = 1;
     p.inputs[0] = (clc_input){.name = "x", .type = CLC_T_FLOAT, .count = 3, .data = (unsigned char *)in};
     float out[3] = {0x1.800002p0f, 0x1.800006p1f, -0.0f}; /* 1 ulp; 3 ulp; exact */
-    cJSON *rec = cJSON_CreateObject();
-    clc_verdict v = ulp_judge_output(rec, &p, out, 0);
+    clc_record r;
+    record_init(&r);
+    clc_verdict v = ulp_judge_output(&r, &p, out, 0);
+    cJSON *rec = record_release_json(&r);
     const cJSON *u = cJSON_GetObjectItem(rec, "ulp");
     CHECK(v == CLC_VERDICT_FAIL, "3 ulp against a 2-ulp bound fails");
     CHECK(cJSON_GetObjectItem(u, "max_error")->valuedouble == 3, "largest error 3 ulp recorded");
@@ -189,8 +191,9 @@ static void test_judge_record(void)
     cJSON_Delete(rec);
 
     out[1] = 0x1.800002p1f; /* 1 ulp */
-    rec = cJSON_CreateObject();
-    v = ulp_judge_output(rec, &p, out, 0);
+    record_init(&r);
+    v = ulp_judge_output(&r, &p, out, 0);
+    rec = record_release_json(&r);
     u = cJSON_GetObjectItem(rec, "ulp");
     CHECK(v == CLC_VERDICT_PASS, "within the bound passes");
     CHECK(cJSON_GetObjectItem(u, "max_error")->valuedouble == 1, "a passing probe still records its largest error (1 ulp)");
@@ -199,8 +202,9 @@ static void test_judge_record(void)
 
     p.kind = CLC_KIND_IMPL_DEFINED;
     out[1] = 100.0f;
-    rec = cJSON_CreateObject();
-    v = ulp_judge_output(rec, &p, out, 0);
+    record_init(&r);
+    v = ulp_judge_output(&r, &p, out, 0);
+    rec = record_release_json(&r);
     CHECK(v == CLC_VERDICT_INFO, "impl-defined (native_): info, never fail");
     CHECK(cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "ulp"), "max_error")->valuedouble > 1000,
           "with its error recorded");
@@ -214,13 +218,15 @@ static void test_judge_record(void)
     p.ulp_bound = 8192;
     refs[0] = parse_ok("0x1.000001p-128");
     float flushed = 0.0f;
-    rec = cJSON_CreateObject();
-    v = ulp_judge_output(rec, &p, &flushed, 0);
+    record_init(&r);
+    v = ulp_judge_output(&r, &p, &flushed, 0);
+    rec = record_release_json(&r);
     CHECK(v == CLC_VERDICT_FAIL, "a flushed subnormal result fails on a denormal device");
     cJSON_Delete(rec);
     p.flush_allowed = 1;
-    rec = cJSON_CreateObject();
-    v = ulp_judge_output(rec, &p, &flushed, 0);
+    record_init(&r);
+    v = ulp_judge_output(&r, &p, &flushed, 0);
+    rec = record_release_json(&r);
     CHECK(v == CLC_VERDICT_PASS, "but passes where the probe allows flushing (half_ functions)");
     CHECK(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "ulp"), "flush_to_zero")),
           "and the record says it was judged with flushing");

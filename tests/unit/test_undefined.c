@@ -66,25 +66,30 @@ static void test_settle(void)
     const clc_verdict bad[] = {CLC_VERDICT_CRASH, CLC_VERDICT_TIMEOUT, CLC_VERDICT_ERROR, CLC_VERDICT_BUILD_FAIL};
     p.undefined = "out of range";
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        cJSON *rec = record_new(&p);
-        record_set_verdict(rec, bad[i], "it died");
-        record_settle_undefined(&p, rec);
+        clc_record r;
+        record_start(&r, &p);
+        record_set_verdict(&r, bad[i], "it died");
+        record_settle_undefined(&p, &r);
+        cJSON *rec = record_release_json(&r);
         CHECK(strcmp(str(rec, "verdict"), "info") == 0 && strcmp(str(rec, "outcome"), verdict_name(bad[i])) == 0 &&
                   strcmp(str(rec, "undefined"), "out of range") == 0 && strcmp(str(rec, "detail"), "it died") == 0,
               "undefined_probe_%s_recorded_as_info_with_outcome", verdict_name(bad[i]));
         cJSON_Delete(rec);
     }
-    cJSON *rec = record_new(&p);
-    record_set_verdict(rec, CLC_VERDICT_SKIP, "no fp64");
-    record_settle_undefined(&p, rec);
+    clc_record r;
+    record_start(&r, &p);
+    record_set_verdict(&r, CLC_VERDICT_SKIP, "no fp64");
+    record_settle_undefined(&p, &r);
+    cJSON *rec = record_release_json(&r);
     CHECK(strcmp(str(rec, "verdict"), "skip") == 0 && !cJSON_GetObjectItemCaseSensitive(rec, "outcome"),
           "undefined_probe_skip_stays_skip");
     cJSON_Delete(rec);
 
     p.undefined = NULL;
-    rec = record_new(&p);
-    record_set_verdict(rec, CLC_VERDICT_CRASH, "it died");
-    record_settle_undefined(&p, rec);
+    record_start(&r, &p);
+    record_set_verdict(&r, CLC_VERDICT_CRASH, "it died");
+    record_settle_undefined(&p, &r);
+    rec = record_release_json(&r);
     CHECK(strcmp(str(rec, "verdict"), "crash") == 0, "ordinary_probe_crash_stays_crash");
     cJSON_Delete(rec);
 }
