@@ -83,18 +83,14 @@ static const policy_row rows[] = {
      * in time that grows much faster than the kernel (group_weight.h). */
     {.platform = "rusticl",
      /* A fixed cost per kernel (clCreateKernel and code generation) and a
-      * superlinear one, the larger by far now that a program holds 16
-      * probes (batch_max below): cold, one supervisor, --alone none, whole
-      * runs in seconds at 8 / 4 / 2 / 1 probes a kernel: operators (op*,
-      * 605 probes) 91.6 / 58.0 / 41.1 / 35.5, integer functions 27.9 / 26.0 /
-      * 29.3 / 36.1, shuffle 34.1 / 23.5 / 20.1 / 19.6, vload/vstore 61.8 /
-      * 44.8 / 37.6, relational 13.5 / 9.8 / 8.9, common 8.2 / - / 5.4,
-      * explicit conversions 21.7 / - / 15.4, bool 3.7 / - / 4.8: in all, 267 s
-      * at 8 against 167 s at 2 (integer functions and bool, small probes,
-      * lose 1-3 s of it). Warm it costs nothing: op*
-      * 1.5 -> 1.3 s, integer functions 1.9 -> 1.8 s. (With 256 probes a
-      * program, integer functions took 105 s at 1, 79 s at 8, 97 s at 16.) */
-     .group = 2,
+      * superlinear one: on the 1,160 integer-function probes, cold, CPU
+      * seconds of the whole run: 1 probe a kernel 105 s, 8: 79 s, 16: 97 s
+      * (docs/performance.md). In programs of 16 (batch_max below), with
+      * group_bytes, 2 a kernel was no better: cold, one supervisor,
+      * integer functions 27.4 s at 8 and 30.0 s at 2, operators 36.8 and
+      * 36.3 s, vload/vstore 31.7 and 32.3 s, relational 9.1 and 9.5 s.
+      * (--group N lifts group_bytes too: 8 without it took operators 91.6 s.) */
+     .group = 8,
      /* clCreateKernel turns the program's SPIR-V into NIR for the one
       * kernel, reading the whole module, and a launch's cost grows with it
       * too: cold, one supervisor, --alone none, 256 probes a program against
