@@ -144,6 +144,11 @@ int record_from_json(const cJSON *o, clc_record *r, char *err, size_t errlen);
 /* record_from_json that moves the payload out of o, and deletes o: for a
  * record read from a pipe and not needed as JSON again. */
 int record_take_json(cJSON *o, clc_record *r, char *err, size_t errlen);
+/* The record a process sent for probe p over a pipe (o, deleted here), on
+ * the heap: one that cannot be read is p's `error` record saying that
+ * sender's ("the worker's", "the supervisor's") record could not be read,
+ * and why. */
+clc_record *record_from_pipe(const clc_probe *p, cJSON *o, const char *sender);
 
 /* A record on the heap, empty (record_init). Like every setter here, it
  * aborts when out of memory: a record that lost a field would be a wrong

@@ -547,3 +547,16 @@ int record_take_json(cJSON *o, clc_record *r, char *err, size_t errlen)
     cJSON_Delete(o);
     return rc;
 }
+
+clc_record *record_from_pipe(const clc_probe *p, cJSON *o, const char *sender)
+{
+    clc_record *rec = record_alloc();
+    char err[256];
+    if (record_take_json(o, rec, err, sizeof err) == 0)
+        return rec;
+    char detail[400];
+    snprintf(detail, sizeof detail, "%s record could not be read: %s", sender, err);
+    record_start(rec, p);
+    record_set_verdict(rec, CLC_VERDICT_ERROR, detail);
+    return rec;
+}

@@ -71,13 +71,16 @@ size_t batch_plan_weight(const clc_probe *p)
     return (p->body ? strlen(p->body) : 0) + PROBE_WEIGHT + (probe_takes_image(p) ? IMAGE_PROBE_WEIGHT : 0);
 }
 
-/* How many probes of todo[k..n) in a row are built alone (neither kind of
- * batch takes them). */
+int batch_plan_batched(const clc_probe *p)
+{
+    return batch_plan_runs_batched(p) || batch_plan_rejects_batched(p);
+}
+
+/* How many probes of todo[k..n) in a row are built alone. */
 static size_t alone_run(const clc_probe_set *set, const size_t *todo, size_t n, size_t k)
 {
     size_t j = k;
-    while (j < n && !batch_plan_runs_batched(&set->items[todo[j]]) &&
-           !batch_plan_rejects_batched(&set->items[todo[j]]))
+    while (j < n && !batch_plan_batched(&set->items[todo[j]]))
         j++;
     return j - k;
 }

@@ -51,6 +51,10 @@ size_t batch_plan_weight(const clc_probe *p);
 /* A segment also closes before its weight passes this. */
 #define SEGMENT_WEIGHT (256 * 1024)
 
+/* Whether a probe joins either kind of batch (batch_plan_runs_batched,
+ * batch_plan_rejects_batched) rather than being built alone by its nature. */
+int batch_plan_batched(const clc_probe *p);
+
 /* At least this many probes built alone in a row (whole programs, run
  * alone by their nature) are a segment of their own, apart from the
  * batches around them: a worker builds a segment's batch at its end, so a

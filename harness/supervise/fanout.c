@@ -221,21 +221,6 @@ static size_t count_of(const cJSON *m, const char *key)
     return json_num_size(cJSON_GetObjectItemCaseSensitive(m, key), key, 0, SIZE_MAX, &n, NULL, 0) == 0 ? n : 0;
 }
 
-/* The record a chunk's supervisor sent for probe p (the pipe's JSON,
- * deleted here): one that cannot be read is an error saying why. */
-static clc_record *chunk_record(const clc_probe *p, cJSON *json)
-{
-    clc_record *rec = record_alloc();
-    char err[256];
-    if (record_take_json(json, rec, err, sizeof err) == 0)
-        return rec;
-    char detail[400];
-    snprintf(detail, sizeof detail, "the supervisor's record could not be read: %s", err);
-    record_start(rec, p);
-    record_set_verdict(rec, CLC_VERDICT_ERROR, detail);
-    return rec;
-}
-
 /* A chunk's message: a record, or its end with the counters. */
 static void take_msg(fan_state *st, cJSON *m)
 {
@@ -254,7 +239,8 @@ static void take_msg(fan_state *st, cJSON *m)
             } else {
                 st->done++;
             }
-            out->recs[i] = chunk_record(&o->set->items[i], cJSON_DetachItemFromObjectCaseSensitive(m, "rec"));
+            out->recs[i] = record_from_pipe(&o->set->items[i], cJSON_DetachItemFromObjectCaseSensitive(m, "rec"),
+                                            "the supervisor's");
             st->unexpected += record_is_unexpected(out->recs[i]);
             if (o->on_record)
                 o->on_record(o->on_record_ctx, st->done, st->unexpected);

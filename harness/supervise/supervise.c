@@ -164,21 +164,6 @@ static cJSON *measures(sv_state *s)
     return s->measures;
 }
 
-/* The record a worker sent for probe p (the pipe's JSON, deleted here): a
- * record that cannot be read is an error naming what was wrong with it. */
-static clc_record *worker_record(const clc_probe *p, cJSON *json)
-{
-    clc_record *rec = record_alloc();
-    char err[256];
-    if (record_take_json(json, rec, err, sizeof err) == 0)
-        return rec;
-    char detail[400];
-    snprintf(detail, sizeof detail, "the worker's record could not be read: %s", err);
-    record_start(rec, p);
-    record_set_verdict(rec, CLC_VERDICT_ERROR, detail);
-    return rec;
-}
-
 /* Probe i's record is rec (owned from here). */
 static void set_record(sv_state *s, size_t i, clc_record *rec)
 {
@@ -297,7 +282,8 @@ static void handle_msg(sv_state *s, cJSON *m)
     } else if (strcmp(type, "result") == 0) {
         size_t i;
         if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", s->o->set->count, &i, NULL, 0) == 0) {
-            clc_record *rec = worker_record(&s->o->set->items[i], cJSON_DetachItemFromObjectCaseSensitive(m, "rec"));
+            clc_record *rec = record_from_pipe(&s->o->set->items[i], cJSON_DetachItemFromObjectCaseSensitive(m, "rec"),
+                                               "the worker's");
             if (record_has(rec, REC_BATCH_SIZE) && rec->batch_size == 1 && rec->build_ms > 0) {
                 s->alone_build_ms += rec->build_ms;
                 s->alone_builds++;
@@ -614,8 +600,7 @@ static void blame(sv_state *s, int hung, int status)
  * as this supervisor knows its cap. */
 static int built_in_batch(const sv_state *s, size_t i)
 {
-    const clc_probe *p = &s->o->set->items[i];
-    return s->batch_cap[i] != 1 && (batch_plan_runs_batched(p) || batch_plan_rejects_batched(p));
+    return s->batch_cap[i] != 1 && batch_plan_batched(&s->o->set->items[i]);
 }
 
 /* The probes of this supervisor's own list that hung or crashed this
