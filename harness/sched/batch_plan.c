@@ -102,14 +102,14 @@ size_t *batch_plan_segments(const clc_probe_set *set, const size_t *todo, size_t
         int close = weight && weight + w > SEGMENT_WEIGHT;
         if (l && would_close(l, p, bytes, batch_max))
             close = 1;
-        /* A long run of probes built alone is a segment of its own: parts
-         * of it can go to other supervisors (supervise.c chain_cut) without
-         * cutting a batch in two. */
+        /* In a long run of probes built alone, each is a segment of its
+         * own (batch_plan.h): closed before each, and after the last. */
         if (!alone_left && !l) {
             size_t r = alone_run(set, todo, n, k);
             if (r >= ALONE_RUN_SEGMENT)
                 alone_left = r, close = 1;
-        } else if (alone_left && --alone_left == 0) {
+        } else if (alone_left) {
+            alone_left--;
             close = 1;
         }
         if (close && weight) {

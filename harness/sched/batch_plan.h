@@ -55,13 +55,16 @@ size_t batch_plan_weight(const clc_probe *p);
  * batch_plan_rejects_batched) rather than being built alone by its nature. */
 int batch_plan_batched(const clc_probe *p);
 
-/* At least this many probes built alone in a row (whole programs, run
- * alone by their nature) are a segment of their own, apart from the
- * batches around them: a worker builds a segment's batch at its end, so a
- * batch waiting there kept the whole segment with one supervisor, and PoCL
- * 5's 32 async-copy programs (behind the address-space batch), each
- * crashing at its first launch, were one supervisor's 34 s while the
- * other 15 had ended. */
+/* In a run of at least this many probes built alone (whole programs, run
+ * alone by their nature), each probe is a segment of its own, apart from
+ * the batches around them, so the run is spread over the supervisors. A
+ * worker builds a segment's batch at its end, so a batch waiting there kept
+ * the whole run with one supervisor: PoCL 5's 32 async-copy programs
+ * (behind the address-space batch), each crashing at its first launch,
+ * were one supervisor's 34 s while the other 15 had ended. As one segment
+ * of their own, NVIDIA's 24 async-copy programs were still one worker's
+ * last 3.2 s of builds, one after another. A program alone is the same
+ * program in any segment, so this changes no program. */
 #define ALONE_RUN_SEGMENT 4
 
 /* Whether a probe joins a batch of run probes (built in one program with a

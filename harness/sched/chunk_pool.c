@@ -94,6 +94,23 @@ size_t chunk_pool_free_count(const clc_chunk_pool *p)
     return free_n;
 }
 
+size_t chunk_pool_free_probes(const clc_chunk_pool *p)
+{
+    size_t n = p ? atomic_load(p->count) : 0, probes = 0;
+    for (size_t k = 0; k < n; k++)
+        if (atomic_load(&p->slot[k].owner) == 0)
+            probes += atomic_load(&p->slot[k].len);
+    return probes;
+}
+
+size_t chunk_pool_probe_count(const clc_chunk_pool *p)
+{
+    size_t n = p ? atomic_load(p->count) : 0, probes = 0;
+    for (size_t k = 0; k < n; k++)
+        probes += atomic_load(&p->slot[k].len);
+    return probes;
+}
+
 int chunk_pool_any_free(const clc_chunk_pool *p)
 {
     size_t n = p ? atomic_load(p->count) : 0;

@@ -40,6 +40,13 @@ size_t chunk_pool_free_count(const clc_chunk_pool *p);
 
 size_t chunk_pool_count(const clc_chunk_pool *p);
 
+/* How many probes the free chunks hold. */
+size_t chunk_pool_free_probes(const clc_chunk_pool *p);
+
+/* How many probes all the chunks hold (a part given back is taken out of
+ * its chunk, so this stays what chunk_pool_new was given). */
+size_t chunk_pool_probe_count(const clc_chunk_pool *p);
+
 /* Chunk c's probe indices: *n of them from the returned pointer. */
 const size_t *chunk_pool_probes(const clc_chunk_pool *p, size_t c, size_t *n);
 

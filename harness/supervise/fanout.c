@@ -58,6 +58,16 @@ static void send_rec(void *ctx, size_t i, const clc_record *rec)
     proc_send(a->fd, m);
 }
 
+/* Its worker is done: the device's process may count this supervisor out
+ * of those that still launch (fanout.c, the waiting measurements). */
+static void send_done(void *ctx)
+{
+    fanout_arg *a = ctx;
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "t", "done");
+    proc_send(a->fd, m);
+}
+
 /* In a supervisor's process: supervises its chunks (claimed from the pool
  * by its workers) or the measurements, sending every record as it comes,
  * then the run's counters. */
@@ -73,6 +83,7 @@ static void fanout_main(int fd, void *arg)
     a->fd = fd;
     a->o.on_rec = send_rec;
     a->o.on_rec_ctx = a;
+    a->o.on_done = send_done;
     double t0 = proc_now();
     if (supervise_device(&a->o, &run) != 0)
         return;
@@ -272,7 +283,8 @@ typedef struct {
     clc_child kid;
     fanout_arg arg;
     int alive, token;  /* token: runs on a core from the pool, given back at its end */
-    int early;         /* the measurements, started while the last chunks ran (waiting, on no core) */
+    int early;         /* the measurements, started while the last chunks run (waiting, on no core) */
+    int done;          /* its worker is done and launches nothing more (send_done) */
 } shard;
 
 /* Gives back out->recs and the remembered records in it, before the
@@ -530,13 +542,16 @@ static void start_chunks(fan_run *r)
          * the measurements' builds (measure_prepare) are then made while
          * they finish, not after (NVIDIA's warm run: 3.2 s, 0.45 s of it
          * that start). Near the end is when no more chunks are free
-         * than supervisors may run, nor than an eighth of all: with a
-         * segment a chunk, "none free" came 0.02 s before the end of
-         * NVIDIA's warm run, and its start was after, again. */
+         * than supervisors may run, nor than an eighth of all, nor hold
+         * more than an eighth of the probes: with a segment a chunk, "none
+         * free" came 0.02 s before the end of NVIDIA's warm run, and its
+         * start was after, again; and an eighth of the chunks, the
+         * smallest when claimed largest first, was its last 0.01 s. */
         size_t free_n = chunk_pool_free_count(r->cp);
         shard_start how = {0, 0, 0, {-1, -1}};
         how.waiting = !r->measured && !r->alongside && r->running > 0 &&
-                      (free_n <= r->max_shards || free_n <= chunk_pool_count(r->cp) / 8);
+                      (free_n <= r->max_shards || free_n <= chunk_pool_count(r->cp) / 8 ||
+                       chunk_pool_free_probes(r->cp) <= chunk_pool_probe_count(r->cp) / 8);
         how.last = !r->measured && (r->alongside || how.waiting || (free_n == 0 && r->running == 0));
         if (!how.last && free_n == 0)
             break;
@@ -572,8 +587,14 @@ static void start_chunks(fan_run *r)
 /* Wait for any chunk to say something, then take everything each
  * has sent: records come in bursts of hundreds as a chunk ends, and
  * reading one message per chunk per turn left cores idle for
- * seconds while the next chunk waited for its slot. A chunk that has
+ * seconds while the next chunk waited for its slot. But not for longer
+ * than TAKE_TURN_S a chunk: a warm GPU's workers send a record every
+ * 0.3 ms for seconds on end, and a turn that read until a pause never
+ * came back to start_chunks, so the measurements' worker, meant to make
+ * its context while the last chunks ran, started after them (NVIDIA's
+ * warm run: 0.25 s of context creation at the end). A chunk that has
  * ended gives back its core. */
+#define TAKE_TURN_S 0.02
 static void take_messages(fan_run *r)
 {
     nfds_t np = 0;
@@ -588,9 +609,15 @@ static void take_messages(fan_run *r)
             continue;
         cJSON *m;
         int rc;
+        double until = proc_now() + TAKE_TURN_S;
         while ((rc = proc_read_msg(&c->kid, 0.001, NULL, &m)) == 1) {
+            const cJSON *t = cJSON_GetObjectItemCaseSensitive(m, "t");
+            if (cJSON_IsString(t) && !strcmp(t->valuestring, "done"))
+                c->done = 1;
             take_msg(&r->st, m);
             cJSON_Delete(m);
+            if (proc_now() > until)
+                break;
         }
         if (rc == 0) {
             int status;
@@ -603,6 +630,16 @@ static void take_messages(fan_run *r)
             r->running--;
         }
     }
+}
+
+/* Whether a chunk's supervisor other than the waiting measurements' may
+ * still launch a kernel: alive, and its worker not yet done. */
+static int still_launching(const fan_run *r)
+{
+    for (size_t s = 0; s <= r->max_shards; s++)
+        if (r->sh[s].alive && !r->sh[s].early && !r->sh[s].done)
+            return 1;
+    return 0;
 }
 
 /* An unusable device: every probe left says why, as supervise_device
@@ -672,8 +709,9 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
     r.pfd = calloc(max_shards + 1, sizeof *r.pfd);
     for (;;) {
         stop_if_asked(&r);
-        /* The waiting measurements go once every other chunk has ended. */
-        if (r.start_wfd >= 0 && (r.stopping || (r.running <= 1 && !chunk_pool_any_free(r.cp)))) {
+        /* The waiting measurements go once every other chunk's worker is
+         * done: their launches are over; their exits need not be awaited. */
+        if (r.start_wfd >= 0 && (r.stopping || (!still_launching(&r) && !chunk_pool_any_free(r.cp)))) {
             close(r.start_wfd);
             r.start_wfd = -1;
         }

@@ -948,6 +948,8 @@ static int run_worker(sv_state *s, const size_t *todo, size_t n)
         blame(s, 1, status);
     } else {
         double t_reap = proc_now();
+        if (s->done && s->o->on_done)
+            s->o->on_done(s->o->on_rec_ctx); /* no worker follows one that is done */
         proc_reap(&c, &status);
         profile_add(&s->out->profile, PROF_WORKER_EXIT, (proc_now() - t_reap) * 1e3);
         if (s->done || s->fatal)

@@ -390,8 +390,11 @@ static int make_image(worker *w, const clc_input *in, cl_mem *image, cl_mem *bac
     return 0;
 }
 
-/* Runs probe p through kernel k; judges the output into rec. */
-static void run_probe(worker *w, const clc_probe *p, const launch *l, clc_record *rec)
+/* Runs probe p through kernel k. Returns its output, to be judged into
+ * rec by judge_probe once the device gate is left (judging is the host's
+ * work alone: held under the gate, it made a GPU's supervisors take turns
+ * at it), or NULL when rec already says what went wrong. */
+static void *run_probe(worker *w, const clc_probe *p, const launch *l, clc_record *rec)
 {
     cl_mem bufs[CLC_MAX_INPUTS] = {0}, backing[CLC_MAX_INPUTS] = {0};
     cl_mem out = NULL;
@@ -401,6 +404,7 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, clc_record
     cl_int err = CL_SUCCESS;
     const char *call = NULL;
     size_t out_bytes = p->out_count * value_type_size(p->out_type);
+    int judged_later = 0;
     double t0 = proc_now();
 
     host = calloc(1, out_bytes);
@@ -474,10 +478,7 @@ static void run_probe(worker *w, const clc_probe *p, const launch *l, clc_record
     }
     record_set_ms(rec, REC_TIME_MS, (proc_now() - t0) * 1e3);
     profile_add(&w->prof, PROF_BUFFERS, (proc_now() - t_run) * 1e3);
-    if (p->has_ulp)
-        ulp_judge_output(rec, p, host, ulp_device_flushes(w->device, p->out_type));
-    else
-        record_judge_output(rec, p, host);
+    judged_later = 1;
 done:
     if (call) {
         record_set_ms(rec, REC_TIME_MS, (proc_now() - t0) * 1e3);
@@ -495,6 +496,18 @@ done:
     }
     if (out)
         clReleaseMemObject(out);
+    if (judged_later)
+        return host;
+    free(host);
+    return NULL;
+}
+
+static void judge_probe(const worker *w, const clc_probe *p, clc_record *rec, void *host)
+{
+    if (p->has_ulp)
+        ulp_judge_output(rec, p, host, ulp_device_flushes(w->device, p->out_type));
+    else
+        record_judge_output(rec, p, host);
     free(host);
 }
 
@@ -513,14 +526,17 @@ static void finish_built(worker *w, size_t idx, const launch *l, const build_res
     if (l->first && p->kind != CLC_KIND_BUILD_OK)
         cJSON_AddBoolToObject(m, "first", 1);
     worker_emit(w, m);
+    void *output = NULL;
     if (p->kind == CLC_KIND_BUILD_OK) {
         record_set_verdict(&rec, CLC_VERDICT_PASS, NULL);
     } else {
         double t1 = proc_now();
-        run_probe(w, p, l, &rec);
+        output = run_probe(w, p, l, &rec);
         t_run = proc_now() - t1;
     }
     gate_out(w, gated);
+    if (output)
+        judge_probe(w, p, &rec, output);
     if (rec.verdict != CLC_VERDICT_PASS && b->log && *b->log)
         record_put_text(&rec, "build_log", b->log);
     worker_trim_passing(&rec);

@@ -59,19 +59,19 @@ chunks = spans(sys.argv[1], 'chunks')
 assert len(meas) == 1 and chunks, (len(meas), len(chunks))
 assert meas[0]['ts'] < min(c['ts'] + c['dur'] for c in chunks), 'measurements began after every chunk had ended'
 PY
-check "with --measurements last, no measurement begins before the chunks end" python3 - "$TMP/last.trace.json" <<'PY'
+check "with --measurements last, no measurement begins before the chunks' workers are done" python3 - "$TMP/last.trace.json" <<'PY'
 import sys
-from trace_spans import spans
+from trace_spans import spans, chunk_work_end
 xs = spans(sys.argv[1])
 meas = spans(sys.argv[1], 'measurements')
 chunks = spans(sys.argv[1], 'chunks')
 probes = spans(sys.argv[1], 'measure')
 assert len(meas) == 1 and chunks and probes
 # The measurements' supervisor may start once every chunk is claimed, its
-# worker opening the device and waiting (fanout.c); the probes wait for the
-# chunks' end.
-end = max(c['ts'] + c['dur'] for c in chunks)
-print('chunks end', end, 'supervisor', meas[0]['ts'], 'first measure', min(p['ts'] for p in probes))
+# worker opening the device and waiting (fanout.c); the probes wait until
+# every chunk's worker is done (its driver's teardown may still run).
+end = chunk_work_end(sys.argv[1])
+print('chunk work ends', end, 'supervisor', meas[0]['ts'], 'first measure', min(p['ts'] for p in probes))
 assert min(p['ts'] for p in probes) >= end - 1000, 'a measurement overlapped a chunk'
 assert not [e for e in xs if e['name'] == 'device alone'], 'a gate without alongside'
 PY

@@ -48,13 +48,12 @@ PY
 # ends is the schedule's (fanout.c starts it once the last chunks are
 # claimed; on a loaded machine they may end first): printed, not judged.
 # That its worker waits for their end is the mechanism: judged.
-check "the measurements' worker waits for the last chunks' end" python3 - "$TMP/first.trace.json" <<'PY'
+check "the measurements' worker waits until the last chunks' workers are done" python3 - "$TMP/first.trace.json" <<'PY'
 import sys
-from trace_spans import spans
+from trace_spans import spans, chunk_work_end
 meas = spans(sys.argv[1], "measurements")
-chunks = spans(sys.argv[1], "chunks")
 iwg = [p for p in spans(sys.argv[1], "measure")]
-end = max(c["ts"] + c["dur"] for c in chunks)
+end = chunk_work_end(sys.argv[1])
 last_probe = max(p["ts"] for p in iwg)
 print("supervisor", meas[0]["ts"], "chunks end", end, "last measure begins", last_probe,
       "(started while the chunks ran)" if meas[0]["ts"] < end else "(started after)")

@@ -65,9 +65,9 @@ if have oclgrind; then
     traced_run ocl --device oclgrind --device-jobs 2 --filter 'limits.*' --filter 'iwg.resident.wg1' --filter 'bool.*'
     check "Oclgrind (memory not the host's): limits early, max_alloc last with the inter-work-group one" python3 - "$TMP/ocl.trace.json" <<'PY'
 import sys
-from trace_spans import spans
+from trace_spans import spans, chunk_work_end
 last = [s.get("args", {}).get("detail") for s in spans(sys.argv[1], "measurements")]
-end = max(c["ts"] + c["dur"] for c in spans(sys.argv[1], "chunks"))
+end = chunk_work_end(sys.argv[1])
 m = spans(sys.argv[1], "measure")
 after = sorted({s["args"]["detail"] for s in m if s["ts"] >= end})
 before = sorted({s["args"]["detail"] for s in m if s["ts"] < end})

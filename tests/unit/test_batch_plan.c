@@ -94,9 +94,9 @@ int main(void)
     free(todo);
     set_free(&s);
 
-    /* Probes built alone (whole programs, no body) batch with nothing: only
-     * the weight closes their segments, so a long run of them can still be
-     * divided: 1,000 of PROBE_WEIGHT each, 512 to a segment. */
+    /* Probes built alone (whole programs, no body) batch with nothing: a
+     * long run of them is a segment a probe, so any supervisor may take
+     * any of them. */
     s = set_of(1000);
     for (size_t i = 0; i < 1000; i++) {
         s.items[i].kind = CLC_KIND_RUN;
@@ -104,16 +104,17 @@ int main(void)
     }
     todo = todo_all(1000);
     seg = batch_plan_segments(&s, todo, 1000, 256);
-    CHECK(seg && starts(seg, 1000, &at) == 2 && at == SEGMENT_WEIGHT / PROBE_WEIGHT,
-          "alone_probes_split_by_weight (%zu)", at);
+    CHECK(seg && starts(seg, 1000, &at) == 1000 && at == 1, "a_long_run_of_alone_probes_is_a_segment_each (%zu)",
+          seg ? starts(seg, 1000, NULL) : 0);
     free(seg);
     free(todo);
     set_free(&s);
 
-    /* A run of ALONE_RUN_SEGMENT or more probes built alone is a segment of
-     * its own between batched probes (so that parts of it can be given away
-     * without cutting a batch); a shorter run stays with its batch: 10
-     * batched, 6 alone, 10 batched, 2 alone, 10 batched. */
+    /* In a run of ALONE_RUN_SEGMENT or more probes built alone, each probe
+     * is a segment of its own between the batched probes (so that the run
+     * spreads over the supervisors without cutting a batch); a shorter run
+     * stays with its batch: 10 batched, 6 alone, 10 batched, 2 alone, 10
+     * batched. */
     s = set_of(38);
     for (size_t i = 0; i < 38; i++) {
         if ((i >= 10 && i < 16) || (i >= 26 && i < 28)) {
@@ -125,9 +126,10 @@ int main(void)
     }
     todo = todo_all(38);
     seg = batch_plan_segments(&s, todo, 38, 256);
-    CHECK(seg && seg[9] == 1 && seg[10] == 2 && seg[15] == 2 && seg[16] == 3 && seg[27] == 3 && seg[37] == 3,
-          "a_run_of_probes_built_alone_is_a_segment (%zu %zu %zu %zu)", seg ? seg[10] : 0, seg ? seg[16] : 0,
-          seg ? seg[27] : 0, seg ? seg[37] : 0);
+    CHECK(seg && seg[9] == 1 && seg[10] == 2 && seg[11] == 3 && seg[15] == 7 && seg[16] == 8 && seg[26] == 8 &&
+              seg[27] == 8 && seg[37] == 8,
+          "each_probe_of_a_run_built_alone_is_a_segment (%zu %zu %zu %zu %zu)", seg ? seg[10] : 0,
+          seg ? seg[11] : 0, seg ? seg[15] : 0, seg ? seg[16] : 0, seg ? seg[37] : 0);
     free(seg);
     free(todo);
     set_free(&s);

@@ -42,6 +42,7 @@ int main(void)
     CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0 && chunk_pool_owner(p, 1) == 8,
           "a_child_claim_is_seen_by_the_parent");
     CHECK(chunk_pool_free_count(p) == 1 && chunk_pool_any_free(p), "one_of_three_left_free");
+    CHECK(chunk_pool_free_probes(p) == 2 && chunk_pool_probe_count(p) == 9, "its_two_probes_of_nine_free");
 
     /* Only the owner gives back, and never all or none of a chunk. */
     int r1 = chunk_pool_give_back(p, 8, 0, 2), r2 = chunk_pool_give_back(p, 7, 0, 0),
@@ -60,6 +61,8 @@ int main(void)
               chunk_pool_owner(p, 3) == 0 && chunk_pool_owner(p, 4) == 0,
           "the_rest_becomes_free_parts_and_the_chunk_shrinks");
     CHECK(chunk_pool_any_free(p) == 1, "a_part_given_back_is_free");
+    CHECK(chunk_pool_free_probes(p) == 5 && chunk_pool_probe_count(p) == 9,
+          "the_parts_given_back_count_as_free_probes_and_the_total_stays");
 
     /* Parts given back are claimed before the chunk nobody has begun. */
     size_t a = 0, b = 0, d = 0, e = 0;
