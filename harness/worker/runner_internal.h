@@ -38,6 +38,8 @@ typedef struct worker {
     clc_profile prof;   /* phases since the last "prof" message */
     int binaries_off;   /* keeps no binaries: the driver's policy, or a death reading one (runner_build.c) */
     int gate_fd;        /* the device gate (device_gate.h), opened at first use; -1: none */
+    int launch_held;    /* the gate is held from one launch to the next (runner.c launch_gate_out) */
+    double launch_held_since;
     int gate_overlapped; /* its first measurement waited for a waiter (CLCONFORM_TEST_GATE_OVERLAP) */
     size_t building_n;  /* probes in the program being built (worker_emit_build_start) */
     char building_what[300]; /* its first probe and count, for the timeline's build span */
