@@ -9,7 +9,7 @@ one at a time, whoever is free first, from time 0. The result is when the
 last one would end. Everything else a run does (launches, measurements,
 worker starts) is left out, so the numbers compare orders, not runs.
 
-    scripts/replay_claims.py TRACE.json[.gz] [--supervisors 16] [--probes probes]
+    scripts/replay_claims.py TRACE.json[.gz] [--supervisors 16] [--batch-max 256] [--probes probes]
 
 It builds scripts/plan_dump.c against build/rel (make first) to get the
 plan of the probe set the run used; a trace of another probe set replays
@@ -30,7 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIND_MEASURE = 4  # probe.h: CLC_KIND_MEASURE
 
 
-def plan(probes):
+def plan(probes, batch_max):
     objs = sorted(o for o in glob.glob(os.path.join(ROOT, "build/rel/*/*.o"))
                   if not o.endswith(os.sep + "main.o"))
     incs = [a for d in sorted(glob.glob(os.path.join(ROOT, "harness", "*", ""))) for a in ("-I", d)]
@@ -39,7 +39,7 @@ def plan(probes):
         subprocess.run(["cc", "-std=c11"] + incs + ["-o", exe,
                         os.path.join(ROOT, "scripts/plan_dump.c")] + objs + ["-lOpenCL", "-lcjson", "-lm", "-lpthread"],
                        check=True)
-        out = subprocess.run([exe, probes], check=True, capture_output=True, text=True).stdout
+        out = subprocess.run([exe, probes, str(batch_max)], check=True, capture_output=True, text=True).stdout
     return [line.split("\t") for line in out.splitlines()]
 
 
@@ -59,15 +59,17 @@ def segment_costs(trace, rows):
 
 
 def segments(rows):
-    """[segment, weight (bytes + 512 a probe), probes] in suite order, measurements left out."""
+    """[segment, weight (bytes + 512 a probe), probes, probes judged in ulp] in suite order,
+    measurements left out."""
     out = []
     for r in rows:
         if int(r[4]) == KIND_MEASURE:
             continue
         if not out or out[-1][0] != r[0]:
-            out.append([r[0], 0, 0])
+            out.append([r[0], 0, 0, 0])
         out[-1][1] += int(r[2]) + 512
         out[-1][2] += 1
+        out[-1][3] += int(r[5])
     return out
 
 
@@ -97,9 +99,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("trace")
     ap.add_argument("--supervisors", type=int, default=16)
+    ap.add_argument("--batch-max", type=int, default=256, help="the driver's batch_max (driver_policy.c)")
     ap.add_argument("--probes", default=os.path.join(ROOT, "probes"))
     a = ap.parse_args()
-    rows = plan(a.probes)
+    rows = plan(a.probes, a.batch_max)
     cost = segment_costs(a.trace, rows)
     segs = segments(rows)
     n = a.supervisors
@@ -111,6 +114,10 @@ def main():
         ("a segment each, suite order", [[s] for s in segs]),
         ("a segment each, most probes first", [[s] for s in sorted(segs, key=lambda s: -s[2])]),
         ("a segment each, most weight first", [[s] for s in sorted(segs, key=lambda s: -s[1])]),
+    ] + [
+        (f"a segment each, most probes first, one judged in ulp counting {k}",
+         [[s] for s in sorted(segs, key=lambda s: -(s[2] + (k - 1) * s[3]))]) for k in (1, 3, 6, 10)
+    ] + [
         ("a segment each, costliest first (known in advance)",
          [[s] for s in sorted(segs, key=lambda s: -cost.get(s[0], 0.0))]),
     ]

@@ -42,13 +42,16 @@
 
 /* In the by_count order, a probe judged in ulp (the math and geometric
  * library: NVIDIA inlines each call, tan's argument reduction included)
- * counts as this many. math.tan.float's segment, 40 probes, took 9.7-10.9 s
- * to build on the H100 host, claimed at 16.4 s behind every larger
- * segment; replayed from three cold timelines (scripts/replay_claims.py),
- * the builds end at 18.4, 20.8 and 20.4 s with every probe counted once,
- * 15.7, 16.3 and 15.5 s with the math probes counted three times (twice:
- * 16.1, 18.0, 16.6 s; ten times: 15.4, 16.8, 16.2 s). */
-#define CHUNK_HEAVY_COUNT 3
+ * counts as this many. math.tan.float's segment, 40 probes, takes 9.5-10.9 s
+ * to build on the H100 host; counted three times, it was still claimed at
+ * 9 s, behind every segment of 128 probes, and ended 1.5 s after the
+ * other 15 workers. Replayed from three cold timelines with the GPU's
+ * plan (scripts/replay_claims.py --batch-max 128), the builds end at 18.8,
+ * 20.5 and 19.0 s with every probe counted once, 14.9, 15.7 and 15.2 s
+ * counted three times, 13.2, 14.5 and 15.0 s six times (ten times: 13.2,
+ * 14.5, 14.9 s; every segment's cost known in advance: 12.7, 14.2,
+ * 14.6 s). */
+#define CHUNK_HEAVY_COUNT 6
 
 /* n probes in suite order; seg_start[k]: a segment begins at probe k (probe
  * 0 always begins one); early[k]: probe k has a timeout of its own (NULL:

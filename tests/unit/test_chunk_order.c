@@ -77,7 +77,7 @@ int main(void)
     }
 
     /* A heavy probe (judged in ulp) counts CHUNK_HEAVY_COUNT by count: the
-     * 3-probe segment, all heavy (9), goes before both 8s; the rest follow
+     * 3-probe segment, all heavy (18), goes before both 8s; the rest follow
      * by count. */
     {
         unsigned char start[27] = {0}, heavy[27] = {0};
