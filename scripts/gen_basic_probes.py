@@ -239,19 +239,19 @@ def gen_bool():
                         why = "A cast of a bool to the scalar %s converts its value: true gives 1, false gives 0." % t.name
                 elif t.fp:
                     kind, one = "impl-defined", None
-                    why = ("A bool %s a floating-point vector: 6.2.2's all-bits-set rule names integer vector "
+                    why = ("A bool %s a floating-point vector: Explicit Casts' all-bits-set rule names integer vector "
                            "types only and no sentence gives a floating-point one; clang makes it -1.0 on purpose, "
                            "the ordinary conversion would give 1.0, so the result is recorded, not judged." %
                            ("assigned to" if how == "implicit" else "cast to")) + ledger("bool-float-vector")
                 else:
                     one = ones(t)
                     if how == "implicit":
-                        why = ("A bool assigned to an integer vector is widened like the cast of 6.2.2: every "
+                        why = ("A bool assigned to an integer vector is widened like the cast of Explicit Casts: every "
                                "component is -1 (all bits set%s) when it is true and 0 when it is false." %
                                ("" if t.signed else ", i.e. %s for %s" % (t.max, t.name)))
                     else:
-                        why = ("6.2.2: casting a bool to an integer vector sets every component to -1 (all bits "
-                               "set%s) when it is true, and to 0 when it is false." %
+                        why = ("Explicit Casts: casting a bool to an integer vector sets every component to -1 "
+                               "(all bits set%s) when it is true, and to 0 when it is false." %
                                ("" if t.signed else ", i.e. %s for %s" % (t.max, t.name)))
                     why += ledger("bool-vector-splat")
                 zero = 0.0 if t.fp else 0
@@ -289,9 +289,10 @@ def gen_bool():
                 ins = (("a", INT, [7, 0]),)
             body += store("v", 4, 0) + "\n" + store("w", 4, 1)
             emit(f_cast, "bool.%s.paren-cast.%s" % (vt, mode), "OpenCL C: Explicit Casts", "impl-defined",
-                 "(%s)(true) reads both as a cast of the parenthesised bool (6.2.2: -1 per component) and as the "
-                 "one-operand vector literal of 6.1.6, whose operand converts like a function argument (1 per "
-                 "component); 6.1.6 only lists a scalar of the element type for that form, so the spec does not "
+                 "(%s)(true) reads both as a cast of the parenthesised bool (Explicit Casts: -1 per component) and as "
+                 "the one-operand vector literal of Vector Literals, whose operand converts like a function argument "
+                 "(1 per component); Vector Literals only lists a scalar of the element type for that form, so "
+                 "the spec does not "
                  "settle which applies and the result is recorded, not judged." % vt + ledger("bool-paren-cast"),
                  body=body, out="%s[8]" % t.name, inputs=ins)
 
@@ -300,7 +301,7 @@ def gen_bool():
         vt = t.vec(n)
         args = ", ".join(["true", "false"] * (n // 2))
         emit(f_imp, "bool.%s.literal-operands" % vt, "OpenCL C: Vector Literals", "impl-defined",
-             "A vector literal whose operands are bools: 6.1.6 evaluates operands like function arguments, "
+             "A vector literal whose operands are bools: Vector Literals evaluates operands like function arguments, "
              "which suggests 1 per true operand, but the spec never states whether such an operand gives 1 or "
              "-1 (KhronosGroup/OpenCL-Docs#177 is open on it), so the result is only recorded." + ledger("bool-literal-operands"),
              body="%s v = (%s)(%s);\n%s" % (vt, vt, args, store("v", n)),
@@ -316,7 +317,8 @@ def gen_bool():
     for name, t, vals in cases:
         exp = " ".join("0" if (not is_nan(v) and v == 0) else "1" for v in vals)
         why = ("Converting any scalar to bool gives 0 when the value compares equal to 0 and 1 otherwise "
-               "(6.1.1 bool footnote, C99 6.3.1.2): so -0.0 gives 0, NaN and values with no low bits set give 1.")
+               "(Built-in Scalar Data Types, the bool footnote; C99 6.3.1.2): so -0.0 gives 0, NaN and values with "
+               "no low bits set give 1.")
         req = "fp_inf_nan" if t.fp else None
         k = len(vals)
         for mode in ("folded", "runtime"):
@@ -372,8 +374,9 @@ def op_why(op, t, vector):
     sym, heading, _ = OPS[op]
     r = result_type(t)
     if vector:
-        base = ("On %s vectors %s yields a %s vector (6.3 names the signed integer type of the element size) "
-                "with -1 in each component where it holds and 0 elsewhere." % (t.name, sym, r.name))
+        base = ("On %s vectors %s yields a %s vector (%s names the signed integer type of the element size) "
+                "with -1 in each component where it holds and 0 elsewhere."
+                % (t.name, sym, r.name, heading.split(": ", 1)[1]))
     else:
         base = "On scalars %s yields an int: 1 when it holds, 0 when not." % sym
     if op in ("and", "or"):

@@ -95,7 +95,8 @@ def gen_minmax_clamp(w, ft, n, rng):
     for fn, f in (("max", max), ("min", min)):
         exp = [ft.tok(ft.to_bits(f(x, y) if x != y else y if fn == "max" else y)) for x, y in pairs]
         emit(w, ft, fn, n, [[p[0] for p in pairs], [p[1] for p in pairs]], exp,
-             "%s returns %s; finite operands only (6.12.4 leaves NaN and infinite operands undefined)."
+             "%s returns %s; finite operands only (Common Functions leaves NaN and infinite operands "
+             "undefined)."
              % (fn, "y if x < y, else x" if fn == "max" else "y if y < x, else x"))
         if n > 1:
             groups = [pairs[k:k + n] for k in range(0, len(pairs), n)]

@@ -48,7 +48,8 @@ def gen_shift(w, t, op, n, by_scalar=False):
         expr = "%s %s b[i]" % (load("a", n), op)
         pid = "operators.%s.%s-by-scalar.runtime" % (name, t.vec(n))
         why = ("A vector shifted by a scalar count: the count converts to the element type and each component "
-               "shifts by it modulo %d (6.3.j); signed left shifts that would overflow are left out." % t.bits)
+               "shifts by it modulo %d (Shift Operators); signed left shifts that would overflow are left out."
+               % t.bits)
     else:
         cs = pad(cs, n)
         a, b = [c[0] for c in cs], [c[1] for c in cs]
@@ -57,13 +58,14 @@ def gen_shift(w, t, op, n, by_scalar=False):
         expr = "%s %s %s" % (load("a", n), op, load("b", n))
         pid = "operators.%s.%s.runtime" % (name, t.vec(n))
         if vector:
-            why = ("E1 %s E2 on %s uses the low log2(%d) bits of each E2 element (6.3.j), so counts >= %d wrap; "
-                   "a negative E1 >> fills with ones; signed left shifts that would overflow are left out."
+            why = ("E1 %s E2 on %s uses the low log2(%d) bits of each E2 element (Shift Operators), so counts "
+                   ">= %d wrap; a negative E1 >> fills with ones; signed left shifts that would overflow are left "
+                   "out."
                    % (op, t.vec(n), t.bits, t.bits))
         else:
             why = ("A scalar %s is promoted to %s first, so the count is taken modulo %d, the width after "
-                   "integer promotion (6.3.j); a negative E1 >> fills with ones; signed left shifts that would "
-                   "overflow are left out." % (t.name, rt.name, R.shift_width(t, False)))
+                   "integer promotion (Shift Operators); a negative E1 >> fills with ones; signed left shifts "
+                   "that would overflow are left out." % (t.name, rt.name, R.shift_width(t, False)))
     body = ("for (size_t i = 0; i < %d; i++)\n    %s" % (k, store(expr, n)))
     w.probe(PATH + "shift-modulo.probe", pid, "OpenCL C: Shift Operators", "run", why, body=body,
             inputs=[("a", t.name, [str(x) for x in a]), ("b", t.name, [str(x) for x in b])],

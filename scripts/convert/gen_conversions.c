@@ -675,11 +675,13 @@ static void write_why(FILE *f, const conv_probe *p, int ftz, int n_star)
     }
     fputs("; element j of a block converts input j (lane j%w of vector j/w), so lane mix-ups show. "
           "Expected: the exact operand rounded as the suffix says, toward zero into integers and to nearest "
-          "even into floating point when there is none (6.2.3.2)", f);
+          "even into floating point when there is none (Explicit Conversions > Rounding Modes)", f);
     if (!cr_type_is_float(p->dst))
-        fputs("; with _sat clamped to the destination's range and NaN made 0 (6.2.3.3)", f);
+        fputs("; with _sat clamped to the destination's range and NaN made 0 (Out-of-Range Behavior and Saturated "
+              "Conversions)", f);
     if (!cr_type_is_float(p->dst) && !cr_type_is_signed(p->dst) && !cr_type_is_float(p->src))
-        fputs("; without _sat reduced modulo 2^n when out of range (6.2.3.3, C99 6.3.1.3p2)", f);
+        fputs("; without _sat reduced modulo 2^n when out of range (Out-of-Range Behavior and "
+              "Saturated Conversions; C99 6.3.1.3p2)", f);
     int some_defined_only = 0;
     for (int k = 0; k < p->ncalls; k++)
         some_defined_only |= p->calls[k].defined_only;
@@ -700,7 +702,8 @@ static void write_why(FILE *f, const conv_probe *p, int ftz, int n_star)
         fprintf(f, "; %d elements are * because the spec leaves them to the implementation", n_star);
     if (ftz)
         fputs("; this variant is for devices without single-precision denormals, which may flush a float "
-              "denormal operand or a result sub-normal before rounding to a zero of either sign (7.2, 7.5.3)", f);
+              "denormal operand or a result sub-normal before rounding to a zero of either sign (INF, NaN and "
+              "Denormalized Numbers; Edge Case Behavior in Flush to Zero Mode)", f);
     fputs(".\n", f);
 }
 
@@ -861,7 +864,8 @@ static void write_out_of_range_probe(FILE *f, cr_type src, cr_type dst, int fold
                "mode (NaN and infinities included), under each rounding mode in turn (one block of %d per mode: "
                "default, _rte, _rtz, _rtp, _rtn; where a mode rounds an operand into the range, the run probes "
                "judge that conversion). "
-               "6.2.3.3 leaves %s to the implementation; the probe runs alone and is recorded, never judged "
+               "Out-of-Range Behavior and Saturated Conversions leaves %s to the implementation; the probe runs "
+               "alone and is recorded, never judged "
                "[ledger: conv-out-of-range].\n",
             dn, sn, dn, undef->n,
             cr_type_is_float(src) ? "the behaviour (undefined in C99 6.3.1.4)" : "the result (C99 6.3.1.3p3)");
@@ -1059,15 +1063,17 @@ static void write_conv_build_fails(const char *dir)
                 /* a scalar operand can be widened (6.2.1) to a vector of any
                  * source type: no text makes the call an error, only the "must" */
                 snprintf(why, sizeof why, "convert_%s of a %s: the operand and result of a conversion must have the "
-                         "same number of elements (6.2.3.1), a rule on the program: recorded, not judged "
+                         "same number of elements (Data Types), a rule on the program: recorded, not judged "
                          "[ledger: conv-scalar-to-vector].", dv, sv);
                 write_build_fail(f, id, SPEC_DATA_TYPES, why, 0, body,
                                  "the operand and result type \"must have the same number of elements\" (Data "
                                  "Types): a program that breaks it is not valid, and may build or not");
             } else {
                 snprintf(why, sizeof why, "convert_%s of a %s: conversions are declared only between vectors of "
-                         "one element count (6.2.3), and implicit conversions between vector types are "
-                         "disallowed (6.2.1), so no declared form takes it [ledger: conv-scalar-to-vector].", dv, sv);
+                         "one element count (Explicit Conversions), and implicit conversions between vector types "
+                         "are disallowed (Implicit Conversions), so no declared form takes it "
+                         "[ledger: conv-scalar-to-vector].",
+                         dv, sv);
                 write_build_fail(f, id, SPEC_DATA_TYPES, why, 0, body, NULL);
             }
         }
@@ -1084,7 +1090,8 @@ static void write_conv_build_fails(const char *dir)
             snprintf(body, sizeof body, "    %s a = (%s)(1);\n    %s r = convert_%s_sat%s(a);\n%s", sv, sv, dv,
                      dv, cr_round_suffix(r), sk);
             snprintf(why, sizeof why, "convert_%s_sat%s: the _sat modifier may not be used for conversions to "
-                     "floating-point formats (6.2.3.3), a rule on the program: recorded, not judged "
+                     "floating-point formats (Out-of-Range Behavior and Saturated Conversions), a rule on the program: "
+                     "recorded, not judged "
                      "[ledger: must-not-build].", dv, cr_round_suffix(r));
             write_build_fail(f, id, SPEC_SATURATED, why, s == CR_DOUBLE || d == CR_DOUBLE, body,
                              "\"The _sat modifier may not be used for conversions to floating-point formats\": a "
@@ -1176,7 +1183,8 @@ static void write_as_exact_group(FILE *f, const as_pair *dst, int nd, const valu
         fp64 |= dst[k].dt == CR_DOUBLE;
     write_as_common(f, id, "run", fp64, s, l);
     fprintf(f, "why = as_type from %s returns the operand's bits unchanged when the result has as many elements, or "
-            "is 3-component from a 4-component operand (6.2.4.2). Per destination, in order (", sv);
+            "is 3-component from a 4-component operand (Reinterpreting Types Using as_type() and as_typen()). "
+            "Per destination, in order (", sv);
     for (int k = 0; k < nd; k++)
         fprintf(f, "%s%s", k ? " " : "", vec_name(dst[k].dt, dst[k].dw, dv, sizeof dv));
     fputs("), out holds the result stored through a pointer of its element type, then the round trip back; both "
@@ -1225,8 +1233,9 @@ static void write_as_impl_group(FILE *f, const as_pair *dst, int nd, const value
     for (int k = 0; k < nd; k++)
         fp64 |= dst[k].dt == CR_DOUBLE;
     write_as_common(f, id, "impl-defined", fp64, s, l);
-    fprintf(f, "why = as_type from %s into types of the same size but another number of elements: 6.2.4.2 leaves the "
-            "result implementation-defined. out records the bytes of each result (vector i of a block at byte "
+    fprintf(f, "why = as_type from %s into types of the same size but another number of elements: Reinterpreting "
+            "Types Using as_type() and as_typen() leaves the result implementation-defined. out records the "
+            "bytes of each result (vector i of a block at byte "
             "block + i*size), blocks in order:", sv);
     int blocks[64];
     for (int k = 0; k < nd; k++) {
@@ -1321,7 +1330,8 @@ static void write_as_bad(FILE *f, const as_pair *p, id_seen *seen)
         snprintf(seen->ids[seen->n++], sizeof seen->ids[0], "%s", id);
     sink(sk, sizeof sk, p->dw);
     snprintf(body, sizeof body, "    %s a = (%s)(1);\n    %s r = as_%s(a);\n%s", sv, sv, dv, dv, sk);
-    snprintf(why, sizeof why, "as_%s of a %s: %d bytes reinterpreted as %d; 6.2.4.2 makes a size mismatch an error.",
+    snprintf(why, sizeof why, "as_%s of a %s: %d bytes reinterpreted as %d; Reinterpreting Types Using as_type() and "
+             "as_typen() makes a size mismatch an error.",
              dv, sv, vec_size(p->st, p->sw), vec_size(p->dt, p->dw));
     write_build_fail(f, id, SPEC_AS_TYPE, why, p->st == CR_DOUBLE || p->dt == CR_DOUBLE, body, NULL);
 }

@@ -187,7 +187,7 @@ def gen_extension_macros(w):
     # universal, 1.1 adds nothing but builds.
     for v in ("1.2", "2.0", "3.0"):
         for e in EXTENSIONS:
-            why_sent = ("6.12.1 Preprocessor Directives for Optional Extensions: the macro %s \"would be available "
+            why_sent = ("Preprocessor Directives for Optional Extensions: the macro %s \"would be available "
                         "in the language if and only if the extension is supported\"" % e)
             w.probe(OPT + "extension-macros.probe", "std.extension-macro.%s.%s.reported" % (std_id(v), e),
                     "OpenCL C: Preprocessor Directives for Optional Extensions", "run",
@@ -205,19 +205,20 @@ def gen_extension_macros(w):
 DEPENDENCIES = [
     ("3d-image-writes-needs-images", "!defined(__opencl_c_3d_image_writes) || defined(__opencl_c_images)",
      "\"OpenCL C compilers that define the feature macro __opencl_c_3d_image_writes must also define the feature "
-     "macro __opencl_c_images.\" (6.2.1)"),
+     "macro __opencl_c_images.\" (Features)"),
     ("read-write-images-needs-images", "!defined(__opencl_c_read_write_images) || defined(__opencl_c_images)",
-     "\"... __opencl_c_read_write_images must also define the feature macro __opencl_c_images.\" (6.2.1)"),
+     "\"... __opencl_c_read_write_images must also define the feature macro __opencl_c_images.\" (Features)"),
     ("device-enqueue-needs-generic", "!defined(__opencl_c_device_enqueue) || defined(__opencl_c_generic_address_space)",
-     "\"... __opencl_c_device_enqueue must also define __opencl_c_generic_address_space ...\" (6.2.1)"),
+     "\"... __opencl_c_device_enqueue must also define __opencl_c_generic_address_space ...\" (Features)"),
     ("device-enqueue-needs-globals",
      "!defined(__opencl_c_device_enqueue) || defined(__opencl_c_program_scope_global_variables)",
-     "\"... __opencl_c_device_enqueue must also define ... __opencl_c_program_scope_global_variables\" (6.2.1)"),
+     "\"... __opencl_c_device_enqueue must also define ... __opencl_c_program_scope_global_variables\" (Features)"),
     ("pipes-needs-generic", "!defined(__opencl_c_pipes) || defined(__opencl_c_generic_address_space)",
-     "\"... __opencl_c_pipes must also define the feature macro __opencl_c_generic_address_space.\" (6.2.1)"),
+     "\"... __opencl_c_pipes must also define the feature macro __opencl_c_generic_address_space.\" (Features)"),
     ("fp64-iff-cl-khr-fp64", "defined(__opencl_c_fp64) == defined(cl_khr_fp64)",
      "double is the one optional type of both __opencl_c_fp64 (\"supports types and built-in functions with "
-     "64-bit floating-point types\", 6.2.1) and cl_khr_fp64 (6.2.2): a compiler defines both or neither"),
+     "64-bit floating-point types\", Features) and cl_khr_fp64 (Extensions): a compiler defines both or "
+     "neither"),
     ("3d-image-writes-extension-implies-feature",
      "!defined(cl_khr_3d_image_writes) || defined(__opencl_c_3d_image_writes)",
      "API Appendix H 3D Image Writes: CL_DEVICE_EXTENSIONS \"will not describe support for the "

@@ -1071,10 +1071,10 @@ static void write_width(FILE *f, const fn_spec *s, const tinfo *t, mr_args args,
         snprintf(hid, sizeof hid, "math.%s.%s", hn, tw);
         snprintf(keys, sizeof keys,
                  "expect_ulp = %d\nexpect_file = %s.ref\nflush_to_zero = allowed\n"
-                 "why = OpenCL C 1.2 7.4 gives %s at most 8192 ulp; 7.5.1: "
-                 "the edge cases of %s apply unchanged (exact); outside the domain 6.12.2 gives it, not judged; "
-                 "denormals are optional for half_ functions, which may return what 7.5.3 allows in flush-to-zero "
-                 "mode whatever CL_FP_DENORM says [ledger: math-half-functions].\n",
+                 "why = Relative Error as ULPs gives %s at most 8192 ulp; Additional Requirements Beyond C99 "
+                 "TC2: the edge cases of %s apply unchanged (exact); outside the domain Math Functions gives it, "
+                 "not judged; denormals are optional for half_ functions, which may return what Edge Case "
+                 "Behavior in Flush to Zero Mode allows whatever CL_FP_DENORM says [ledger: math-half-functions].\n",
                  HALF, hn, hn, s->name);
         write_probe(f, hid, hn, args, outs, t, w, keys);
         snprintf(hn, sizeof hn, "native_%s", s->name);

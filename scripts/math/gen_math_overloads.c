@@ -80,8 +80,10 @@ static const char *second_output(const char *name)
         return "quo: the sign of x/y and the lower seven bits of the integral quotient [ledger: math-remquo-quo]";
     if (is(name, "sincos"))
         return "cos(x) in cosval, within sin's ulp bound";
-    return "the sign of gamma(x) in signp, exactly (0 at zero and the negative integers, 7.5.1); lgamma's own "
-           "accuracy is undefined (7.4), so the result itself is not judged [ledger: math-lgamma-lgamma-r-mad] "
+    return "the sign of gamma(x) in signp, exactly (0 at zero and the negative integers, Additional "
+           "Requirements Beyond C99 TC2); lgamma's own "
+           "accuracy is undefined (Relative Error as ULPs), so the result itself is not judged "
+           "[ledger: math-lgamma-lgamma-r-mad] "
            "[ledger: math-lgamma-r-signp]";
 }
 

@@ -290,7 +290,7 @@ def gen_vexcl(w, rng):
                 "A VexCL-style kernel over %s: a preamble function, a grid-stride loop over a ulong count "
                 "with fewer work-items than elements, temporaries and six input terminals; operands are "
                 "chosen so that no operation overflows a signed type and every float result is an exact "
-                "integer (6.2.6 usual arithmetic conversions, 6.3 operators)." % name,
+                "integer (Usual Arithmetic Conversions, Operators)." % name,
                 body, "%s[%d]" % (name, N_ELEMS), expect, prelude=prelude,
                 inputs=[(k, name, ins[k]) for k in "abcdef"], global_=str(GLOBAL),
                 requires="fp64" if name == "double" else None)
