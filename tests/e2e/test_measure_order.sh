@@ -65,13 +65,13 @@ if have oclgrind; then
     traced_run ocl --device oclgrind --device-jobs 2 --filter 'limits.*' --filter 'iwg.resident.wg1' --filter 'bool.*'
     check "Oclgrind (memory not the host's): limits early, max_alloc last with the inter-work-group one" python3 - "$TMP/ocl.trace.json" <<'PY'
 import sys
-from trace_spans import spans, chunk_work_end
+from trace_spans import spans, measurement_lanes
 last = [s.get("args", {}).get("detail") for s in spans(sys.argv[1], "measurements")]
-end = chunk_work_end(sys.argv[1])
+mine = measurement_lanes(sys.argv[1])
 m = spans(sys.argv[1], "measure")
-after = sorted({s["args"]["detail"] for s in m if s["ts"] >= end})
-before = sorted({s["args"]["detail"] for s in m if s["ts"] < end})
-print(last, "after the chunks:", after, "before:", before)
+after = sorted({s["args"]["detail"] for s in m if (s["pid"], s["tid"]) in mine})
+before = sorted({s["args"]["detail"] for s in m if (s["pid"], s["tid"]) not in mine})
+print(last, "in the last chunk:", after, "in the others:", before)
 sys.exit(0 if last == ["3 probes"] and after == ["iwg.resident.wg1", "limits.max_alloc.at", "limits.max_alloc.over"]
          and len([d for d in before if d.startswith("limits.")]) >= 10 else 1)
 PY

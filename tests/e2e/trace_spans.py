@@ -10,15 +10,28 @@ def spans(path, name=None):
     return [e for e in ev if e.get('ph') == 'X' and (name is None or e['name'] == name)]
 
 
+def measurement_lanes(path):
+    """The lanes of the last chunk's worker: those that ran an
+    inter-work-group measurement."""
+    return {(e['pid'], e['tid']) for e in spans(path, 'measure')
+            if e.get('args', {}).get('detail', '').startswith('iwg.')}
+
+
+def chunk_work_ends(path):
+    """When each chunk's worker did its last work (a build, a launch, a
+    record), in order: the waiting measurements may begin once all are done
+    (on a device whose launches pass the gate, all but one), while those
+    workers' drivers tear down (fanout.c). The supervisors' worker_start and
+    worker_exit spans are not work."""
+    mine = measurement_lanes(path)
+    ends = {}
+    for e in spans(path):
+        lane = (e['pid'], e['tid'])
+        if e.get('cat') == 'phase' and lane not in mine and e['name'] not in ('worker_start', 'worker_exit', 'report'):
+            ends[lane] = max(ends.get(lane, 0), e['ts'] + e['dur'])
+    return sorted(ends.values())
+
+
 def chunk_work_end(path):
-    """When the chunks' workers did their last work (a build, a launch, a
-    record): the waiting measurements may begin then, while those workers'
-    drivers tear down (fanout.c). The measurements' own worker is the lane
-    that ran an inter-work-group measurement; the supervisors' worker_start
-    and worker_exit spans are not work."""
-    xs = spans(path)
-    mine = {(e['pid'], e['tid']) for e in xs
-            if e['name'] == 'measure' and e.get('args', {}).get('detail', '').startswith('iwg.')}
-    work = [e for e in xs if e.get('cat') == 'phase' and (e['pid'], e['tid']) not in mine
-            and e['name'] not in ('worker_start', 'worker_exit', 'report')]
-    return max(e['ts'] + e['dur'] for e in work)
+    """When the last chunk's worker did its last work (chunk_work_ends)."""
+    return chunk_work_ends(path)[-1]
