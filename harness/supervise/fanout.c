@@ -318,10 +318,6 @@ typedef struct {
     fan_state st;
     char gate[4096];
     int alongside, launch_gate;
-    /* The chunks' workers launch through the gate one at a time
-     * (serial_launches: a GPU), so a measurement holding it exclusive has
-     * the device to itself even while one of them still builds. */
-    int gated_launches;
     size_t running;
     int stopping, own_busy, next_id;
     int measured;  /* the measurement chunk has started, or there is none */
@@ -648,14 +644,15 @@ static size_t still_launching(const fan_run *r)
 
 /* Whether the waiting measurements may begin: no chunk is free, and every
  * other chunk's worker is done (its launches are over; its exit, a
- * driver's teardown, need not be awaited), or, where launches pass the
- * gate, all but one. That one launches only between the measurements'
- * probes, each of which holds the gate exclusive, and otherwise builds on
- * the host: NVIDIA's cold run had 15 workers done at 17.2 s and the 16th,
- * building math.tan.float, until 18.6 s, the measurements waiting. */
+ * driver's teardown, need not be awaited). Not all but one, on a GPU whose
+ * launches pass the gate, though it measured 0.73 s sooner on NVIDIA's
+ * cold run with the same results: that worker's kernel may hang, and its
+ * process, killed, lets go of the gate before its driver has taken the
+ * kernel off the device, which the next measurement would then share. A
+ * worker that is done has no kernel left. */
 static int measurements_may_begin(const fan_run *r)
 {
-    return !chunk_pool_any_free(r->cp) && still_launching(r) <= (r->gated_launches ? 1 : 0);
+    return !chunk_pool_any_free(r->cp) && still_launching(r) == 0;
 }
 
 /* An unusable device: every probe left says why, as supervise_device
@@ -722,8 +719,6 @@ int fanout_device(const clc_supervise_opts *o, size_t max_shards, const clc_jobs
      * two, 3.7 s from four and 10.1 s from eight. Other devices' workers
      * leave it alone. */
     r.launch_gate = !r.alongside && r.n_chunks > 1 && device_gate_create(r.gate, sizeof r.gate) == 0;
-    r.gated_launches =
-        r.launch_gate && driver_policy_for(o->dev->platform_name, driver_policy_types(o->dev->info)).serial_launches;
     r.pfd = calloc(max_shards + 1, sizeof *r.pfd);
     for (;;) {
         stop_if_asked(&r);
