@@ -16,6 +16,7 @@ typedef struct {
 struct clc_chunk_pool {
     size_t cap;             /* slots: the chunks made first, then room for parts given back */
     size_t n_first;         /* chunks made by chunk_pool_new */
+    size_t total;           /* their probes: parts given back are cut from them, so this never changes */
     size_t *order;          /* the probes, chunk after chunk (the same copy in every process) */
     _Atomic size_t *count;  /* shared: slots in use */
     chunk_slot *slot;       /* shared */
@@ -33,6 +34,7 @@ clc_chunk_pool *chunk_pool_new(const size_t *order, const size_t *sizes, size_t 
     /* A part given back holds at least one probe: total more slots suffice. */
     p->cap = n_chunks + total + 1;
     p->n_first = n_chunks;
+    p->total = total;
     p->order = malloc((total ? total : 1) * sizeof *p->order);
     p->map_bytes = sizeof(_Atomic size_t) * 8 + p->cap * sizeof(chunk_slot);
     void *m = mmap(NULL, p->map_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -105,10 +107,7 @@ size_t chunk_pool_free_probes(const clc_chunk_pool *p)
 
 size_t chunk_pool_probe_count(const clc_chunk_pool *p)
 {
-    size_t n = p ? atomic_load(p->count) : 0, probes = 0;
-    for (size_t k = 0; k < n; k++)
-        probes += atomic_load(&p->slot[k].len);
-    return probes;
+    return p ? p->total : 0;
 }
 
 int chunk_pool_any_free(const clc_chunk_pool *p)

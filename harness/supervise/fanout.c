@@ -232,13 +232,16 @@ static size_t count_of(const cJSON *m, const char *key)
     return json_num_size(cJSON_GetObjectItemCaseSensitive(m, key), key, 0, SIZE_MAX, &n, NULL, 0) == 0 ? n : 0;
 }
 
-/* A chunk's message: a record, or its end with the counters. */
-static void take_msg(fan_state *st, cJSON *m)
+/* A chunk's message: a record, its worker done (send_done: returns 1), or
+ * its end with the counters. */
+static int take_msg(fan_state *st, cJSON *m)
 {
     const clc_supervise_opts *o = st->o;
     clc_device_run *out = st->out;
     const cJSON *tv = cJSON_GetObjectItemCaseSensitive(m, "t");
     const char *t = cJSON_IsString(tv) ? tv->valuestring : "";
+    if (!strcmp(t, "done"))
+        return 1;
     if (!strcmp(t, "rec")) {
         size_t i;
         if (json_num_index(cJSON_GetObjectItemCaseSensitive(m, "i"), "i", o->set->count, &i, NULL, 0) == 0) {
@@ -277,6 +280,7 @@ static void take_msg(fan_state *st, cJSON *m)
         if (cJSON_IsString(ir) && !out->incomplete_reason[0])
             snprintf(out->incomplete_reason, sizeof out->incomplete_reason, "%s", ir->valuestring);
     }
+    return 0;
 }
 
 typedef struct {
@@ -611,10 +615,8 @@ static void take_messages(fan_run *r)
         int rc;
         double until = proc_now() + TAKE_TURN_S;
         while ((rc = proc_read_msg(&c->kid, 0.001, NULL, &m)) == 1) {
-            const cJSON *t = cJSON_GetObjectItemCaseSensitive(m, "t");
-            if (cJSON_IsString(t) && !strcmp(t->valuestring, "done"))
+            if (take_msg(&r->st, m))
                 c->done = 1;
-            take_msg(&r->st, m);
             cJSON_Delete(m);
             if (proc_now() > until)
                 break;
