@@ -9,7 +9,10 @@ one at a time, whoever is free first, from time 0. The result is when the
 last one would end. Everything else a run does (launches, measurements,
 worker starts) is left out, so the numbers compare orders, not runs.
 
-    scripts/replay_claims.py TRACE.json[.gz] [--supervisors 16] [--batch-max 256] [--probes probes]
+    scripts/replay_claims.py TRACE.json[.gz] [--supervisors 16] [--batch-max 256] [--lone-last] [--probes probes]
+
+--lone-last plans as a device whose policy moves the probes built alone after
+the batched ones (driver_policy.c lone_last: PoCL, Oclgrind).
 
 It builds scripts/plan_dump.c against build/rel (make first) to get the
 plan of the probe set the run used; a trace of another probe set replays
@@ -30,7 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIND_MEASURE = 4  # probe.h: CLC_KIND_MEASURE
 
 
-def plan(probes, batch_max):
+def plan(probes, batch_max, lone_last=False):
     objs = sorted(o for o in glob.glob(os.path.join(ROOT, "build/rel/*/*.o"))
                   if not o.endswith(os.sep + "main.o"))
     incs = [a for d in sorted(glob.glob(os.path.join(ROOT, "harness", "*", ""))) for a in ("-I", d)]
@@ -39,7 +42,7 @@ def plan(probes, batch_max):
         subprocess.run(["cc", "-std=c11"] + incs + ["-o", exe,
                         os.path.join(ROOT, "scripts/plan_dump.c")] + objs + ["-lOpenCL", "-lcjson", "-lm", "-lpthread"],
                        check=True)
-        out = subprocess.run([exe, probes, str(batch_max)], check=True, capture_output=True, text=True).stdout
+        out = subprocess.run([exe, probes, str(batch_max), "1" if lone_last else "0"], check=True, capture_output=True, text=True).stdout
     return [line.split("\t") for line in out.splitlines()]
 
 
@@ -59,7 +62,7 @@ def segment_costs(trace, rows):
 
 
 def segments(rows):
-    """[segment, weight (bytes + 512 a probe), probes, probes judged in ulp] in suite order,
+    """[segment, weight (bytes + 512 a probe), probes, probes judged in ulp] in the plan's order,
     measurements left out."""
     out = []
     for r in rows:
@@ -100,9 +103,10 @@ def main():
     ap.add_argument("trace")
     ap.add_argument("--supervisors", type=int, default=16)
     ap.add_argument("--batch-max", type=int, default=256, help="the driver's batch_max (driver_policy.c)")
+    ap.add_argument("--lone-last", action="store_true", help="plan the probes built alone after the batched ones")
     ap.add_argument("--probes", default=os.path.join(ROOT, "probes"))
     a = ap.parse_args()
-    rows = plan(a.probes, a.batch_max)
+    rows = plan(a.probes, a.batch_max, a.lone_last)
     cost = segment_costs(a.trace, rows)
     segs = segments(rows)
     n = a.supervisors

@@ -13,7 +13,7 @@ typedef struct {
     cl_device_type types_none; /* and none of these */
     size_t group, group_bytes, batch_max, warm_jobs;
     signed char weigh_unrolled, groups_by_geometry, launch_compiles, keep_binaries, serial_launches,
-        order_by_count, claims_largest_first;
+        order_by_count, claims_largest_first, lone_last;
 } policy_row;
 
 static const policy_row rows[] = {
@@ -35,7 +35,12 @@ static const policy_row rows[] = {
      .launch_compiles = NO,
      .serial_launches = NO,
      .order_by_count = NO,
-     .claims_largest_first = NO},
+     .claims_largest_first = NO,
+     /* Segments claimed in suite order: replayed from PoCL 5's cold
+      * timeline (H100 host, 16 supervisors, --alone none), its compile
+      * work ends at 28.9 s with the lone probes last against 33.6 s
+      * among their neighbours (batch_plan_lone_last). */
+     .lone_last = YES},
 
     /* A GPU or an accelerator that is not also a CPU (Oclgrind says every
      * type and runs its kernels on the host's cores, side by side). */
@@ -58,6 +63,11 @@ static const policy_row rows[] = {
      .order_by_count = YES,
      /* The costliest segments are those with most probes. */
      .claims_largest_first = YES,
+     /* Where a lone probe sits, its segment counts it: replayed from
+      * NVIDIA's cold timeline (H100 host), the builds end at 14.2 s so,
+      * 15.0 s with the lone probes last, each a segment of one, claimed
+      * after every larger one. */
+     .lone_last = NO,
      /* NVIDIA took 12.2-12.6 s for math.fmod.double4's 203 probes
       * (double-precision built-ins, 60 ms a probe) in cold runs whose other
       * 15 supervisors were done by 14.5 s. Half the probes is half the
@@ -124,7 +134,10 @@ static const policy_row rows[] = {
       * 303.7 s in suite order, 293.9 s most probes first and 292.4 s with
       * every segment's cost known in advance. Only the claim order changes:
       * segments, and so programs, stay the same. */
-     .claims_largest_first = YES},
+     .claims_largest_first = YES,
+     /* Claimed by probe count, as on a GPU, where a lone probe counts in
+      * its neighbours' segment (the GPU row). */
+     .lone_last = NO},
 
     /* PoCL. */
     {.platform = "Portable Computing Language",
@@ -183,6 +196,7 @@ driver_policy driver_policy_for(const char *platform_name, cl_device_type type)
         take_flag(&p.serial_launches, r->serial_launches);
         take_flag(&p.order_by_count, r->order_by_count);
         take_flag(&p.claims_largest_first, r->claims_largest_first);
+        take_flag(&p.lone_last, r->lone_last);
     }
     return p;
 }

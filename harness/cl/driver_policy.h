@@ -24,6 +24,7 @@ typedef struct {
     int serial_launches;      /* a kernel runs holding the device gate; contexts are made few at a time */
     int order_by_count;       /* build time follows a program's probe count (chunk_order.h) */
     int claims_largest_first; /* workers claim the segments with most probes first */
+    int lone_last;            /* probes built alone by their nature come after the batched (batch_plan.h) */
     size_t batch_max;         /* the most probes in one program, unless --batch says */
     size_t warm_jobs;         /* supervisors once the warm marker matches (warm_marker.h); 0: no marker */
 } driver_policy;

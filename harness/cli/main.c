@@ -302,6 +302,9 @@ static void device_main(int fd, void *arg)
     size_t n_all = j->n_todo, *todo = malloc((n_all ? n_all : 1) * sizeof *todo);
     if (todo)
         memcpy(todo, j->todo, n_all * sizeof *todo);
+    /* The order the device works in; the report keeps the suite's. */
+    if (todo && policy.lone_last)
+        batch_plan_lone_last(set, todo, n_all);
     /* The batched run's kernels, as the worker forms them (runner.c): a
      * probe alone in one already needs no copy. */
     clc_alone_kernels kernels = {.group = j->cli->group ? j->cli->group : policy.group,
@@ -349,7 +352,7 @@ static void device_main(int fd, void *arg)
     }
     double t_report = proc_now();
     context_fold_all(set, todo, j->n_todo, n_all, run.recs);
-    cJSON *doc = report_build(&j->meta, j->dev, set, todo, j->n_todo, &run);
+    cJSON *doc = report_build(&j->meta, j->dev, set, j->todo, j->n_todo, &run);
     report_set_alone_slice(doc, j->cli->alone.k, j->cli->alone.n);
     profile_add(&run.profile, PROF_REPORT, (proc_now() - t_report) * 1e3);
     report_set_profile(doc, &run, cached ? cache_dir : NULL);

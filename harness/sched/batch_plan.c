@@ -85,6 +85,22 @@ static size_t alone_run(const clc_probe_set *set, const size_t *todo, size_t n, 
     return j - k;
 }
 
+void batch_plan_lone_last(const clc_probe_set *set, size_t *todo, size_t n)
+{
+    size_t *lone = malloc((n ? n : 1) * sizeof *lone);
+    if (!lone)
+        return; /* suite order: a slower run, the same verdicts */
+    size_t kept = 0, moved = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (batch_plan_batched(&set->items[todo[k]]))
+            todo[kept++] = todo[k];
+        else
+            lone[moved++] = todo[k];
+    }
+    memcpy(todo + kept, lone, moved * sizeof *lone);
+    free(lone);
+}
+
 size_t *batch_plan_segments(const clc_probe_set *set, const size_t *todo, size_t n, size_t batch_max)
 {
     size_t *seg = calloc(set->count ? set->count : 1, sizeof *seg);

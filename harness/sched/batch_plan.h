@@ -77,6 +77,20 @@ int batch_plan_runs_batched(const clc_probe *p);
  * comments or preprocessor lines). */
 int batch_plan_rejects_batched(const clc_probe *p);
 
+/* Moves the probes of todo[0..n) built alone by their nature (not
+ * batch_plan_batched) after those that are batched, each part in its own
+ * order, for a device whose segments are claimed in suite order
+ * (driver_policy.h lone_last). Between batched probes, a few at a time (the
+ * shuffle mask-size probes, three to a vector type), they stay in their
+ * batched neighbours' segment, which weighs them by their bytes while each
+ * is a build of its own: PoCL 5's 60 mask probes were two workers' last
+ * 8-12 s of builds, one after another, on the H100 host. After the batched
+ * ones they are one long run, each a segment of its own
+ * (ALONE_RUN_SEGMENT), claimed last and spread over every supervisor. A
+ * program alone is the same anywhere, and the batched probes' segments
+ * weigh only the batched probes. The report keeps suite order. */
+void batch_plan_lone_last(const clc_probe_set *set, size_t *todo, size_t n);
+
 /* The segment of each probe of todo[0..n), in order: an array indexed like
  * set->items (probes not in todo get 0), segments numbered from 1 and
  * increasing along todo; NULL when out of memory. batch_max: most probes in

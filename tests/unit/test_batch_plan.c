@@ -134,6 +134,37 @@ int main(void)
     free(todo);
     set_free(&s);
 
+    /* Lone probes last (a suite-order device): the same 38 probes, the
+     * 8 built alone moved after the 30 batched, each part in its order;
+     * then every lone probe is a segment of its own and the batched ones
+     * are one segment, as if the lone ones were never between them. */
+    s = set_of(38);
+    for (size_t i = 0; i < 38; i++) {
+        if ((i >= 10 && i < 16) || (i >= 26 && i < 28)) {
+            s.items[i].kind = CLC_KIND_RUN;
+            s.items[i].source = strdup("kernel void probe(void) {}");
+        } else {
+            run_probe(&s.items[i], 100, NULL);
+        }
+    }
+    todo = todo_all(38);
+    batch_plan_lone_last(&s, todo, 38);
+    int ordered = 1;
+    for (size_t k = 1; k < 38; k++)
+        if (k != 30 && todo[k] <= todo[k - 1])
+            ordered = 0;
+    CHECK(ordered && todo[0] == 0 && todo[9] == 9 && todo[10] == 16 && todo[29] == 37 && todo[30] == 10 &&
+              todo[35] == 15 && todo[36] == 26 && todo[37] == 27,
+          "lone_probes_move_after_the_batched_in_order (%zu %zu %zu)", todo[10], todo[30], todo[37]);
+    seg = batch_plan_segments(&s, todo, 38, 256);
+    CHECK(seg && seg[0] == 1 && seg[9] == 1 && seg[16] == 1 && seg[37] == 1 && seg[10] == 2 && seg[15] == 7 &&
+              seg[26] == 8 && seg[27] == 9,
+          "after_the_batched_each_lone_probe_is_a_segment (%zu %zu %zu %zu)", seg ? seg[37] : 0,
+          seg ? seg[10] : 0, seg ? seg[26] : 0, seg ? seg[27] : 0);
+    free(seg);
+    free(todo);
+    set_free(&s);
+
     /* A suite-like mix: the chunks, in either claim order, begin at a
      * segment start each and cover every probe once. */
     size_t n = 5000;
