@@ -36,10 +36,14 @@ static const policy_row rows[] = {
      .serial_launches = NO,
      .order_by_count = NO,
      .claims_largest_first = NO,
-     /* Segments claimed in suite order: replayed from PoCL 5's cold
-      * timeline (H100 host, 16 supervisors, --alone none), its compile
-      * work ends at 28.9 s with the lone probes last against 33.6 s
-      * among their neighbours (batch_plan_lone_last). */
+     /* Segments claimed in suite order (batch_plan_lone_last): PoCL 5's
+      * 60 shuffle mask-size probes, built alone among batched ones, were
+      * two workers' last 8-12 s. Lone probes last, its cold run on one
+      * H200 host (16 supervisors, alternating with the plan before):
+      * --alone none 43.2 and 42.2 s -> 38.3 and 32.0 s, the day's slice
+      * 38.9 -> 37.0 s; replayed from its timelines, the compile work ends
+      * at 28.0 s instead of 33.6 s. Local devices (2 cores, saturated):
+      * no change. */
      .lone_last = YES},
 
     /* A GPU or an accelerator that is not also a CPU (Oclgrind says every
@@ -64,7 +68,7 @@ static const policy_row rows[] = {
      /* The costliest segments are those with most probes. */
      .claims_largest_first = YES,
      /* Where a lone probe sits, its segment counts it: replayed from
-      * NVIDIA's cold timeline (H100 host), the builds end at 14.2 s so,
+      * NVIDIA's cold timeline (H200 host), the builds end at 14.2 s so,
       * 15.0 s with the lone probes last, each a segment of one, claimed
       * after every larger one. */
      .lone_last = NO,
