@@ -36,10 +36,11 @@ static const policy_row rows[] = {
      .serial_launches = NO,
      .order_by_count = NO,
      .claims_largest_first = NO,
-     /* Segments claimed in suite order (batch_plan_lone_last): PoCL 5's
-      * 60 shuffle mask-size probes, built alone among batched ones, were
-      * two workers' last 8-12 s. Lone probes last, its cold run on one
-      * H200 host (16 supervisors, alternating with the plan before):
+     /* Probes built alone after the batched ones (batch_plan_lone_last):
+      * PoCL 5's 60 shuffle mask-size probes, built alone among batched
+      * ones, were two workers' last 8-12 s. Claimed in suite order, its
+      * cold run on one H200 host (16 supervisors, alternating with the
+      * plan before):
       * --alone none 43.2 and 42.2 s -> 38.3 and 32.0 s, the day's slice
       * 38.9 -> 37.0 s; replayed from its timelines, the compile work ends
       * at 28.0 s instead of 33.6 s. Local devices (2 cores, saturated):
@@ -158,7 +159,17 @@ static const policy_row rows[] = {
       * build cheap: keeping its binaries cost PoCL 5 81.5 s of a cold run on
       * the H100 host and bought nothing warm. Failed builds are still
       * kept. */
-     .keep_binaries = NO},
+     .keep_binaries = NO,
+     /* With the lone probes last (lone_last), a segment's probe count
+      * tells its cost again: replayed from four PoCL 5 cold timelines
+      * (H200 hosts, 16 supervisors), the compile work ends at 27.8, 23.7,
+      * 27.8 and 22.1 s most probes first (ulp counted six) against 28.0,
+      * 26.1, 30.5 and 23.9 s in suite order; every cost known in advance:
+      * 24.5, 22.0, 26.7 and 21.1 s. Measured, one H200 host, cold,
+      * alternating: --alone none 35.2 and 34.6 s -> 32.9 and 33.3 s, the
+      * day's slice 39.6 -> 37.9 s. The lone probes, one each, still come
+      * last. */
+     .claims_largest_first = YES},
 };
 
 static int row_matches(const policy_row *r, const char *platform_name, cl_device_type type)

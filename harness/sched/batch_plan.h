@@ -79,8 +79,8 @@ int batch_plan_rejects_batched(const clc_probe *p);
 
 /* Moves the probes of todo[0..n) built alone by their nature (not
  * batch_plan_batched) after those that are batched, each part in its own
- * order, for a device whose segments are claimed in suite order
- * (driver_policy.h lone_last). Between batched probes, a few at a time (the
+ * order, on a device whose policy says so (driver_policy.h lone_last:
+ * PoCL, Oclgrind). Between batched probes, a few at a time (the
  * shuffle mask-size probes, three to a vector type), they stay in their
  * batched neighbours' segment, which weighs them by their bytes while each
  * is a build of its own: PoCL 5's 60 mask probes were two workers' last

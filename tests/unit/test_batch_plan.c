@@ -35,6 +35,22 @@ static void run_probe(clc_probe *p, size_t bytes, char *opts)
     p->options = opts;
 }
 
+/* 38 probes: 10 batched, 6 built alone (whole programs), 10 batched, 2
+ * alone, 10 batched. */
+static clc_probe_set batched_and_lone(void)
+{
+    clc_probe_set s = set_of(38);
+    for (size_t i = 0; i < 38; i++) {
+        if ((i >= 10 && i < 16) || (i >= 26 && i < 28)) {
+            s.items[i].kind = CLC_KIND_RUN;
+            s.items[i].source = strdup("kernel void probe(void) {}");
+        } else {
+            run_probe(&s.items[i], 100, NULL);
+        }
+    }
+    return s;
+}
+
 static size_t *todo_all(size_t n)
 {
     size_t *t = malloc(n * sizeof *t);
@@ -113,17 +129,8 @@ int main(void)
     /* In a run of ALONE_RUN_SEGMENT or more probes built alone, each probe
      * is a segment of its own between the batched probes (so that the run
      * spreads over the supervisors without cutting a batch); a shorter run
-     * stays with its batch: 10 batched, 6 alone, 10 batched, 2 alone, 10
-     * batched. */
-    s = set_of(38);
-    for (size_t i = 0; i < 38; i++) {
-        if ((i >= 10 && i < 16) || (i >= 26 && i < 28)) {
-            s.items[i].kind = CLC_KIND_RUN;
-            s.items[i].source = strdup("kernel void probe(void) {}");
-        } else {
-            run_probe(&s.items[i], 100, NULL);
-        }
-    }
+     * stays with its batch (batched_and_lone). */
+    s = batched_and_lone();
     todo = todo_all(38);
     seg = batch_plan_segments(&s, todo, 38, 256);
     CHECK(seg && seg[9] == 1 && seg[10] == 2 && seg[11] == 3 && seg[15] == 7 && seg[16] == 8 && seg[26] == 8 &&
@@ -134,19 +141,11 @@ int main(void)
     free(todo);
     set_free(&s);
 
-    /* Lone probes last (a suite-order device): the same 38 probes, the
-     * 8 built alone moved after the 30 batched, each part in its order;
+    /* Lone probes last (a suite-order device): the 8 built alone of
+     * batched_and_lone moved after the 30 batched, each part in its order;
      * then every lone probe is a segment of its own and the batched ones
      * are one segment, as if the lone ones were never between them. */
-    s = set_of(38);
-    for (size_t i = 0; i < 38; i++) {
-        if ((i >= 10 && i < 16) || (i >= 26 && i < 28)) {
-            s.items[i].kind = CLC_KIND_RUN;
-            s.items[i].source = strdup("kernel void probe(void) {}");
-        } else {
-            run_probe(&s.items[i], 100, NULL);
-        }
-    }
+    s = batched_and_lone();
     todo = todo_all(38);
     batch_plan_lone_last(&s, todo, 38);
     int ordered = 1;

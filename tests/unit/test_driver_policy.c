@@ -21,7 +21,7 @@ typedef struct {
  * claims_largest_first, lone_last, batch_max, warm_jobs. */
 static const driver_case cases[] = {
     {"oclgrind", "Oclgrind", EVERY_TYPE, {16, 32768, 0, 0, 0, 1, 0, 0, 0, 1, 256, 2}},
-    {"pocl_cpu", "Portable Computing Language", CL_DEVICE_TYPE_CPU, {16, 32768, 0, 1, 0, 0, 0, 0, 0, 1, 256, 0}},
+    {"pocl_cpu", "Portable Computing Language", CL_DEVICE_TYPE_CPU, {16, 32768, 0, 1, 0, 0, 0, 0, 1, 1, 256, 0}},
     {"rusticl_llvmpipe", "rusticl", CL_DEVICE_TYPE_CPU, {8, 1024, 1, 0, 1, 1, 0, 0, 1, 0, 16, 0}},
     {"nvidia_gpu", "NVIDIA CUDA", CL_DEVICE_TYPE_GPU, {16, 32768, 0, 0, 0, 1, 1, 1, 1, 0, 128, 2}},
     {"nvidia_gpu_default", "NVIDIA CUDA", CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_DEFAULT,
