@@ -140,8 +140,9 @@ static const policy_row rows[] = {
       * every segment's cost known in advance. Only the claim order changes:
       * segments, and so programs, stay the same. */
      .claims_largest_first = YES,
-     /* Claimed by probe count, as on a GPU, where a lone probe counts in
-      * its neighbours' segment (the GPU row). */
+     /* The claim order above was replayed with the lone probes among
+      * their neighbours; moving them was measured on PoCL and NVIDIA
+      * only. */
      .lone_last = NO},
 
     /* PoCL. */

@@ -84,7 +84,7 @@ int batch_plan_rejects_batched(const clc_probe *p);
  * shuffle mask-size probes, three to a vector type), they stay in their
  * batched neighbours' segment, which weighs them by their bytes while each
  * is a build of its own: PoCL 5's 60 mask probes were two workers' last
- * 8-12 s of builds, one after another, on the H100 host. After the batched
+ * 8-12 s of builds, one after another, on an H200 host. After the batched
  * ones they are one long run, each a segment of its own
  * (ALONE_RUN_SEGMENT), claimed last and spread over every supervisor. A
  * program alone is the same anywhere, and the batched probes' segments
